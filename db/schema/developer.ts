@@ -1,0 +1,41 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants';
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    // Null for platform ops keys, which belong to no tenant.
+    tenantId: text('tenant_id').references(() => tenants.id),
+    livemode: boolean('livemode').notNull(),
+    name: text('name').notNull(),
+    keyType: text('key_type').$type<'secret' | 'restricted'>().notNull(),
+    prefix: text('prefix').notNull(),
+    last4: text('last4').notNull(),
+    hash: text('hash').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    createdBy: text('created_by'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('api_keys_hash_idx').on(t.hash), index('api_keys_tenant_idx').on(t.tenantId, t.id)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: text('id').primaryKey(),
+    // Tenant id, or "platform" for ops principals.
+    scope: text('scope').notNull(),
+    livemode: boolean('livemode').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state').$type<'in_flight' | 'done'>().notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('idempotency_scope_key_idx').on(t.scope, t.livemode, t.key), index('idempotency_created_idx').on(t.createdAt)],
+);

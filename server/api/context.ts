@@ -1,0 +1,37 @@
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '@/server/lib/config';
+import type { Database } from '@/server/db/types';
+import type { RateLimiter } from '@/server/lib/rate-limit';
+
+/** Process-wide services every request can reach; built once at start. */
+export interface Services {
+  database: Database;
+  config: Config;
+  rateLimiter: RateLimiter;
+  close(): Promise<void>;
+}
+
+/** Per-request facts shared between the HTTP layer and the procedures. */
+export interface RequestState {
+  requestId: string;
+  method: string;
+  path: string;
+  rawBody: string;
+  /** Status and headers a procedure or middleware wants on its (success or error) response. */
+  status?: number;
+  headers: Record<string, string>;
+  error?: unknown;
+}
+
+export interface Context {
+  services: Services;
+  req: IncomingMessage;
+  state: RequestState;
+}
+
+export function createContextFactory(services: Services) {
+  return ({ req }: { req: IncomingMessage }): Context => {
+    const state = (req as IncomingMessage & { frState: RequestState }).frState;
+    return { services, req, state };
+  };
+}

@@ -1,0 +1,64 @@
+import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { ZErrorEnvelope } from './schemas/common';
+import type { AppRouter } from './root';
+import type { RouteTable } from './route-table';
+
+/** The date-form version of this API's contract (spec: Versioning). */
+export const API_VERSION = '2026-11-01';
+
+const COMMON_ERRORS: Record<string, string> = {
+  '400': 'Malformed request (validation_error)',
+  '401': 'Missing, malformed or invalid credential (authentication_error)',
+  '403': 'Authenticated but not allowed (permission_error)',
+  '409': 'Idempotency-Key reused or in use, or a state conflict (conflict)',
+  '429': 'Rate limited (rate_limit_error); see Retry-After',
+  '500': 'Failure on the service side (api_error); retryable',
+};
+
+type Json = Record<string, any>;
+
+/**
+ * The generated document, then corrected in one place: success statuses (201) come from procedure meta,
+ * every error response is the spec's envelope, and the document describes itself.
+ */
+export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json {
+  const doc = generateOpenApiDocument(router, {
+    title: 'Fulfillment Rail API',
+    description: 'Telehealth prescription fulfillment: orders, provider approval, routing, webhooks and events.',
+    version: API_VERSION,
+    baseUrl: '/v1',
+    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key (nk_/rk_) or session JWT' } },
+    defs: { Error: ZErrorEnvelope },
+  }) as Json;
+
+  const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+  for (const route of table.routes) {
+    const op = doc.paths?.[route.path]?.[route.method.toLowerCase()];
+    if (!op) continue;
+    const responses: Json = op.responses ?? {};
+    const status = String(route.meta.successStatus ?? 200);
+    if (status !== '200' && responses['200']) {
+      responses[status] = responses['200'];
+      delete responses['200'];
+    }
+    for (const [code, description] of Object.entries(COMMON_ERRORS)) responses[code] ??= { description };
+    for (const [code, res] of Object.entries(responses)) {
+      if (Number(code) >= 400) responses[code] = { description: (res as Json).description ?? 'Error', content: errorContent };
+    }
+    op.responses = responses;
+    op.parameters = [
+      ...(op.parameters ?? []),
+      ...(route.method === 'GET' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', format: 'uuid' } }]),
+    ];
+  }
+  doc.paths['/openapi.json'] = {
+    get: {
+      operationId: 'getOpenApiDocument',
+      summary: 'This document',
+      tags: ['meta'],
+      security: [],
+      responses: { '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+  };
+  return doc;
+}

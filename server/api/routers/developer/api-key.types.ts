@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { zDateTime } from '@/server/api/schemas/common';
+
+export const ZApiKeyPublic = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mode: z.enum(['sandbox', 'live']),
+    keyType: z.enum(['secret', 'restricted']),
+    prefix: z.string().meta({ description: 'Non-secret key prefix' }),
+    last4: z.string().meta({ description: 'Last 4 characters of the secret' }),
+    scopes: z.array(z.string()).meta({ description: 'Permission keys; meaningful for restricted keys' }),
+    lastUsedAt: zDateTime.nullable(),
+    expiresAt: zDateTime.nullable(),
+    revokedAt: zDateTime.nullable(),
+    createdAt: zDateTime,
+  })
+  .meta({ id: 'ApiKeyPublic' });
+
+export const ZCreateApiKey = z
+  .strictObject({
+    name: z.string().trim().min(1).max(120).meta({ description: 'Length 1 to 120' }),
+    mode: z.enum(['sandbox', 'live']).default('sandbox'),
+    keyType: z.enum(['secret', 'restricted']).default('secret'),
+    scopes: z
+      .array(z.string().max(100))
+      .max(50)
+      .default([])
+      .meta({ description: 'At least one for a restricted key; ignored for a secret key' }),
+    expiresInDays: z.number().positive().max(3650).nullable().default(null).meta({ description: 'Days until expiry; null means never' }),
+  })
+  .meta({ id: 'CreateApiKey' });
+
+export const ZCreateApiKeyResponse = z
+  .object({
+    key: z.string().meta({ description: 'The plaintext key, returned exactly once' }),
+    apiKey: ZApiKeyPublic,
+  })
+  .meta({ id: 'CreateApiKeyResponse' });

@@ -1,0 +1,17 @@
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { ProcedureMeta } from '@/server/api/trpc';
+import { ZCreateApiKey, ZCreateApiKeyResponse } from './api-key.types';
+
+export const createApiKeyMeta: OpenApiMeta<ProcedureMeta> = {
+  scope: 'keys.manage',
+  successStatus: 201,
+  openapi: {
+    method: 'POST',
+    path: '/developer/keys',
+    tags: ['developer'],
+    summary: 'Create an API key; the plaintext is returned once',
+    errorResponses: { 400: 'Restricted key without a scope', 403: 'Scope outside the caller’s grant' },
+  },
+};
+export const ZCreateApiKeyRequest = ZCreateApiKey;
+export { ZCreateApiKeyResponse };

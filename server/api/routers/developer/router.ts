@@ -1,0 +1,17 @@
+import { router } from '@/server/api/trpc';
+import { createApiKeyRoute } from './create-api-key';
+import { listApiKeysRoute } from './list-api-keys';
+import { opsCreateTenantKeyRoute } from './ops-create-tenant-key';
+import { opsListTenantKeysRoute } from './ops-list-tenant-keys';
+import { opsRevokeTenantKeyRoute } from './ops-revoke-tenant-key';
+import { revokeApiKeyRoute } from './revoke-api-key';
+
+// The ops paths are registered first: the first matching path wins.
+export const developerRouter = router({
+  opsListTenantKeys: opsListTenantKeysRoute,
+  opsCreateTenantKey: opsCreateTenantKeyRoute,
+  opsRevokeTenantKey: opsRevokeTenantKeyRoute,
+  listApiKeys: listApiKeysRoute,
+  createApiKey: createApiKeyRoute,
+  revokeApiKey: revokeApiKeyRoute,
+});

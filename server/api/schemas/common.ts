@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const zDateTime = z.iso.datetime().meta({ description: 'ISO 8601 date-time (UTC)' });
+export const zId = (what: string) => z.string().min(1).max(100).meta({ description: `${what} id` });
+export const zLimit = (max: number, fallback: number) =>
+  z.number().int().min(1).max(max).default(fallback).meta({ description: `Page size, 1 to ${max} (default ${fallback})` });
+export const zStartingAfter = z
+  .string()
+  .min(1)
+  .max(100)
+  .optional()
+  .meta({ description: 'Cursor: the id of the last item of the previous page' });
+
+/** The spec's error envelope, shown in the OpenAPI document for every error response. */
+export const ZErrorEnvelope = z
+  .object({
+    error: z.object({
+      type: z.enum([
+        'authentication_error',
+        'permission_error',
+        'not_found',
+        'conflict',
+        'rate_limit_error',
+        'validation_error',
+        'service_unavailable',
+        'api_error',
+      ]),
+      code: z.string(),
+      message: z.string(),
+      param: z.string().optional(),
+      request_id: z.string(),
+    }),
+  })
+  .meta({ id: 'Error' });

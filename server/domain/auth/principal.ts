@@ -1,0 +1,18 @@
+/** Who is calling, resolved once per request from the bearer credential. */
+export interface Principal {
+  kind: 'key' | 'user';
+  /** Null only for platform operators, who belong to no tenant. */
+  tenantId: string | null;
+  livemode: boolean;
+  scopes: readonly string[];
+  keyId?: string;
+  userId?: string;
+  /** Counted separately per mode, so sandbox traffic never starves live traffic. */
+  rateLimitKey: string;
+}
+
+export interface TenantPrincipal extends Principal {
+  tenantId: string;
+}
+
+export const isOps = (p: Principal) => p.tenantId === null && p.scopes.includes('ops.*');

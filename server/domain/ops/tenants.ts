@@ -1,0 +1,46 @@
+import { desc, eq } from 'drizzle-orm';
+import { apiKeys, tenants } from '@/db/schema';
+import type { Queryable } from '@/server/db/types';
+import { describeKey } from '@/server/domain/developer/key-format';
+import { OPS_SCOPE } from '@/server/domain/developer/scopes';
+import { newId } from '@/server/lib/ids';
+
+export const PLANS = ['free', 'starter', 'growth', 'scale', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export function toTenantDto(row: typeof tenants.$inferSelect) {
+  return { id: row.id, name: row.name, plan: row.plan as Plan, createdAt: row.createdAt.toISOString() };
+}
+
+export async function createTenant(q: Queryable, input: { name: string; plan?: Plan }) {
+  const [row] = await q
+    .insert(tenants)
+    .values({ id: newId('tenant'), name: input.name, plan: input.plan ?? 'free' })
+    .returning();
+  return toTenantDto(row);
+}
+
+export async function listTenants(q: Queryable) {
+  return (await q.select().from(tenants).orderBy(desc(tenants.id))).map(toTenantDto);
+}
+
+/** Ensures the platform ops key whose plaintext is OPS_BOOTSTRAP_KEY exists (DESIGN decision 15). */
+export async function ensureOpsKey(q: Queryable, plaintext: string): Promise<void> {
+  const facts = describeKey(plaintext);
+  const [existing] = await q.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.hash, facts.hash)).limit(1);
+  if (existing) return;
+  await q
+    .insert(apiKeys)
+    .values({
+      id: newId('apiKey'),
+      tenantId: null,
+      livemode: true,
+      name: 'Platform ops (bootstrap)',
+      keyType: 'secret',
+      prefix: facts.prefix,
+      last4: facts.last4,
+      hash: facts.hash,
+      scopes: [OPS_SCOPE],
+    })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { tenants } from '@/db/schema';
+import type { Db } from '@/server/db/types';
+import { createApiKey } from '@/server/domain/developer/api-keys';
+import { OPS_SCOPE } from '@/server/domain/developer/scopes';
+import { createTenant } from '@/server/domain/ops/tenants';
+
+export interface DemoSeed {
+  tenantId: string;
+  sandboxKey: string;
+}
+
+const SEEDER = { kind: 'key' as const, tenantId: null, livemode: true, scopes: [OPS_SCOPE], rateLimitKey: 'seed' };
+
+/** Seeds a demo clinic into an empty database; returns null when the database already has tenants. */
+export async function seedDemo(db: Db): Promise<DemoSeed | null> {
+  return db.transaction(async (tx) => {
+    const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(tenants);
+    if (count > 0) return null;
+    const tenant = await createTenant(tx, { name: 'Demo Clinic', plan: 'free' });
+    const created = await createApiKey(tx, SEEDER, tenant.id, {
+      name: 'Demo sandbox key',
+      mode: 'sandbox',
+      keyType: 'secret',
+      scopes: [],
+      expiresInDays: null,
+    });
+    return { tenantId: tenant.id, sandboxKey: created.key };
+  });
+}

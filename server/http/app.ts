@@ -1,0 +1,117 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import { createContextFactory, type RequestState, type Services } from '@/server/api/context';
+import { buildOpenApiDocument } from '@/server/api/openapi';
+import { appRouter } from '@/server/api/root';
+import { buildRouteTable } from '@/server/api/route-table';
+import { AppError } from '@/server/lib/errors';
+import { newId } from '@/server/lib/ids';
+import { logger } from '@/server/lib/logger';
+import { readJsonBody } from './body';
+import { toEnvelope } from './errors';
+
+type Req = IncomingMessage & { frState?: RequestState; body?: unknown };
+export type Fallback = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+/**
+ * The one request handler of the service: `/v1/*` goes to the tRPC procedures through trpc-to-openapi's
+ * Node handler (never through Next.js); everything else goes to `fallback` (Next.js in production).
+ */
+export function createApp(services: Services, fallback?: Fallback) {
+  const table = buildRouteTable(appRouter);
+  const openapiJson = JSON.stringify(buildOpenApiDocument(appRouter, table));
+  const handler = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    createContext: createContextFactory(services) as never,
+    maxBodySize: services.config.MAX_BODY_BYTES,
+    responseMeta: ({ ctx, paths, errors: errs }) => {
+      const state = (ctx as { state?: RequestState } | undefined)?.state;
+      const status = errs.length ? undefined : (state?.status ?? table.metaOf(paths?.[0])?.successStatus ?? 200);
+      return { status, headers: state?.headers ?? {} };
+    },
+    onError: ({ error, req }) => {
+      const state = (req as Req).frState;
+      if (state) state.error = error;
+    },
+  });
+
+  function sendError(res: ServerResponse, thrown: unknown, state: RequestState) {
+    const envelope = toEnvelope(thrown, state.requestId);
+    if (envelope.status >= 500) {
+      logger.error({ requestId: state.requestId, method: state.method, path: state.path, err: describe(thrown) }, 'request failed');
+    }
+    res.statusCode = envelope.status;
+    res.setHeader('Content-Type', 'application/json');
+    for (const [k, v] of Object.entries({ ...state.headers, ...envelope.headers })) res.setHeader(k, v);
+    res.end(JSON.stringify(envelope.body));
+  }
+
+  async function handleV1(req: Req, res: ServerResponse, state: RequestState, apiPath: string) {
+    if (req.method === 'GET' && apiPath === '/openapi.json') {
+      res.setHeader('Content-Type', 'application/json');
+      res.end(openapiJson);
+      return;
+    }
+    const allowed = table.methodsFor(apiPath);
+    if (allowed.length === 0) throw new AppError('not_found', 'route_not_found', 404, `Unrecognized request URL (${req.method} /v1${apiPath}).`);
+    if (!allowed.includes(req.method ?? '')) {
+      throw new AppError('validation_error', 'method_not_allowed', 405, `${req.method} is not allowed on /v1${apiPath}.`, undefined, {
+        Allow: allowed.join(', '),
+      });
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const body = await readJsonBody(req, services.config.MAX_BODY_BYTES);
+      state.rawBody = body.raw;
+      req.body = body.json;
+      req.headers['content-type'] = 'application/json';
+    }
+    // The handler writes error bodies its own way; this swaps in the spec's envelope at the last moment.
+    const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+    res.end = ((chunk?: unknown) => {
+      if (!state.error) return end(chunk);
+      const envelope = toEnvelope(state.error, state.requestId);
+      if (envelope.status >= 500) logger.error({ requestId: state.requestId, path: state.path, err: describe(state.error) }, 'request failed');
+      res.statusCode = envelope.status;
+      for (const [k, v] of Object.entries(envelope.headers)) res.setHeader(k, v);
+      return end(JSON.stringify(envelope.body));
+    }) as typeof res.end;
+    req.url = req.url!.slice(3);
+    await handler(req as never, res as never);
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const state: RequestState = {
+      requestId: newId('request'),
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      rawBody: '',
+      headers: {},
+    };
+    (req as Req).frState = state;
+    res.setHeader('X-Request-Id', state.requestId);
+    try {
+      if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) {
+        await handleV1(req as Req, res, state, url.pathname.slice(3) || '/');
+      } else if (url.pathname === '/healthz') {
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ ok: true }));
+      } else if (fallback) {
+        await fallback(req, res);
+      } else {
+        throw new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.');
+      }
+    } catch (thrown) {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      sendError(res, thrown, state);
+    }
+  };
+}
+
+function describe(e: unknown) {
+  const err = e as Error & { cause?: Error };
+  return { name: err?.name, message: err?.message, cause: err?.cause?.message, stack: err?.stack };
+}

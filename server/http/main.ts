@@ -1,0 +1,62 @@
+import http from 'node:http';
+import { loadConfig, truthy } from '@/server/lib/config';
+import { logger } from '@/server/lib/logger';
+import { seedDemo } from '@/server/domain/seed/demo';
+import { createApp, type Fallback } from './app';
+import { createServices } from './services';
+
+/** Starts the one process of the embedded deployment: API, console and hosted pages on one port. */
+async function main() {
+  const config = loadConfig();
+  const services = await createServices(config);
+  const seedDefault = !config.DATABASE_URL;
+  if (config.SEED_DEMO ? truthy(config.SEED_DEMO) : seedDefault) {
+    const seeded = await seedDemo(services.database.db);
+    if (seeded) printDemo(seeded.tenantId, seeded.sandboxKey, config.PORT);
+  }
+
+  let fallback: Fallback | undefined;
+  if (process.env.FR_NO_NEXT !== '1') {
+    const next = (await import('next')).default;
+    const nextApp = next({ dev: config.NODE_ENV === 'development', dir: process.cwd(), port: config.PORT });
+    await nextApp.prepare();
+    const nextHandler = nextApp.getRequestHandler();
+    fallback = (req, res) => nextHandler(req, res);
+  }
+
+  const server = http.createServer(createApp(services, fallback));
+  server.keepAliveTimeout = 65_000;
+  server.listen(config.PORT, config.HOST, () => {
+    logger.info({ port: config.PORT, database: services.database.kind }, `Fulfillment Rail listening on http://localhost:${config.PORT}`);
+  });
+
+  const shutdown = async () => {
+    server.close();
+    await services.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+function printDemo(tenantId: string, key: string, port: number) {
+  const base = `http://localhost:${port}`;
+  // Printed once, on the first start of an empty database: the key is not retrievable later.
+  process.stdout.write(
+    [
+      '',
+      '  Demo clinic created (sandbox)',
+      `  tenant:       ${tenantId}`,
+      `  sandbox key:  ${key}`,
+      '',
+      `  Try:  curl -H "Authorization: Bearer ${key}" ${base}/v1/developer/keys`,
+      `  API reference: ${base}/v1/openapi.json   Console: ${base}/`,
+      '',
+    ].join('\n') + '\n',
+  );
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import type { Services } from '@/server/api/context';
+import { openDatabase } from '@/server/db/client';
+import { setGlobalDatabase } from '@/server/db/global';
+import { acquirePgliteLock } from '@/server/db/pglite-lock';
+import { ensureOpsKey } from '@/server/domain/ops/tenants';
+import type { Config } from '@/server/lib/config';
+import { createRateLimiter } from '@/server/lib/rate-limit';
+
+/** Opens the database, migrates it, ensures the ops key, and builds the process-wide services. */
+export async function createServices(config: Config): Promise<Services> {
+  if (!config.DATABASE_URL && !config.PGLITE_DATA_DIR.startsWith('memory://')) acquirePgliteLock(config.PGLITE_DATA_DIR);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR });
+  setGlobalDatabase(database);
+  await database.migrate();
+  if (config.OPS_BOOTSTRAP_KEY) await ensureOpsKey(database.db, config.OPS_BOOTSTRAP_KEY);
+
+  let redis: import('ioredis').Redis | undefined;
+  if (config.REDIS_URL) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  }
+  const rateLimiter = createRateLimiter({
+    livePerSecond: config.RATE_LIMIT_LIVE,
+    sandboxPerSecond: config.RATE_LIMIT_SANDBOX,
+    redis,
+  });
+  return { database, config, rateLimiter, close: async () => { redis?.disconnect(); await database.close(); } };
+}

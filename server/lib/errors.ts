@@ -1,0 +1,41 @@
+export type ErrorType =
+  | 'authentication_error'
+  | 'permission_error'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limit_error'
+  | 'validation_error'
+  | 'service_unavailable'
+  | 'api_error';
+
+/** The one error every layer throws; the HTTP layer turns it into the spec's envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly type: ErrorType,
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly param?: string,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const errors = {
+  validation: (message: string, param?: string, code = 'invalid_request') =>
+    new AppError('validation_error', code, 400, message, param),
+  unprocessable: (message: string, param?: string, code = 'unprocessable') =>
+    new AppError('validation_error', code, 422, message, param),
+  unauthenticated: (message = 'Invalid or missing API key. Pass it as "Authorization: Bearer <key>".', code = 'invalid_api_key') =>
+    new AppError('authentication_error', code, 401, message),
+  forbidden: (message: string, code = 'permission_denied') => new AppError('permission_error', code, 403, message),
+  notFound: (what: string, id?: string) =>
+    new AppError('not_found', 'resource_missing', 404, id ? `No such ${what}: '${id}'` : `No such ${what}`),
+  conflict: (message: string, code = 'conflict') => new AppError('conflict', code, 409, message),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError('rate_limit_error', 'rate_limited', 429, 'Too many requests. Retry after the time in the Retry-After header.', undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
+};

@@ -1,0 +1,124 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApp } from '@/server/http/app';
+import { createServices } from '@/server/http/services';
+import { loadConfig } from '@/server/lib/config';
+import type { Services } from '@/server/api/context';
+
+export const OPS_KEY = 'ops_test_bootstrap_key_0123456789';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+}
+
+export interface TestApp {
+  baseUrl: string;
+  services: Services;
+  request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database per test file when DATABASE_URL is set; dropped on close. */
+async function createScratchDatabase(adminUrl: string) {
+  const name = `fr_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the real HTTP handler (without Next.js) on an ephemeral port with its own empty database. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PGLITE_DATA_DIR: 'memory://',
+    OPS_BOOTSTRAP_KEY: OPS_KEY,
+    RATE_LIMIT_LIVE: '100000',
+    RATE_LIMIT_SANDBOX: '100000',
+    LOG_LEVEL: 'silent',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...env,
+  });
+  const services = await createServices(config);
+  const server = http.createServer(createApp(services));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    services,
+    async request(method, path, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+      if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+      let body: string | undefined = opts.rawBody;
+      if (opts.body !== undefined) {
+        body = JSON.stringify(opts.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await fetch(baseUrl + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = text;
+      }
+      return { status: res.status, headers: res.headers, body: parsed as any, text };
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await services.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+/** A tenant with a sandbox and a live secret key, minted through the ops API. */
+export async function createTenantWithKeys(app: TestApp, name = 'Clinic') {
+  const tenant = await app.request('POST', '/v1/ops/tenants', { key: OPS_KEY, body: { name } });
+  if (tenant.status !== 201) throw new Error(`tenant create failed: ${tenant.status} ${tenant.text}`);
+  const mint = async (mode: 'sandbox' | 'live') => {
+    const r = await app.request('POST', `/v1/developer/keys/ops/tenants/${tenant.body.id}`, { key: OPS_KEY, body: { name: `${mode} key`, mode } });
+    if (r.status !== 201) throw new Error(`key mint failed: ${r.status} ${r.text}`);
+    return r.body.key as string;
+  };
+  return { tenantId: tenant.body.id as string, sandboxKey: await mint('sandbox'), liveKey: await mint('live') };
+}
+
+export function expectEnvelope(res: ApiResponse, status: number, type: string, code?: string) {
+  const rid = res.headers.get('x-request-id');
+  const problems: string[] = [];
+  if (res.status !== status) problems.push(`status ${res.status} != ${status}`);
+  if (res.body?.error?.type !== type) problems.push(`type ${res.body?.error?.type} != ${type}`);
+  if (code && res.body?.error?.code !== code) problems.push(`code ${res.body?.error?.code} != ${code}`);
+  if (!rid?.startsWith('req_') || res.body?.error?.request_id !== rid) problems.push(`request id mismatch ${rid} / ${res.body?.error?.request_id}`);
+  if (typeof res.body?.error?.message !== 'string' || !res.body.error.message) problems.push('missing message');
+  if (problems.length) throw new Error(`${problems.join('; ')}\nbody: ${res.text}`);
+}
