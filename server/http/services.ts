@@ -17,7 +17,10 @@ export async function createServices(config: Config): Promise<Services> {
   let redis: import('ioredis').Redis | undefined;
   if (config.REDIS_URL) {
     const { Redis } = await import('ioredis');
-    redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+    await redis.connect().catch((err: Error) => {
+      throw new Error(`Cannot reach Redis at REDIS_URL (${err.message}). Start Redis or unset REDIS_URL to use in-memory rate limits.`);
+    });
   }
   const rateLimiter = createRateLimiter({
     livePerSecond: config.RATE_LIMIT_LIVE,

@@ -94,8 +94,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await services.close();
-      await scratch?.drop();
+      try {
+        await services.close();
+      } finally {
+        await scratch?.drop();
+      }
     },
   };
 }
@@ -121,4 +124,11 @@ export function expectEnvelope(res: ApiResponse, status: number, type: string, c
   if (!rid?.startsWith('req_') || res.body?.error?.request_id !== rid) problems.push(`request id mismatch ${rid} / ${res.body?.error?.request_id}`);
   if (typeof res.body?.error?.message !== 'string' || !res.body.error.message) problems.push('missing message');
   if (problems.length) throw new Error(`${problems.join('; ')}\nbody: ${res.text}`);
+}
+
+/** Row count of a table, for proving that a rejected request wrote nothing. */
+export async function countRows(app: TestApp, table: string): Promise<number> {
+  const { sql } = await import('drizzle-orm');
+  const res = (await app.services.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+  return Number(res.rows[0].n);
 }

@@ -43,10 +43,10 @@ function grantedScopes(creator: Principal, input: CreateApiKeyInput): string[] {
   if (input.keyType === 'secret') return [...TENANT_SCOPES];
   const requested = [...new Set(input.scopes)];
   if (requested.length === 0) throw errors.validation('A restricted key needs at least one scope.', 'scopes', 'scopes_required');
-  const unknown = requested.find((s) => !isKnownScope(s));
-  if (unknown) throw errors.validation(`Unknown scope '${unknown}'. See the scope catalog in the API reference.`, 'scopes', 'unknown_scope');
   const ops = requested.find((s) => s.startsWith('ops.') || s === OPS_SCOPE);
   if (ops) throw errors.forbidden(`The scope '${ops}' cannot be granted to a tenant key.`, 'scope_not_grantable');
+  const unknown = requested.find((s) => !isKnownScope(s));
+  if (unknown) throw errors.validation(`Unknown scope '${unknown}'. See the scope catalog in the API reference.`, 'scopes', 'unknown_scope');
   if (!isOps(creator)) {
     const beyond = requested.find((s) => !hasScope(creator.scopes, s));
     if (beyond) throw errors.forbidden(`You cannot grant the scope '${beyond}', which your own credential does not hold.`, 'scope_not_grantable');
