@@ -1,2 +1,3 @@
 export * from './tenants';
 export * from './developer';
+export * from './auth';

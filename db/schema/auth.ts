@@ -1,0 +1,60 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants';
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    // Null for platform staff (role ops), who belong to no tenant.
+    tenantId: text('tenant_id').references(() => tenants.id),
+    email: text('email').notNull(),
+    name: text('name'),
+    role: text('role').$type<'owner' | 'admin' | 'developer' | 'provider' | 'ops'>().notNull(),
+    // Null until an invited user sets a password.
+    passwordHash: text('password_hash'),
+    mfaSecret: text('mfa_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    npi: text('npi'),
+    npiVerifiedAt: timestamp('npi_verified_at', { withTimezone: true }),
+    licensedStates: jsonb('licensed_states').$type<string[]>().notNull().default([]),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    // Access tokens issued before this instant are refused (logout everywhere, deactivation).
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email), index('users_tenant_idx').on(t.tenantId, t.id)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Single-use links sent by mail: magic sign-in and invitations. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose').$type<'magic_link' | 'invite'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_hash_idx').on(t.tokenHash)],
+);
