@@ -1,13 +1,16 @@
 import type { IncomingMessage } from 'node:http';
+import { disableBodyCoercion } from './strict-body';
 import type { Config } from '@/server/lib/config';
 import type { Database } from '@/server/db/types';
 import type { RateLimiter } from '@/server/lib/rate-limit';
+import type { AuthDeps } from '@/server/domain/auth/deps';
 
 /** Process-wide services every request can reach; built once at start. */
 export interface Services {
   database: Database;
   config: Config;
   rateLimiter: RateLimiter;
+  auth: AuthDeps;
   close(): Promise<void>;
 }
 
@@ -21,6 +24,8 @@ export interface RequestState {
   status?: number;
   headers: Record<string, string>;
   error?: unknown;
+  /** Input schemas of the matched procedure when the input is a JSON body. */
+  bodyInputs?: unknown[];
 }
 
 export interface Context {
@@ -32,6 +37,7 @@ export interface Context {
 export function createContextFactory(services: Services) {
   return ({ req }: { req: IncomingMessage }): Context => {
     const state = (req as IncomingMessage & { frState: RequestState }).frState;
+    state.bodyInputs?.forEach(disableBodyCoercion);
     return { services, req, state };
   };
 }

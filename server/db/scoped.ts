@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { errors } from '@/server/lib/errors';
 import type { Queryable } from './types';
@@ -8,7 +8,8 @@ export interface Scope {
   livemode: boolean;
 }
 
-export type ScopedTable = PgTable & { id: AnyPgColumn; tenantId: AnyPgColumn; livemode: AnyPgColumn };
+/** A tenant-owned table; tables without `livemode` (people) are shared by both modes of the tenant. */
+export type ScopedTable = PgTable & { id: AnyPgColumn; tenantId: AnyPgColumn; livemode?: AnyPgColumn };
 type Row<T extends ScopedTable> = T['$inferSelect'];
 type NewRow<T extends ScopedTable> = Omit<T['$inferInsert'], 'tenantId' | 'livemode'> & { livemode?: boolean };
 
@@ -26,8 +27,8 @@ export interface ListOptions {
  */
 export function scoped(q: Queryable, scope: Scope, opts: { bothModes?: boolean } = {}) {
   const own = (t: ScopedTable): SQL =>
-    opts.bothModes
-      ? and(eq(t.tenantId, scope.tenantId), inArray(t.livemode, [true, false]))!
+    !t.livemode || opts.bothModes
+      ? eq(t.tenantId, scope.tenantId)
       : and(eq(t.tenantId, scope.tenantId), eq(t.livemode, scope.livemode))!;
 
   const where = (t: ScopedTable, ...conds: (SQL | undefined)[]) => and(own(t), ...conds)!;
@@ -57,7 +58,7 @@ export function scoped(q: Queryable, scope: Scope, opts: { bothModes?: boolean }
     },
 
     async insert<T extends ScopedTable>(t: T, values: NewRow<T>): Promise<Row<T>> {
-      const row = { livemode: scope.livemode, ...values, tenantId: scope.tenantId };
+      const row = { ...(t.livemode ? { livemode: scope.livemode } : {}), ...values, tenantId: scope.tenantId };
       const [created] = await q.insert(t as PgTable).values(row as never).returning();
       return created as Row<T>;
     },

@@ -62,6 +62,7 @@ export function createApp(services: Services, fallback?: Fallback) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       const body = await readJsonBody(req, services.config.MAX_BODY_BYTES);
       state.rawBody = body.raw;
+      state.bodyInputs = table.find(req.method ?? '', apiPath)?.inputs;
       req.body = body.json;
       req.headers['content-type'] = 'application/json';
     }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { loadConfig, truthy } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
-import { seedDemo } from '@/server/domain/seed/demo';
+import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
 import { createApp, type Fallback } from './app';
 import { createServices } from './services';
 
@@ -12,7 +12,7 @@ async function main() {
   const seedDefault = !config.DATABASE_URL;
   if (config.SEED_DEMO ? truthy(config.SEED_DEMO) : seedDefault) {
     const seeded = await seedDemo(services.database.db);
-    if (seeded) printDemo(seeded.tenantId, seeded.sandboxKey, config.PORT);
+    if (seeded) printDemo(seeded, config.PORT);
   }
 
   let fallback: Fallback | undefined;
@@ -39,7 +39,7 @@ async function main() {
   process.once('SIGTERM', shutdown);
 }
 
-function printDemo(tenantId: string, key: string, port: number) {
+function printDemo({ tenantId, sandboxKey: key, people }: DemoSeed, port: number) {
   const base = `http://localhost:${port}`;
   // Printed once, on the first start of an empty database: the key is not retrievable later.
   process.stdout.write(
@@ -48,6 +48,8 @@ function printDemo(tenantId: string, key: string, port: number) {
       '  Demo clinic created (sandbox)',
       `  tenant:       ${tenantId}`,
       `  sandbox key:  ${key}`,
+      ...people.map((p) => `  ${p.role.padEnd(9)}     ${p.email}  password: ${p.password}`),
+      '  (the provider enrolls two-factor authentication on the Account page before approving orders)',
       '',
       `  Try:  curl -H "Authorization: Bearer ${key}" ${base}/v1/developer/keys`,
       `  API reference: ${base}/v1/openapi.json   Console: ${base}/`,

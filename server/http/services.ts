@@ -5,6 +5,9 @@ import { acquirePgliteLock } from '@/server/db/pglite-lock';
 import { ensureOpsKey } from '@/server/domain/ops/tenants';
 import type { Config } from '@/server/lib/config';
 import { createRateLimiter } from '@/server/lib/rate-limit';
+import { createAttemptLimits } from '@/server/domain/auth/attempt-limits';
+import { createMailer } from '@/server/integrations/mail/mailer';
+import { resolveAuthSecret } from '@/server/lib/auth-secret';
 
 /** Opens the database, migrates it, ensures the ops key, and builds the process-wide services. */
 export async function createServices(config: Config): Promise<Services> {
@@ -27,5 +30,12 @@ export async function createServices(config: Config): Promise<Services> {
     sandboxPerSecond: config.RATE_LIMIT_SANDBOX,
     redis,
   });
-  return { database, config, rateLimiter, close: async () => { redis?.disconnect(); await database.close(); } };
+  const auth = {
+    db: database.db,
+    secret: resolveAuthSecret(config),
+    limits: createAttemptLimits(redis),
+    mailer: await createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX_DIR, from: config.MAIL_FROM }),
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+  };
+  return { database, config, rateLimiter, auth, close: async () => { redis?.disconnect(); await database.close(); } };
 }

@@ -21,6 +21,10 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LIVE: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_SANDBOX: z.coerce.number().int().positive().default(25),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Fulfillment Rail <no-reply@fulfillment-rail.local>'),
+  MAIL_OUTBOX_DIR: z.string().default('.data/mail'),
+  PUBLIC_URL: z.string().url().optional(),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
 });
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -61,6 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_LIVE: '100000',
     RATE_LIMIT_SANDBOX: '100000',
     LOG_LEVEL: 'silent',
+    MAIL_OUTBOX_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fr-mail-')),
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
@@ -131,4 +135,30 @@ export async function countRows(app: TestApp, table: string): Promise<number> {
   const { sql } = await import('drizzle-orm');
   const res = (await app.services.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
   return Number(res.rows[0].n);
+}
+
+/** Messages the development mailer wrote, oldest first. */
+export function readOutbox(app: TestApp): { to: string; subject: string; text: string; link?: string }[] {
+  const dir = app.services.config.MAIL_OUTBOX_DIR;
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+}
+
+export const VALID_NPI = '1234567893';
+
+/** Ops creates a user in a tenant and signs them in; returns the session's access token. */
+export async function createUserAndLogin(
+  app: TestApp,
+  tenantId: string,
+  user: { email: string; role: string; npi?: string; licensedStates?: string[]; npiVerified?: boolean },
+  password = 'correct horse battery staple',
+) {
+  const made = await app.request('POST', `/v1/ops/tenants/${tenantId}/users`, { key: OPS_KEY, body: { ...user, password } });
+  if (made.status !== 201) throw new Error(`user create failed: ${made.status} ${made.text}`);
+  const login = await app.request('POST', '/v1/auth/login', { body: { email: user.email, password } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return { id: made.body.id as string, token: login.body.accessToken as string, refreshToken: login.body.refreshToken as string, password };
 }

@@ -1,15 +1,25 @@
+import { authenticateSession } from '@/server/domain/auth/authenticate-user';
+import { looksLikeJwt } from '@/server/domain/auth/tokens';
 import { authenticateApiKey } from '@/server/domain/developer/authenticate-key';
 import { errors } from '@/server/lib/errors';
+import type { Principal } from '@/server/domain/auth/principal';
+import type { Context } from '../context';
 import { middleware } from '../trpc';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** Resolves `Authorization: Bearer <credential>` to a principal; anything missing or wrong is a 401. */
-export const authenticate = middleware(async ({ ctx, next }) => {
+/** Resolves `Authorization: Bearer <API key | session JWT>` to a principal; anything missing or wrong is a 401. */
+export async function resolvePrincipal(ctx: Context): Promise<Principal> {
   const header = ctx.req.headers.authorization;
   if (!header) throw errors.unauthenticated('No API key provided. Pass it as "Authorization: Bearer <key>".', 'missing_api_key');
   const match = BEARER.exec(header);
   if (!match) throw errors.unauthenticated('Malformed Authorization header. Expected "Bearer <key>".', 'malformed_authorization');
-  const principal = await authenticateApiKey(ctx.services.database.db, match[1]);
-  return next({ ctx: { principal } });
-});
+  const token = match[1];
+  return looksLikeJwt(token)
+    ? authenticateSession(ctx.services.database.db, ctx.services.auth.secret, token, headerValue(ctx.req.headers['x-mode']))
+    : authenticateApiKey(ctx.services.database.db, token);
+}
+
+export const authenticate = middleware(async ({ ctx, next }) => next({ ctx: { principal: await resolvePrincipal(ctx) } }));
+
+const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);

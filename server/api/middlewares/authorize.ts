@@ -23,3 +23,25 @@ export const requireOps = middleware(async ({ ctx, next }) => {
   if (!isOps(principal)) throw errors.forbidden('This endpoint is for platform operators.', 'ops_only');
   return next();
 });
+
+/** Endpoints about the signed-in person (MFA enrollment, logout): a user session, never an API key. */
+export const requireUserSession = middleware(async ({ ctx, next }) => {
+  const { principal } = ctx as typeof ctx & WithPrincipal;
+  if (principal.kind !== 'user' || !principal.userId) throw errors.forbidden('This endpoint needs a user session, not an API key.', 'user_session_required');
+  return next({ ctx: { principal: principal as Principal & { userId: string } } });
+});
+
+/**
+ * Clinical authority (DESIGN decision 10): a provider's own session, with a verified NPI and two-factor
+ * authentication. API keys, admins, owners and operators never pass, whatever scopes they hold.
+ */
+export const requireProvider = middleware(async ({ ctx, next }) => {
+  const { principal } = ctx as typeof ctx & WithPrincipal;
+  const user = principal.kind === 'user' ? principal.user : undefined;
+  if (!user || user.role !== 'provider') {
+    throw errors.forbidden('Only a licensed provider signed in with their own account can do this.', 'provider_required');
+  }
+  if (!user.npi || !user.npiVerified) throw errors.forbidden('Your NPI has not been verified yet.', 'npi_not_verified');
+  if (!user.mfaEnabled) throw errors.forbidden('Enable two-factor authentication before clinical approvals.', 'mfa_required');
+  return next({ ctx: { principal: principal as TenantPrincipal & { user: NonNullable<Principal['user']> } } });
+});

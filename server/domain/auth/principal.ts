@@ -1,3 +1,15 @@
+import type { Role } from './roles';
+
+/** The person behind a user session, as far as authorization needs to know. */
+export interface SessionUser {
+  id: string;
+  role: Role;
+  npi: string | null;
+  npiVerified: boolean;
+  mfaEnabled: boolean;
+  licensedStates: readonly string[];
+}
+
 /** Who is calling, resolved once per request from the bearer credential. */
 export interface Principal {
   kind: 'key' | 'user';
@@ -7,6 +19,7 @@ export interface Principal {
   scopes: readonly string[];
   keyId?: string;
   userId?: string;
+  user?: SessionUser;
   /** Counted separately per mode, so sandbox traffic never starves live traffic. */
   rateLimitKey: string;
 }

@@ -4,11 +4,16 @@ import type { Db } from '@/server/db/types';
 import { createApiKey } from '@/server/domain/developer/api-keys';
 import { OPS_SCOPE } from '@/server/domain/developer/scopes';
 import { createTenant } from '@/server/domain/ops/tenants';
+import { createUser } from '@/server/domain/auth/users';
+import { randomBase62 } from '@/server/lib/crypto';
 
 export interface DemoSeed {
   tenantId: string;
   sandboxKey: string;
+  people: { role: string; email: string; password: string }[];
 }
+
+const DEMO_NPI = '1234567893';
 
 const SEEDER = { kind: 'key' as const, tenantId: null, livemode: true, scopes: [OPS_SCOPE], rateLimitKey: 'seed' };
 
@@ -25,6 +30,17 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
       scopes: [],
       expiresInDays: null,
     });
-    return { tenantId: tenant.id, sandboxKey: created.key };
+    const people = [
+      { role: 'admin' as const, email: 'admin@demo.clinic', password: randomBase62(16) },
+      { role: 'provider' as const, email: 'provider@demo.clinic', password: randomBase62(16) },
+    ];
+    for (const p of people) {
+      await createUser(tx, tenant.id, {
+        ...p,
+        name: p.role === 'admin' ? 'Demo Admin' : 'Dr. Demo Provider',
+        ...(p.role === 'provider' ? { npi: DEMO_NPI, npiVerified: true, licensedStates: ['CA', 'NY', 'TX', 'FL', 'WA'] } : {}),
+      });
+    }
+    return { tenantId: tenant.id, sandboxKey: created.key, people };
   });
 }

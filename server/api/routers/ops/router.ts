@@ -1,5 +1,12 @@
 import { router } from '@/server/api/trpc';
 import { createTenantRoute } from './create-tenant';
+import { createTenantUserRoute } from './create-tenant-user';
 import { listTenantsRoute } from './list-tenants';
+import { verifyNpiRoute } from './verify-npi';
 
-export const opsRouter = router({ createTenant: createTenantRoute, listTenants: listTenantsRoute });
+export const opsRouter = router({
+  createTenant: createTenantRoute,
+  listTenants: listTenantsRoute,
+  createTenantUser: createTenantUserRoute,
+  verifyNpi: verifyNpiRoute,
+});

@@ -1,0 +1,13 @@
+import type { Db } from '@/server/db/types';
+import type { Mailer } from '@/server/integrations/mail/mailer';
+import type { AttemptLimits } from './attempt-limits';
+
+/** What the sign-in flows need from the process: the database, the signing secret, limits and mail. */
+export interface AuthDeps {
+  db: Db;
+  secret: Uint8Array;
+  limits: AttemptLimits;
+  mailer: Mailer;
+  /** Base URL of the console, for links in e-mails. */
+  publicUrl: string;
+}
