@@ -1,4 +1,5 @@
 import type { Services } from '@/server/api/context';
+import { setGlobalServices } from './global-services';
 import { openDatabase } from '@/server/db/client';
 import { setGlobalDatabase } from '@/server/db/global';
 import { acquirePgliteLock } from '@/server/db/pglite-lock';
@@ -37,5 +38,7 @@ export async function createServices(config: Config): Promise<Services> {
     mailer: await createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX_DIR, from: config.MAIL_FROM }),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
-  return { database, config, rateLimiter, auth, close: async () => { redis?.disconnect(); await database.close(); } };
+  const services: Services = { database, config, rateLimiter, auth, close: async () => { redis?.disconnect(); await database.close(); } };
+  setGlobalServices(services);
+  return services;
 }
