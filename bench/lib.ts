@@ -1,0 +1,344 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+/** Repository root (the bench runs children from here so `@/…` paths and db/migrations resolve). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// ---------------------------------------------------------------------------------------------------------
+// Settings
+
+export function envInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new BenchError(`${name} must be a non-negative number, got "${raw}"`);
+  return n;
+}
+
+export const settings = {
+  /** Seconds measured per case. */
+  duration: envInt('BENCH_DURATION', 10),
+  /** Seconds of unmeasured load before each case (JIT, connection pools, caches). */
+  warmup: envInt('BENCH_WARMUP', 2),
+  connections: envInt('BENCH_CONNECTIONS', 50),
+  /** A run with more than this share of non-2xx responses or socket errors is broken, not slow. */
+  maxFailureRatio: 0.01,
+};
+
+/** The bench itself failed (as opposed to a target being missed). */
+export class BenchError extends Error {}
+
+export function log(message: string) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cleanup: every child and scratch resource registers here; runs once, on success, error or signal.
+
+type Cleanup = () => Promise<void> | void;
+const cleanups: Cleanup[] = [];
+const children = new Set<ChildProcess>();
+let cleaning: Promise<void> | undefined;
+/** Set once the bench is shutting down: children exiting from then on are expected, not failures. */
+let shuttingDown = false;
+
+export function onCleanup(fn: Cleanup) {
+  cleanups.push(fn);
+}
+
+export function cleanup(): Promise<void> {
+  shuttingDown = true;
+  cleaning ??= (async () => {
+    while (cleanups.length) {
+      const fn = cleanups.pop()!;
+      try {
+        await fn();
+      } catch (err) {
+        log(`cleanup step failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+let handlersInstalled = false;
+/** Kills children on any way out: normal exit, Ctrl-C, SIGTERM, an uncaught error. */
+export function installExitHandlers() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  // Last resort, synchronous: whatever is still alive gets SIGKILL.
+  process.on('exit', () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      shuttingDown = true; // a terminal's Ctrl-C reaches the children too
+      log(`${signal}: stopping children`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Child processes
+
+export interface Child {
+  name: string;
+  pid: number;
+  process: ChildProcess;
+  /** The last lines the child wrote (stdout and stderr), for diagnostics. */
+  tail(): string;
+  /** Rejects as soon as the child exits; used to abort waits and runs when a server dies. */
+  exited: Promise<never>;
+  stop(): Promise<void>;
+}
+
+export function spawnChild(name: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (proc.pid === undefined) throw new BenchError(`could not start ${name}`);
+  children.add(proc);
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      if (lines.length > 40) lines.shift();
+    }
+  };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  let stopping = false;
+  const exited = new Promise<never>((_, reject) => {
+    proc.once('exit', (code, signal) => {
+      children.delete(proc);
+      if (!stopping && !shuttingDown) reject(new BenchError(`${name} exited unexpectedly (code ${code}, signal ${signal})\n${lines.join('\n')}`));
+    });
+  });
+  exited.catch(() => undefined); // observed where it matters; never an unhandled rejection
+  const child: Child = {
+    name,
+    pid: proc.pid,
+    process: proc,
+    tail: () => lines.join('\n'),
+    exited,
+    async stop() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      stopping = true;
+      const done = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+  onCleanup(() => child.stop());
+  return child;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers 200, the child dies, or the timeout passes. */
+export async function waitForHealthy(url: string, child: Child, timeoutMs = 120_000): Promise<number> {
+  const started = Date.now();
+  const poll = async () => {
+    while (Date.now() - started < timeoutMs) {
+      try {
+        const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+        await res.arrayBuffer();
+        if (res.ok) return Date.now() - started;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new BenchError(`${child.name} not healthy at ${url} after ${timeoutMs} ms\n${child.tail()}`);
+  };
+  return Promise.race([poll(), child.exited]);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Memory
+
+/** Resident set size of a process in MB, from /proc (Linux); null where /proc is unavailable. */
+export function rssMb(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` and keeps the peak. */
+export function sampleRss(pid: number, everyMs = 200) {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    const now = rssMb(pid);
+    if (now !== null && (peak === null || now > peak)) peak = now;
+  }, everyMs);
+  return {
+    stop(): number | null {
+      clearInterval(timer);
+      const now = rssMb(pid);
+      if (now !== null && (peak === null || now > peak)) peak = now;
+      return peak;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Load
+
+export interface LoadSpec {
+  /** Row label, e.g. `keys: GET /v1/developer/keys`. */
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Rebuilds each request (fresh Idempotency-Key, unique body …); receives the static request. */
+  perRequest?: (request: autocannon.RequestData) => autocannon.RequestData;
+}
+
+export interface Measurement {
+  name: string;
+  db: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  peakRssMb: number | null;
+  total: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+  durationS: number;
+}
+
+export interface Target {
+  /** `url` and `pid` of the process under load. */
+  baseUrl: string;
+  pid: number;
+  db: string;
+  exited?: Promise<never>;
+}
+
+function cannon(target: Target, spec: LoadSpec, duration: number) {
+  const request: autocannon.Request = {
+    method: spec.method,
+    path: spec.path,
+    headers: { ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}), ...spec.headers },
+    ...(spec.body !== undefined ? { body: spec.body } : {}),
+    ...(spec.perRequest ? { setupRequest: (req: autocannon.RequestData) => spec.perRequest!(req) } : {}),
+  };
+  return autocannon({ url: target.baseUrl, connections: settings.connections, duration, requests: [request], timeout: 10 });
+}
+
+async function runCannon(target: Target, spec: LoadSpec, duration: number) {
+  const instance = cannon(target, spec, duration);
+  if (!target.exited) return instance;
+  try {
+    return await Promise.race([instance, target.exited]);
+  } catch (err) {
+    instance.stop();
+    throw err;
+  }
+}
+
+/** Warm-up, then one measured autocannon run with the target's RSS sampled throughout. */
+export async function measure(target: Target, spec: LoadSpec): Promise<Measurement> {
+  if (settings.warmup > 0) await runCannon(target, spec, settings.warmup);
+  log(`${target.db.padEnd(8)} ${spec.name}: ${settings.duration}s at ${settings.connections} connections`);
+  const sampler = sampleRss(target.pid);
+  let result: autocannon.Result;
+  let peakRssMb: number | null;
+  try {
+    result = await runCannon(target, spec, settings.duration);
+  } finally {
+    peakRssMb = sampler.stop();
+  }
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = Number(stat.count);
+  const total = result.requests.total;
+  const m: Measurement = {
+    name: spec.name,
+    db: target.db,
+    reqPerSec: total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    peakRssMb,
+    total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statusCodes,
+    durationS: result.duration,
+  };
+  const failures = m.non2xx + m.errors;
+  if (total === 0) throw new BenchError(`${spec.name} on ${target.db}: no responses at all`);
+  if (failures / (total + m.errors) > settings.maxFailureRatio) {
+    throw new BenchError(
+      `${spec.name} on ${target.db}: ${m.non2xx} non-2xx and ${m.errors} socket errors in ${total} responses ` +
+        `(status codes ${JSON.stringify(statusCodes)}), more than ${settings.maxFailureRatio * 100}%`,
+    );
+  }
+  return m;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON over HTTP for scenario set-up (not measured)
+
+export async function api<T>(
+  baseUrl: string,
+  method: string,
+  pathname: string,
+  opts: { bearer?: string; body?: unknown; headers?: Record<string, string>; expect?: number } = {},
+): Promise<T> {
+  const res = await fetch(baseUrl + pathname, {
+    method,
+    headers: {
+      ...(opts.bearer ? { authorization: `Bearer ${opts.bearer}` } : {}),
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...opts.headers,
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+  });
+  const text = await res.text();
+  const expect = opts.expect ?? (method === 'POST' ? 201 : 200);
+  if (res.status !== expect) throw new BenchError(`${method} ${pathname}: expected ${expect}, got ${res.status}: ${text.slice(0, 500)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Formatting
+
+export const fmt = {
+  int: (n: number) => Math.round(n).toLocaleString('en-US'),
+  ms: (n: number) => (n < 10 ? n.toFixed(1) : Math.round(n).toString()),
+  mb: (n: number | null) => (n === null ? 'n/a' : Math.round(n).toString()),
+  pct: (n: number) => `${(n * 100).toFixed(n < 0.1 ? 1 : 0)}%`,
+};
+
+/** A markdown table with padded columns: readable in a terminal and renders as a table. */
+export function markdownTable(header: string[], rows: string[][], rightAlign: boolean[] = []): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length), 3));
+  const pad = (cell: string, i: number) => (rightAlign[i] ? cell.padStart(widths[i]) : cell.padEnd(widths[i]));
+  const line = (cells: string[]) => `| ${cells.map(pad).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (rightAlign[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}

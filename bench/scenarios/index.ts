@@ -1,0 +1,8 @@
+import { keysScenario } from './keys';
+import type { Scenario } from './types';
+
+/**
+ * Every scenario, in run order. A new one (webhook delivery, routing plan, orders …) is a module exporting a
+ * `Scenario`, added here.
+ */
+export const scenarios: Scenario[] = [keysScenario];

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { BenchError, freePort, log, onCleanup, spawnChild, waitForHealthy, type Child } from './lib';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface RunningServer {
+  baseUrl: string;
+  pid: number;
+  child: Child;
+  /** The plaintext ops key the server was started with (OPS_BOOTSTRAP_KEY). */
+  opsKey: string;
+  startupMs: number;
+}
+
+/** Environment variables the server reads; stripped from the inherited environment so the caller's shell can't leak in. */
+const SERVER_CONFIG_VARS = [
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'PGLITE_DATA_DIR',
+  'REDIS_URL',
+  'OPS_BOOTSTRAP_KEY',
+  'AUTH_SECRET',
+  'SEED_DEMO',
+  'LOG_LEVEL',
+  'RATE_LIMIT_LIVE',
+  'RATE_LIMIT_SANDBOX',
+  'MAIL_OUTBOX_DIR',
+  'SMTP_URL',
+  'PUBLIC_URL',
+  'FR_NO_NEXT',
+  'NODE_ENV',
+  'NEXTAUTH_SECRET',
+];
+
+function baseEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of SERVER_CONFIG_VARS) delete env[name];
+  return env;
+}
+
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The bare node:http JSON server the run is compared against. */
+export async function startBaseline(): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawnChild('baseline', ['--import', 'tsx', 'bench/baseline-server.ts'], { ...baseEnv(), PORT: String(port) });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startupMs = await waitForHealthy(`${baseUrl}/healthz`, child);
+  return { baseUrl, pid: child.pid, child, opsKey: '', startupMs };
+}
+
+/**
+ * The real server (`server/http/main.ts`, API only) in production mode on the given database. Spawned as
+ * `node --import tsx …` rather than `npx tsx …` so the child's pid is the server's own (for RSS).
+ */
+export async function startServer(db: DbKind, databaseUrl?: string): Promise<RunningServer> {
+  const port = await freePort();
+  const dir = tempDir(`fr-bench-${db}-`);
+  const opsKey = `ops_bench_${randomBytes(16).toString('hex')}`;
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv(),
+    FR_NO_NEXT: '1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    OPS_BOOTSTRAP_KEY: opsKey,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    RATE_LIMIT_LIVE: '1000000',
+    RATE_LIMIT_SANDBOX: '1000000',
+    SEED_DEMO: 'false',
+    MAIL_OUTBOX_DIR: path.join(dir, 'mail'),
+    ...(db === 'pglite' ? { PGLITE_DATA_DIR: path.join(dir, 'pglite') } : { DATABASE_URL: databaseUrl }),
+  };
+  const child = spawnChild(`server (${db})`, ['--import', 'tsx', 'server/http/main.ts'], env);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startupMs = await waitForHealthy(`${baseUrl}/healthz`, child);
+  return { baseUrl, pid: child.pid, child, opsKey, startupMs };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// PostgreSQL scratch database
+
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export interface ScratchDatabase {
+  url: string;
+  name: string;
+  serverVersion: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates `fr_bench_<random>` next to the admin database and registers its drop. Returns null (with the
+ * reason) when PostgreSQL is switched off (BENCH_PG=0) or unreachable.
+ */
+export async function createScratchDatabase(): Promise<ScratchDatabase | { skipped: string }> {
+  if (process.env.BENCH_PG === '0') return { skipped: 'BENCH_PG=0' };
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  let serverVersion: string;
+  try {
+    await admin.connect();
+    serverVersion = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0].server_version;
+  } catch (err) {
+    await admin.end().catch(() => undefined);
+    return { skipped: `PostgreSQL unreachable at ${redact(PG_ADMIN_URL)} (${err instanceof Error ? err.message : String(err)})` };
+  }
+  const name = `fr_bench_${randomBytes(6).toString('hex')}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (err) {
+    await admin.end().catch(() => undefined);
+    throw new BenchError(`could not create database ${name}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    try {
+      // The server has been stopped by now; FORCE covers a pool that did not close cleanly.
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      log(`dropped database ${name}`);
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+  };
+  onCleanup(drop);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, serverVersion, drop };
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
