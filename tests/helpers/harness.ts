@@ -35,7 +35,7 @@ export interface TestApp {
 }
 
 /** A fresh PostgreSQL database per test file when DATABASE_URL is set; dropped on close. */
-async function createScratchDatabase(adminUrl: string) {
+export async function createScratchDatabase(adminUrl: string) {
   const name = `fr_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
