@@ -28,7 +28,7 @@ afterAll(async () => drop?.());
 
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await run('node', ['--import', 'tsx', 'bin/cli.ts', ...args], { env, cwd: process.cwd() });
+    const { stdout, stderr } = await run('node', ['--import', 'tsx', 'bin/cli.ts', ...args], { env: env as NodeJS.ProcessEnv, cwd: process.cwd() });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
