@@ -48,7 +48,7 @@ function target(server: RunningServer, db: string): Target {
   return { baseUrl: server.baseUrl, pid: server.pid, db, exited: server.child.exited };
 }
 
-async function runDatabase(db: DbKind, server: RunningServer, selected: Scenario[], baseline: Measurement, rows: Row[], checks: TargetCheck[]) {
+async function runDatabase(db: DbKind, server: RunningServer, selected: Scenario[], baseline: Measurement, rows: Row[], checks: TargetCheck[], sections: string[]) {
   let tenants = 0;
   for (const scenario of selected) {
     const results = new Map<string, Measurement>();
@@ -71,6 +71,9 @@ async function runDatabase(db: DbKind, server: RunningServer, selected: Scenario
           body: { name: 'bench', mode: 'live' },
         });
         return { tenantId: tenant.id, key: created.key };
+      },
+      section(title, markdown) {
+        sections.push(`### ${title}\n\n${markdown}`);
       },
     });
     checks.push(...(scenario.targets?.({ db, results, baseline }) ?? []));
@@ -118,7 +121,7 @@ function machine(pgVersion: string | undefined): string[] {
   ];
 }
 
-function writeResults(body: { rows: Row[]; baseline: Measurement; checks: TargetCheck[]; notes: string[]; pgVersion?: string }) {
+function writeResults(body: { rows: Row[]; baseline: Measurement; checks: TargetCheck[]; sections: string[]; notes: string[]; pgVersion?: string }) {
   const date = new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
   const md = [
     '# Benchmark results',
@@ -142,6 +145,7 @@ function writeResults(body: { rows: Row[]; baseline: Measurement; checks: Target
     'req/s = completed responses / measured seconds; p50/p99 = response latency; peak RSS = the measured',
     'process, sampled from /proc every 200 ms during the measured run; vs baseline = req/s ÷ baseline req/s.',
     '',
+    ...body.sections.flatMap((s) => [s, '']),
     '### Targets',
     '',
     targetsTable(body.checks),
@@ -157,6 +161,7 @@ async function main() {
   const notes: string[] = [];
   const rows: Row[] = [];
   const checks: TargetCheck[] = [];
+  const sections: string[] = [];
 
   // 1. Baseline.
   const base = await startBaseline();
@@ -182,17 +187,17 @@ async function main() {
     const server = await startServer(db, url);
     log(`server on ${db} healthy after ${server.startupMs} ms (pid ${server.pid})`);
     notes.push(`${db}: server healthy ${(server.startupMs / 1000).toFixed(1)} s after spawn (migrations included)`);
-    await runDatabase(db, server, selected, baseline, rows, checks);
+    await runDatabase(db, server, selected, baseline, rows, checks, sections);
     await server.child.stop();
     await drop?.();
   }
 
   // 3. Report.
   const table = resultsTable(rows, baseline);
-  process.stdout.write(`\n${table}\n\n${targetsTable(checks)}\n\n`);
+  process.stdout.write(`\n${table}\n\n${sections.map((s) => `${s}\n\n`).join('')}${targetsTable(checks)}\n\n`);
   const missed = checks.filter((c) => !c.pass).length;
   process.stdout.write(`${checks.length - missed}/${checks.length} targets met${missed ? ` (${missed} MISS)` : ''}\n`);
-  writeResults({ rows, baseline, checks, notes, pgVersion });
+  writeResults({ rows, baseline, checks, sections, notes, pgVersion });
   log(`wrote ${path.relative(ROOT, RESULTS_FILE)}`);
 }
 

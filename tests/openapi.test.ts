@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '@/server/api/root';
 import { buildRouteTable } from '@/server/api/route-table';
+import { NON_PROCEDURE_ROUTES } from '@/server/api/openapi';
 import { startTestApp, type TestApp } from './helpers/harness';
 
 let app: TestApp;
@@ -38,6 +39,17 @@ describe('GET /v1/openapi.json', () => {
       expect(op.responses['401'].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
       const isPublic = (route.meta as { openapi?: { protect?: boolean } }).openapi?.protect === false;
       if (!isPublic) expect(op.security, `${route.method} ${route.path} security`).toBeDefined();
+    }
+  });
+
+  it('documents the routes the HTTP layer serves itself (the event stream), and serves them', async () => {
+    for (const route of NON_PROCEDURE_ROUTES) {
+      const op = doc.paths[route.path]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(op.responses['200']).toBeDefined();
+      expect(op.responses['401'].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+      expect(op.security).toBeDefined();
+      expect((await app.request(route.method, `/v1${route.path}`)).status).toBe(401);
     }
   });
 

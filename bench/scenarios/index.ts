@@ -1,8 +1,9 @@
 import { keysScenario } from './keys';
 import type { Scenario } from './types';
+import { webhooksScenario } from './webhooks';
 
 /**
  * Every scenario, in run order. A new one (webhook delivery, routing plan, orders …) is a module exporting a
  * `Scenario`, added here.
  */
-export const scenarios: Scenario[] = [keysScenario];
+export const scenarios: Scenario[] = [keysScenario, webhooksScenario];

@@ -9,6 +9,8 @@ export interface ScenarioContext {
   measure(spec: LoadSpec): Promise<Measurement>;
   /** A new tenant with a live secret key, made through the ops endpoints. */
   newTenant(name: string): Promise<{ tenantId: string; key: string }>;
+  /** A titled markdown section for figures that are not request rates (webhook pipeline …). */
+  section(title: string, markdown: string): void;
 }
 
 /** One target of the design, checked per database against this run's figures. */

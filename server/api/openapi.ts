@@ -17,6 +17,10 @@ const COMMON_ERRORS: Record<string, string> = {
 
 type Json = Record<string, any>;
 
+/** Served by the HTTP layer itself, not by a procedure; documented here by hand. */
+export const EVENT_STREAM_PATH = '/developer/events/stream';
+export const NON_PROCEDURE_ROUTES = [{ method: 'GET', path: EVENT_STREAM_PATH }] as const;
+
 /**
  * The generated document, then corrected in one place: success statuses (201) come from procedure meta,
  * every error response is the spec's envelope, and the document describes itself.
@@ -51,6 +55,7 @@ export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json
       ...(route.method === 'GET' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', format: 'uuid' } }]),
     ];
   }
+  doc.paths[EVENT_STREAM_PATH] = { get: eventStreamOperation(errorContent) };
   doc.paths['/openapi.json'] = {
     get: {
       operationId: 'getOpenApiDocument',
@@ -61,4 +66,26 @@ export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json
     },
   };
   return doc;
+}
+
+function eventStreamOperation(errorContent: Json): Json {
+  const error = (description: string) => ({ description, content: errorContent });
+  return {
+    operationId: 'streamEvents',
+    summary: 'Server-Sent Events: each message is one Event (`id:` = event id); resume with Last-Event-ID (machine API keys only)',
+    tags: ['developer'],
+    security: [{ bearerAuth: [] }],
+    parameters: [{ name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' }, description: 'Resume after this event id' }],
+    responses: {
+      '200': {
+        description: 'An endless text/event-stream; `data:` is an Event as JSON; comment lines are heartbeats',
+        content: { 'text/event-stream': { schema: { type: 'string' } } },
+      },
+      '400': error('Malformed Last-Event-ID (validation_error)'),
+      '401': error(COMMON_ERRORS['401']),
+      '403': error('Not a machine API key, or missing events.read (permission_error)'),
+      '429': error(COMMON_ERRORS['429']),
+      '500': error(COMMON_ERRORS['500']),
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { authenticate } from './middlewares/authenticate';
-import { requireOps, requireProvider, requireTenantScope, requireUserSession } from './middlewares/authorize';
+import { requireApiKey, requireOps, requireProvider, requireTenantScope, requireUserSession } from './middlewares/authorize';
 import { idempotency } from './middlewares/idempotency';
 import { rateLimit } from './middlewares/rate-limit';
 import { t } from './trpc';
@@ -12,6 +12,9 @@ export const authedProcedure = t.procedure.use(authenticate).use(rateLimit);
 
 /** A tenant's API key or user session, holding the scope in the procedure's meta. */
 export const keyOrUserProcedure = authedProcedure.use(requireTenantScope).use(idempotency);
+
+/** A tenant's machine API key only (the event log); user sessions get 403. */
+export const apiKeyProcedure = authedProcedure.use(requireTenantScope).use(requireApiKey).use(idempotency);
 
 /** The signed-in person themself (MFA, logout); never an API key. */
 export const userProcedure = authedProcedure.use(requireUserSession).use(idempotency);

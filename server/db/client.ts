@@ -2,6 +2,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import * as schema from '@/db/schema';
+import { logger } from '@/server/lib/logger';
+import { createPgListener } from './listen';
 import type { Database, Db } from './types';
 
 const MIGRATIONS = path.resolve(process.cwd(), 'db/migrations');
@@ -28,6 +30,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    // Unlistening races with close at shutdown; a closed database has nothing left to unlisten.
+    listen: (channel, onPayload) => client.listen(channel, onPayload).then((off) => () => off().catch(() => undefined)),
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
   };
@@ -38,10 +42,15 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection dropped by the server (restart, failover, DROP … FORCE) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => logger.warn({ err: err.message }, 'idle PostgreSQL connection lost'));
   const db = drizzle(pool, { schema }) as unknown as Db;
+  const listener = createPgListener(pg.Client, url);
   return {
     db,
     kind: 'postgres',
+    listen: listener.listen,
     async migrate() {
       // One connection holds an advisory lock for the whole run, so concurrent starts migrate one after another.
       const client = await pool.connect();
@@ -53,7 +62,10 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

@@ -10,6 +10,8 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY: PGlite delivers in-process, PostgreSQL across processes; payloads arrive after commit. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Runs drizzle migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;

@@ -9,6 +9,7 @@ import { newId } from '@/server/lib/ids';
 import { logger } from '@/server/lib/logger';
 import { readJsonBody } from './body';
 import { toEnvelope } from './errors';
+import { EVENT_STREAM_PATH, serveEventStream } from './event-stream';
 
 type Req = IncomingMessage & { frState?: RequestState; body?: unknown };
 export type Fallback = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -52,6 +53,7 @@ export function createApp(services: Services, fallback?: Fallback) {
       res.end(openapiJson);
       return;
     }
+    if (apiPath === EVENT_STREAM_PATH) return serveEventStream(req, res, services, state);
     const allowed = table.methodsFor(apiPath);
     if (allowed.length === 0) throw new AppError('not_found', 'route_not_found', 404, `Unrecognized request URL (${req.method} /v1${apiPath}).`);
     if (!allowed.includes(req.method ?? '')) {

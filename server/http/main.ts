@@ -4,11 +4,13 @@ import { logger } from '@/server/lib/logger';
 import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
 import { createApp, type Fallback } from './app';
 import { createServices } from './services';
+import { startProcessWorker, stopProcessWorker } from '@/server/jobs/global';
 
 /** Starts the one process of the embedded deployment: API, console and hosted pages on one port. */
 async function main() {
   const config = loadConfig();
   const services = await createServices(config);
+  if (truthy(config.RUN_WORKER)) await startProcessWorker(services.database, config);
   const seedDefault = !config.DATABASE_URL;
   if (config.SEED_DEMO ? truthy(config.SEED_DEMO) : seedDefault) {
     const seeded = await seedDemo(services.database.db);
@@ -32,6 +34,7 @@ async function main() {
 
   const shutdown = async () => {
     server.close();
+    await stopProcessWorker().catch(() => undefined);
     await services.close().catch(() => undefined);
     process.exit(0);
   };

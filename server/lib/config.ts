@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const duration = /^\d+(ms|s|m|h)?$/;
+import { isDuration } from './duration';
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -14,10 +13,18 @@ const ConfigSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
     .default('0,5s,5m,30m,2h,5h,10h,10h')
-    .refine((v) => v.split(',').every((p) => duration.test(p.trim())), 'comma-separated durations like 0,5s,5m,2h'),
+    .refine((v) => v.split(',').every((p) => isDuration(p.trim())), 'comma-separated durations like 0,5s,5m,2h'),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   WEBHOOKS_ALLOW_LOCALHOST: z.enum(['true', 'false', '1', '0']).optional(),
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   RUN_WORKER: z.enum(['true', 'false', '1', '0']).default('true'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  WORKER_POLL_MS: z.coerce.number().int().min(10).default(1_000),
+  // A claimed job whose worker died becomes claimable again after this lease.
+  WORKER_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
+  WORKER_MAINTENANCE_MS: z.coerce.number().int().min(100).default(60_000),
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(30, 'events are kept at least 30 days').default(30),
+  SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LIVE: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_SANDBOX: z.coerce.number().int().positive().default(25),
@@ -26,11 +33,19 @@ const ConfigSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().default('.data/mail'),
   PUBLIC_URL: z.string().url().optional(),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+}).refine((c) => c.WORKER_LEASE_MS > c.WEBHOOK_TIMEOUT_MS, {
+  // A lease shorter than a send would let a second worker start the same delivery while the first still waits.
+  message: 'WORKER_LEASE_MS must exceed WEBHOOK_TIMEOUT_MS',
+  path: ['WORKER_LEASE_MS'],
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
 
 export const truthy = (v: string | undefined) => v === 'true' || v === '1';
+
+/** DESIGN decision 7: http://localhost webhooks are allowed by default everywhere but production. */
+export const allowLocalhostWebhooks = (c: Config) =>
+  c.WEBHOOKS_ALLOW_LOCALHOST ? truthy(c.WEBHOOKS_ALLOW_LOCALHOST) : c.NODE_ENV !== 'production';
 
 /** Reads and validates the environment; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

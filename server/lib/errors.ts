@@ -23,6 +23,8 @@ export class AppError extends Error {
   }
 }
 
+const ID_SHAPE = /^[a-z]{2,5}_[0-9a-z]{26}$/;
+
 export const errors = {
   validation: (message: string, param?: string, code = 'invalid_request') =>
     new AppError('validation_error', code, 400, message, param),
@@ -31,8 +33,9 @@ export const errors = {
   unauthenticated: (message = 'Invalid or missing API key. Pass it as "Authorization: Bearer <key>".', code = 'invalid_api_key') =>
     new AppError('authentication_error', code, 401, message),
   forbidden: (message: string, code = 'permission_denied') => new AppError('permission_error', code, 403, message),
+  // Only an id-shaped value is echoed: a path segment or body field can hold anything, PHI included.
   notFound: (what: string, id?: string) =>
-    new AppError('not_found', 'resource_missing', 404, id ? `No such ${what}: '${id}'` : `No such ${what}`),
+    new AppError('not_found', 'resource_missing', 404, id && ID_SHAPE.test(id) ? `No such ${what}: '${id}'` : `No such ${what}`),
   conflict: (message: string, code = 'conflict') => new AppError('conflict', code, 409, message),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError('rate_limit_error', 'rate_limited', 429, 'Too many requests. Retry after the time in the Retry-After header.', undefined, {

@@ -1,4 +1,4 @@
-import { typeid } from 'typeid-js';
+import { TypeID, typeid } from 'typeid-js';
 
 export const ID_PREFIXES = {
   tenant: 'ten',
@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   experiment: 'exp',
   embedKey: 'emb',
   request: 'req',
+  job: 'job',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
@@ -28,4 +29,20 @@ export type IdKind = keyof typeof ID_PREFIXES;
 /** Sortable ids (prefix + UUIDv7), so ordering by id is ordering by creation time. */
 export function newId(kind: IdKind): string {
   return typeid(ID_PREFIXES[kind]).toString();
+}
+
+/**
+ * The smallest id of `kind` that could have been minted at `ms`: ids are UUIDv7, so comparing ids with
+ * this compares creation times, and an id-ordered index serves "everything since t".
+ */
+export function idFloorAt(kind: IdKind, ms: number): string {
+  const bytes = new Uint8Array(16);
+  let t = Math.max(0, Math.floor(ms));
+  for (let i = 5; i >= 0; i--) {
+    bytes[i] = t % 256;
+    t = Math.floor(t / 256);
+  }
+  bytes[6] = 0x70;
+  bytes[8] = 0x80;
+  return TypeID.fromUUIDBytes(ID_PREFIXES[kind], bytes).toString();
 }

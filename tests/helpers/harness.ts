@@ -9,6 +9,7 @@ import { createApp } from '@/server/http/app';
 import { createServices } from '@/server/http/services';
 import { loadConfig } from '@/server/lib/config';
 import type { Services } from '@/server/api/context';
+import { createWorker, type Worker } from '@/server/jobs/worker';
 
 export const OPS_KEY = 'ops_test_bootstrap_key_0123456789';
 
@@ -30,6 +31,10 @@ export interface RequestOptions {
 export interface TestApp {
   baseUrl: string;
   services: Services;
+  /** The scratch PostgreSQL database of this app, for child processes (unset on PGlite). */
+  databaseUrl?: string;
+  /** The in-process worker, started when the env passes RUN_WORKER=true. */
+  worker?: Worker;
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
 }
@@ -69,6 +74,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const services = await createServices(config);
+  const worker = env.RUN_WORKER === 'true' ? createWorker({ database: services.database, config }) : undefined;
+  await worker?.start();
   const server = http.createServer(createApp(services));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -76,6 +83,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     baseUrl,
     services,
+    databaseUrl: scratch?.url,
+    worker,
     async request(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.key) headers.authorization = `Bearer ${opts.key}`;
@@ -96,9 +105,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       return { status: res.status, headers: res.headers, body: parsed as any, text };
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Streams (SSE) never end on their own; drop every connection so close does not wait for them.
       server.closeAllConnections();
+      await closed;
       try {
+        await worker?.stop();
         await services.close();
       } finally {
         await scratch?.drop();

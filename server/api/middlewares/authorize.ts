@@ -45,3 +45,10 @@ export const requireProvider = middleware(async ({ ctx, next }) => {
   if (!user.mfaEnabled) throw errors.forbidden('Enable two-factor authentication before clinical approvals.', 'mfa_required');
   return next({ ctx: { principal: principal as TenantPrincipal & { user: NonNullable<Principal['user']> } } });
 });
+
+/** Spec (Authentication 7): the event log is read with a machine API key; a user session gets 403. */
+export const requireApiKey = middleware(async ({ ctx, next }) => {
+  const { principal } = ctx as typeof ctx & WithPrincipal;
+  if (principal.kind !== 'key') throw errors.forbidden('The event log is read with a machine API key, not a user session.', 'api_key_required');
+  return next();
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { zDateTime } from '@/server/api/schemas/common';
+
+const zUrl = z.string().trim().min(1).max(2048).meta({ description: 'https URL; http only for localhost in development', format: 'uri' });
+const zEventTypes = z
+  .array(z.string().max(100))
+  .max(100)
+  .meta({ description: 'Subscribed event types; an empty array means all (see GET /developer/webhooks/events)' });
+const zStatus = z.enum(['enabled', 'disabled']);
+
+export const ZWebhookEndpoint = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.string()),
+    status: zStatus,
+    secretHint: z.string().meta({ description: 'Masked signing secret' }),
+    createdAt: zDateTime,
+    lastDelivery: z
+      .object({ eventType: z.string(), status: z.string(), at: zDateTime, responseCode: z.number().int().nullable() })
+      .nullable(),
+  })
+  .meta({ id: 'WebhookEndpoint' });
+
+export const ZCreateWebhookEndpoint = z.strictObject({ url: zUrl, events: zEventTypes.default([]) }).meta({ id: 'CreateWebhookEndpoint' });
+
+export const ZCreatedWebhookEndpoint = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.string()),
+    status: zStatus,
+    secret: z.string().meta({ description: 'Full signing secret (whsec_…), shown once' }),
+  })
+  .meta({ id: 'CreatedWebhookEndpoint' });
+
+export const ZUpdateWebhookEndpoint = z
+  .strictObject({ url: zUrl.optional(), events: zEventTypes.optional(), status: zStatus.optional() })
+  .meta({ id: 'UpdateWebhookEndpoint' });
+
+export const ZDeleteResult = z.object({ deleted: z.boolean(), id: z.string().optional() }).meta({ id: 'DeleteResult' });
+
+export const ZWebhookTestResult = z
+  .object({ status: z.enum(['delivered', 'failed']), responseCode: z.number().int().nullable(), lastError: z.string().nullable() })
+  .meta({ id: 'WebhookTestResult' });
+
+export const ZWebhookDelivery = z
+  .object({
+    id: z.string(),
+    eventId: z.string(),
+    eventType: z.string(),
+    status: z.enum(['pending', 'failed', 'delivered', 'dead']),
+    attempts: z.number().int(),
+    responseCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: zDateTime,
+    deliveredAt: zDateTime.nullable(),
+    nextAttemptAt: zDateTime.meta({ description: 'When the next attempt runs; for a finished delivery, when its last attempt ran' }),
+  })
+  .meta({ id: 'WebhookDelivery' });

@@ -1,0 +1,72 @@
+import type pg from 'pg';
+import { logger } from '@/server/lib/logger';
+
+export type Unlisten = () => Promise<void>;
+export type ListenFn = (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
+
+const RECONNECT_MS = 1_000;
+
+/**
+ * LISTEN on PostgreSQL through one dedicated connection per process: pooled connections are handed back
+ * between queries, and a LISTEN on them would silently stop hearing. A dropped connection is re-opened and
+ * re-LISTENs; notifications missed meanwhile are covered by the listeners' own polling.
+ */
+export function createPgListener(Client: typeof pg.Client, url: string): { listen: ListenFn; close(): Promise<void> } {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+
+  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+
+  async function connect(): Promise<pg.Client> {
+    const c = new Client({ connectionString: url });
+    c.on('notification', (msg) => handlers.get(msg.channel)?.forEach((fn) => fn(msg.payload ?? '')));
+    c.on('error', (err) => {
+      logger.warn({ err: err.message }, 'LISTEN connection lost; reconnecting');
+      if (client === c) client = null;
+      c.end().catch(() => undefined);
+      if (!closed) setTimeout(() => void ensure().catch(() => undefined), RECONNECT_MS);
+    });
+    await c.connect();
+    for (const channel of handlers.keys()) await c.query(`LISTEN ${quote(channel)}`);
+    return c;
+  }
+
+  async function ensure(): Promise<pg.Client> {
+    if (client) return client;
+    connecting ??= connect().then(
+      (c) => ((client = c), (connecting = null), c),
+      (err) => {
+        connecting = null;
+        throw err;
+      },
+    );
+    return connecting;
+  }
+
+  return {
+    async listen(channel, onPayload) {
+      let set = handlers.get(channel);
+      const fresh = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(onPayload);
+      const c = await ensure();
+      if (fresh) await c.query(`LISTEN ${quote(channel)}`);
+      return async () => {
+        set.delete(onPayload);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      handlers.clear();
+      const c = client ?? (await connecting?.catch(() => null));
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { scoped, type Scope } from '@/server/db/scoped';
+import type { Queryable } from '@/server/db/types';
+import { enqueueJobs } from '@/server/jobs/queue';
+import { now } from '@/server/lib/clock';
+import { newId } from '@/server/lib/ids';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type EventRow = typeof events.$inferSelect;
+
+export const DELIVERY_JOB = 'webhook.deliver';
+/** The spec's history limit per endpoint; older finished deliveries are pruned by the worker. */
+export const DELIVERY_HISTORY = 50;
+
+export function toDeliveryDto(row: DeliveryRow) {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    status: row.status,
+    attempts: row.attempts,
+    responseCode: row.responseCode,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+  };
+}
+
+/** Enabled endpoints of the scope whose subscription covers `type` (an empty list covers every type). */
+export async function subscribedEndpoints(q: Queryable, scope: Scope, type: string): Promise<EndpointRow[]> {
+  const s = scoped(q, scope);
+  const covers = or(sql`${webhookEndpoints.events} = '[]'::jsonb`, sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`);
+  return s.list(webhookEndpoints, { where: and(eq(webhookEndpoints.status, 'enabled'), covers), order: 'oldest' });
+}
+
+/** One delivery row and one outbox job per endpoint, in the caller's transaction. */
+export async function enqueueDeliveries(
+  tx: Queryable,
+  scope: Scope,
+  event: EventRow,
+  endpoints: EndpointRow[],
+  trigger: 'event' | 'replay',
+  opts: { notify?: boolean } = {},
+) {
+  const s = scoped(tx, scope);
+  const at = now();
+  const jobs = [];
+  for (const endpoint of endpoints) {
+    const delivery = await s.insert(webhookDeliveries, {
+      id: newId('delivery'),
+      endpointId: endpoint.id,
+      eventId: event.id,
+      eventType: event.type,
+      trigger,
+      status: 'pending',
+      createdAt: at,
+      nextAttemptAt: at,
+    });
+    jobs.push({ kind: DELIVERY_JOB, payload: { deliveryId: delivery.id, endpointId: endpoint.id } });
+  }
+  await enqueueJobs(tx, scope, jobs, opts);
+  return endpoints.length;
+}
+
+/** The newest delivery of each endpoint, for the list's `lastDelivery`. */
+export async function lastDeliveries(q: Queryable, scope: Scope, endpointIds: string[]): Promise<Map<string, DeliveryRow>> {
+  if (endpointIds.length === 0) return new Map();
+  const rows = await q
+    .selectDistinctOn([webhookDeliveries.endpointId])
+    .from(webhookDeliveries)
+    .where(scoped(q, scope).where(webhookDeliveries, inArray(webhookDeliveries.endpointId, endpointIds)))
+    .orderBy(webhookDeliveries.endpointId, desc(webhookDeliveries.id));
+  return new Map(rows.map((r) => [r.endpointId, r]));
+}
+
+export async function listDeliveries(q: Queryable, scope: Scope, endpointId: string) {
+  const s = scoped(q, scope);
+  await s.require(webhookEndpoints, endpointId, 'webhook endpoint');
+  const rows = await s.list(webhookDeliveries, { where: eq(webhookDeliveries.endpointId, endpointId), limit: DELIVERY_HISTORY });
+  return rows.map(toDeliveryDto);
+}

@@ -1,0 +1,82 @@
+import { Webhook } from 'standardwebhooks';
+import { Agent, request } from 'undici';
+import { now } from '@/server/lib/clock';
+import { parseWebhookUrl, pinnedLookup, UrlRejected, type UrlPolicy } from '@/server/lib/ssrf';
+import { parseRetryAfter } from './retry';
+
+export interface SendInput {
+  url: string;
+  secret: string;
+  /** The event id: the `webhook-id` a receiver dedupes on, the same for every retry and replay. */
+  eventId: string;
+  body: string;
+}
+
+export interface SendResult {
+  ok: boolean;
+  responseCode: number | null;
+  /** Why the attempt failed, in words that hold no response body (receivers may echo anything). */
+  error: string | null;
+  retryAfterMs: number | null;
+  gone: boolean;
+}
+
+// One pooled agent per policy: keep-alive across deliveries, and every new connection goes through the
+// checking lookup, so the socket reaches only an address that passed the URL rules.
+const agents = new Map<boolean, Agent>();
+function agentFor(policy: UrlPolicy): Agent {
+  let agent = agents.get(policy.allowLocalhost);
+  if (!agent) {
+    agent = new Agent({ connect: { lookup: pinnedLookup(policy) } as never, connections: 64, keepAliveTimeout: 10_000 });
+    agents.set(policy.allowLocalhost, agent);
+  }
+  return agent;
+}
+
+/** Signs per Standard Webhooks (DESIGN decision 5) and POSTs once; redirects are never followed. */
+export async function sendSigned(input: SendInput, opts: { timeoutMs: number; policy: UrlPolicy }): Promise<SendResult> {
+  const failed = (error: string, responseCode: number | null = null): SendResult => ({ ok: false, responseCode, error, retryAfterMs: null, gone: false });
+  try {
+    parseWebhookUrl(input.url, opts.policy);
+  } catch (err) {
+    return failed(err instanceof UrlRejected ? err.message : 'The URL is not valid.');
+  }
+  const at = now();
+  const signature = new Webhook(input.secret).sign(input.eventId, at, input.body);
+  try {
+    const res = await request(input.url, {
+      method: 'POST',
+      dispatcher: agentFor(opts.policy),
+      signal: AbortSignal.timeout(opts.timeoutMs),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'FulfillmentRail-Webhooks/1',
+        'webhook-id': input.eventId,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      body: input.body,
+    });
+    await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+    const code = res.statusCode;
+    if (code >= 200 && code < 300) return { ok: true, responseCode: code, error: null, retryAfterMs: null, gone: false };
+    const result = failed(code >= 300 && code < 400 ? `HTTP ${code} (redirects are not followed)` : `HTTP ${code}`, code);
+    return { ...result, gone: code === 410, retryAfterMs: parseRetryAfter(res.headers['retry-after'], at) };
+  } catch (err) {
+    return failed(describeNetworkError(err, opts.timeoutMs));
+  }
+}
+
+function describeNetworkError(err: unknown, timeoutMs: number): string {
+  const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const code = e?.code ?? e?.cause?.code;
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT') return `Timed out after ${timeoutMs / 1000} s`;
+  if (e instanceof UrlRejected || e?.cause instanceof UrlRejected || code === 'EFORBIDDENHOST') {
+    return 'The host resolves to a private, loopback, link-local, reserved or metadata address.';
+  }
+  if (code === 'ECONNREFUSED') return 'Connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'DNS lookup failed';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'Connection reset';
+  if (code && /^(ERR_TLS|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED)/.test(code)) return 'TLS handshake failed';
+  return code ? `Network error (${code})` : 'Network error';
+}

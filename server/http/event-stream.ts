@@ -1,0 +1,93 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context, RequestState, Services } from '@/server/api/context';
+import { resolvePrincipal } from '@/server/api/middlewares/authenticate';
+import { EVENT_STREAM_PATH } from '@/server/api/openapi';
+import type { Principal } from '@/server/domain/auth/principal';
+import { hasScope } from '@/server/domain/developer/scopes';
+import { EVENTS_CHANNEL, scopeTag } from '@/server/domain/events/emit';
+import { createEventCursor } from '@/server/domain/events/stream-cursor';
+import { AppError, errors } from '@/server/lib/errors';
+import { logger } from '@/server/lib/logger';
+
+// Served here rather than by a procedure: a stream outlives tRPC's request/response model.
+export { EVENT_STREAM_PATH };
+const EVENT_ID = /^evt_[0-9a-z]{26}$/;
+
+function authorize(principal: Principal) {
+  if (principal.tenantId === null) throw errors.forbidden('The event stream belongs to a tenant; use a tenant API key.', 'tenant_credential_required');
+  if (principal.kind !== 'key') throw errors.forbidden('The event log is read with a machine API key, not a user session.', 'api_key_required');
+  if (!hasScope(principal.scopes, 'events.read')) throw errors.forbidden("This credential lacks the 'events.read' scope required here.", 'missing_scope');
+  return { tenantId: principal.tenantId, livemode: principal.livemode };
+}
+
+function lastEventId(req: IncomingMessage): string | null {
+  const raw = req.headers['last-event-id'];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!value) return null;
+  if (!EVENT_ID.test(value)) throw errors.validation('Last-Event-ID must be the id of an event (evt_…).', 'Last-Event-ID', 'invalid_last_event_id');
+  return value;
+}
+
+/**
+ * GET /v1/developer/events/stream: each message is one Event with `id:` set, so EventSource resumes with
+ * Last-Event-ID after a drop. NOTIFY (heard across processes on PostgreSQL) wakes the stream; the
+ * heartbeat comment keeps proxies from closing it and doubles as a poll should a notification be missed.
+ */
+export async function serveEventStream(req: IncomingMessage, res: ServerResponse, services: Services, state: RequestState) {
+  if (req.method !== 'GET') {
+    throw new AppError('validation_error', 'method_not_allowed', 405, `${req.method} is not allowed on /v1${EVENT_STREAM_PATH}.`, undefined, { Allow: 'GET' });
+  }
+  const principal = await resolvePrincipal({ services, req, state } as Context);
+  const scope = authorize(principal);
+  const decision = await services.rateLimiter.consume(principal.rateLimitKey, principal.livemode);
+  if (!decision.allowed) throw errors.rateLimited(decision.resetSeconds);
+  const cursor = createEventCursor(services.database.db, scope, lastEventId(req));
+
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    // Proxies that buffer (nginx) would hold events back until the buffer fills.
+    'X-Accel-Buffering': 'no',
+  });
+  res.write('retry: 2000\n: connected\n\n');
+
+  let closed = false;
+  let pumping = false;
+  let again = false;
+  const write = (chunk: string) => (res.write(chunk) ? Promise.resolve() : new Promise<void>((r) => res.once('drain', r)));
+
+  async function pump() {
+    if (pumping) return void (again = true);
+    pumping = true;
+    try {
+      do {
+        again = false;
+        for (let more = true; more && !closed; ) {
+          const batch = await cursor.next();
+          for (const event of batch.events) if (!closed) await write(`id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`);
+          more = batch.more;
+        }
+      } while (again && !closed);
+    } catch (err) {
+      logger.error({ requestId: state.requestId, err: (err as Error).message }, 'event stream read failed');
+    } finally {
+      pumping = false;
+    }
+  }
+
+  const tag = scopeTag(scope);
+  let unlisten: (() => Promise<void>) | null = null;
+  const heartbeat = setInterval(() => {
+    if (!closed) res.write(': heartbeat\n\n');
+    void pump();
+  }, services.config.SSE_HEARTBEAT_MS);
+  res.on('close', () => {
+    closed = true;
+    clearInterval(heartbeat);
+    void unlisten?.();
+  });
+  unlisten = await services.database.listen(EVENTS_CHANNEL, (payload) => void (payload === tag && pump())).catch(() => null);
+  if (closed) void unlisten?.();
+  await pump();
+}

@@ -1,0 +1,149 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@/server/db/types';
+import type { Config } from '@/server/lib/config';
+import { now } from '@/server/lib/clock';
+import { logger } from '@/server/lib/logger';
+import { JOB_HANDLERS } from './handlers';
+import type { JobHandler } from './handlers/types';
+import { runMaintenance } from './maintenance';
+import { buryJob, claimJobs, finishJobs, JOBS_CHANNEL, nextDueAt, rescheduleJob, type JobRow } from './queue';
+
+const MAX_JOB_FAILURES = 25;
+const backoffMs = (attempts: number) => Math.min(2 ** attempts * 1_000, 3_600_000);
+
+export interface WorkerOptions {
+  database: Database;
+  config: Config;
+  handlers?: JobHandler[];
+}
+
+export type Worker = ReturnType<typeof createWorker>;
+
+/**
+ * The worker loop: claims due jobs up to WORKER_CONCURRENCY, runs each with its kind's handler, and sleeps
+ * until NOTIFY (a job was written), a job finishing, the next due time or the poll interval, whichever
+ * comes first. Many workers may run against one PostgreSQL; SKIP LOCKED keeps them apart.
+ */
+export function createWorker(opts: WorkerOptions) {
+  const { database, config } = opts;
+  const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const handlers = new Map((opts.handlers ?? JOB_HANDLERS).map((h) => [h.kind, h]));
+  const inFlight = new Set<Promise<void>>();
+  // Finished jobs are deleted in one statement per loop turn; a crash before that only makes a job run
+  // again, and every handler treats an already finished job as done.
+  let finished: string[] = [];
+  let running = false;
+  let woken = false;
+  let wakeup: (() => void) | null = null;
+  let loopDone: Promise<void> = Promise.resolve();
+  let unlisten: (() => Promise<void>) | null = null;
+  let maintenanceTimer: NodeJS.Timeout | null = null;
+
+  function wake() {
+    woken = true;
+    wakeup?.();
+  }
+
+  function sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      if (woken || !running) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        wakeup = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakeup = done;
+    });
+  }
+
+  async function run(job: JobRow) {
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind} in this process`);
+      const outcome = await handler.run(job, { database, config });
+      if (outcome.kind === 'done') finished.push(job.id);
+      else await rescheduleJob(database.db, job.id, outcome.at, outcome.error);
+    } catch (err) {
+      const message = err instanceof Error ? `${err.name}: ${err.message}` : 'unknown failure';
+      logger.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, 'job failed');
+      const retry = job.attempts < MAX_JOB_FAILURES;
+      await (retry
+        ? rescheduleJob(database.db, job.id, new Date(now().getTime() + backoffMs(job.attempts)), message)
+        : buryJob(database.db, job.id, message)
+      ).catch(() => undefined);
+    }
+  }
+
+  async function flushFinished() {
+    if (finished.length === 0) return;
+    const ids = finished;
+    finished = [];
+    await finishJobs(database.db, ids).catch((err: Error) => logger.error({ err: err.message }, 'deleting finished jobs failed'));
+  }
+
+  async function loop() {
+    const refillAt = Math.ceil(config.WORKER_CONCURRENCY / 2);
+    while (running) {
+      woken = false;
+      const free = config.WORKER_CONCURRENCY - inFlight.size;
+      // While busy, claim (and clear finished jobs) in batches of half the slots, not once per job.
+      if (free <= 0 || (free < refillAt && inFlight.size > 0)) {
+        await sleep(config.WORKER_POLL_MS);
+        continue;
+      }
+      await flushFinished();
+      let claimed: JobRow[] = [];
+      try {
+        claimed = await claimJobs(database.db, id, free, config.WORKER_LEASE_MS);
+      } catch (err) {
+        if (running) logger.error({ err: (err as Error).message }, 'claiming jobs failed');
+      }
+      for (const job of claimed) {
+        const p = run(job).finally(() => {
+          inFlight.delete(p);
+          wake();
+        });
+        inFlight.add(p);
+      }
+      if (claimed.length === free) continue;
+      // Nothing more is due now: sleep until a NOTIFY, a job finishing, the next due time or the poll.
+      const next = claimed.length ? null : await nextDueAt(database.db).catch(() => null);
+      const untilNext = next ? next.getTime() - now().getTime() : config.WORKER_POLL_MS;
+      await sleep(Math.min(Math.max(untilNext, 10), config.WORKER_POLL_MS));
+    }
+  }
+
+  const maintain = () =>
+    runMaintenance(database.db, config).catch((err: Error) => logger.error({ err: err.message }, 'maintenance failed'));
+
+  return {
+    id,
+    wake,
+    /** Retention and the delivery-history cap; also run on a timer while the worker runs. */
+    runMaintenance: maintain,
+    async start() {
+      if (running) return;
+      running = true;
+      unlisten = await database.listen(JOBS_CHANNEL, wake).catch((err: Error) => {
+        logger.warn({ err: err.message }, 'LISTEN unavailable; the worker polls');
+        return null;
+      });
+      loopDone = loop();
+      maintenanceTimer = setInterval(maintain, config.WORKER_MAINTENANCE_MS);
+      maintenanceTimer.unref();
+    },
+    /** Stops claiming, then waits for the jobs in hand (each bounded by the send timeout). */
+    async stop() {
+      if (!running) return;
+      running = false;
+      if (maintenanceTimer) clearInterval(maintenanceTimer);
+      wake();
+      await loopDone;
+      await Promise.allSettled([...inFlight]);
+      await flushFinished();
+      await unlisten?.().catch(() => undefined);
+    },
+  };
+}

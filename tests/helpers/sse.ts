@@ -1,0 +1,57 @@
+export interface SseMessage {
+  id?: string;
+  data?: string;
+  comment?: string;
+}
+
+/** Opens the event stream with fetch and parses it message by message (EventSource's framing). */
+export async function openStream(url: string, key: string, headers: Record<string, string> = {}) {
+  const abort = new AbortController();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${key}`, ...headers }, signal: abort.signal });
+  const messages: SseMessage[] = [];
+  const waiters: (() => void)[] = [];
+  let buffer = '';
+  const pump = (async () => {
+    if (!res.body || res.status !== 200) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const msg: SseMessage = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) msg.comment = line.slice(1).trim();
+            else if (line.startsWith('id: ')) msg.id = line.slice(4);
+            else if (line.startsWith('data: ')) msg.data = (msg.data ? msg.data + '\n' : '') + line.slice(6);
+          }
+          messages.push(msg);
+          waiters.splice(0).forEach((w) => w());
+        }
+      }
+    } catch {
+      /* aborted */
+    }
+  })();
+  return {
+    res,
+    messages,
+    events: () => messages.filter((m) => m.data !== undefined).map((m) => ({ id: m.id, ...JSON.parse(m.data!) })),
+    async waitFor(pred: (m: SseMessage[]) => boolean, timeoutMs = 5_000) {
+      const until = Date.now() + timeoutMs;
+      while (!pred(messages)) {
+        if (Date.now() > until) throw new Error(`stream wait timed out; got ${JSON.stringify(messages)}`);
+        await new Promise<void>((ok) => {
+          waiters.push(ok);
+          setTimeout(ok, 50);
+        });
+      }
+    },
+    async close() {
+      abort.abort();
+      await pump;
+    },
+  };
+}
