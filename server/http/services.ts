@@ -38,6 +38,8 @@ export async function createServices(config: Config): Promise<Services> {
     mailer: await createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX_DIR, from: config.MAIL_FROM }),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
+  // next-auth (the console's session cookie) runs in this process and builds its URLs from this.
+  process.env.NEXTAUTH_URL ??= auth.publicUrl;
   const services: Services = { database, config, rateLimiter, auth, close: async () => { redis?.disconnect(); await database.close(); } };
   setGlobalServices(services);
   return services;

@@ -1,0 +1,33 @@
+import type { InputHTMLAttributes } from 'react';
+
+export function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="block text-sm font-medium text-slate-700">
+      {label}
+      <input
+        {...input}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-1 focus:ring-indigo-500"
+      />
+    </label>
+  );
+}
+
+export function Button({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      {...props}
+      className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:opacity-50"
+    >
+      {children}
+    </button>
+  );
+}
+
+export function Alert({ children, tone = 'error' }: { children: React.ReactNode; tone?: 'error' | 'info' }) {
+  const colors = tone === 'error' ? 'border-red-200 bg-red-50 text-red-800' : 'border-sky-200 bg-sky-50 text-sky-800';
+  return (
+    <p role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-3 py-2 text-sm ${colors}`}>
+      {children}
+    </p>
+  );
+}

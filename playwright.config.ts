@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// A fresh embedded database and mail outbox per run; the specs read the outbox through E2E_MAIL_DIR.
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fr-e2e-'));
+const PORT = 3107;
+process.env.E2E_MAIL_DIR ??= path.join(runDir, 'mail');
+process.env.E2E_OPS_KEY ??= 'ops_e2e_bootstrap_key_0123456789';
+process.env.E2E_BASE_URL ??= `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx scripts/start.ts',
+    url: `http://localhost:${PORT}/healthz`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT),
+      NODE_ENV: 'production',
+      PGLITE_DATA_DIR: path.join(runDir, 'pglite'),
+      MAIL_OUTBOX_DIR: process.env.E2E_MAIL_DIR,
+      OPS_BOOTSTRAP_KEY: process.env.E2E_OPS_KEY,
+      SEED_DEMO: 'false',
+      PUBLIC_URL: process.env.E2E_BASE_URL,
+      NEXT_TELEMETRY_DISABLED: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
