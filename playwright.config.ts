@@ -37,6 +37,8 @@ export default defineConfig({
       PUBLIC_URL: process.env.E2E_BASE_URL,
       NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
+      WEBHOOKS_ALLOW_LOCALHOST: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '0,1s,1s',
     },
   },
 });

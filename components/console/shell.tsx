@@ -5,6 +5,8 @@ import { SignOutButton } from './sign-out-button';
 
 const NAV = [
   { href: '/console', label: 'Overview' },
+  { href: '/webhooks', label: 'Webhooks', scope: 'webhooks.manage' },
+  { href: '/events', label: 'Events', scope: 'events.read' },
   { href: '/account', label: 'Account' },
 ];
 
@@ -20,7 +22,7 @@ export function ConsoleShell({ me, token, refreshToken, children }: { me: Consol
             </p>
           </div>
           <nav className="flex gap-4 text-sm">
-            {NAV.map((n) => (
+            {NAV.filter((n) => !n.scope || me.scopes.includes(n.scope)).map((n) => (
               <Link key={n.href} href={n.href} className="text-slate-600 hover:text-slate-900">
                 {n.label}
               </Link>
