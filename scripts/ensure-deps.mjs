@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
 if (!existsSync('node_modules/.package-lock.json')) {
-  console.log('Installing dependencies (npm ci)…');
-  execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
+  // npm install, not npm ci: see .ci/run for why npm ci rejects this machine's lock file.
+  console.log('Installing dependencies from package-lock.json…');
+  execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });
 }
