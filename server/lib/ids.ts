@@ -21,6 +21,9 @@ export const ID_PREFIXES = {
   experiment: 'exp',
   embedKey: 'emb',
   request: 'req',
+  refreshToken: 'rtk',
+  refreshFamily: 'rtf',
+  oneTimeToken: 'ott',
   job: 'job',
 } as const;
 

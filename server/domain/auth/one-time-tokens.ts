@@ -11,7 +11,7 @@ type Purpose = 'magic_link' | 'invite';
 export async function createOneTimeToken(db: Db, userId: string, purpose: Purpose, ttlMs: number): Promise<string> {
   const token = randomBase62(43);
   await db.insert(oneTimeTokens).values({
-    id: newId('request').replace('req_', 'ott_'),
+    id: newId('oneTimeToken'),
     userId,
     purpose,
     tokenHash: sha256Hex(token),

@@ -20,7 +20,7 @@ export interface SessionTokens {
 async function mintRefresh(db: Db, userId: string, familyId: string): Promise<string> {
   const token = `rt_${randomBase62(40)}`;
   await db.insert(refreshTokens).values({
-    id: newId('request').replace('req_', 'rt_'),
+    id: newId('refreshToken'),
     userId,
     familyId,
     tokenHash: sha256Hex(token),
@@ -31,7 +31,7 @@ async function mintRefresh(db: Db, userId: string, familyId: string): Promise<st
 
 /** A new session: a short-lived access JWT and the first refresh token of a new family. */
 export async function issueSession(db: Db, secret: Uint8Array, user: UserRow): Promise<SessionTokens> {
-  const refreshToken = await mintRefresh(db, user.id, newId('request').replace('req_', 'rtf_'));
+  const refreshToken = await mintRefresh(db, user.id, newId('refreshFamily'));
   const accessToken = await signAccessToken(secret, { userId: user.id, tenantId: user.tenantId });
   return { accessToken, refreshToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_S };
 }
