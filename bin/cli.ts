@@ -2,72 +2,89 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '@/server/db/client';
 import { acquirePgliteLock, holderOf } from '@/server/db/pglite-lock';
 import type { Database } from '@/server/db/types';
+import { AppError } from '@/server/lib/errors';
 import { loadConfig } from '@/server/lib/config';
 import { COMMANDS, UsageError, type Command } from './commands';
 
+const describe = ([name, c]: [string, Command]) => `  ${name.padEnd(16)} ${c.summary}${c.usage ? `\n${' '.repeat(19)}${c.usage}` : ''}`;
 const USAGE = `Fulfillment Rail operator CLI
 
   npm run cli -- <command> [options] [--json]
 
 Commands:
-${Object.entries(COMMANDS)
-  .map(([name, c]) => `  ${name.padEnd(16)} ${c.summary}\n${' '.repeat(19)}${c.usage}`)
-  .join('\n')}
+${Object.entries(COMMANDS).map(describe).join('\n')}
 
---json prints exactly one JSON document. With the embedded database (no DATABASE_URL) the CLI refuses
-while a running server holds the data directory: use the ops API (/v1/ops/...) then.`;
+--json prints exactly one JSON document on stdout (npm adds its own banner there: pipe \`npm run -s cli -- …\`).
+With the embedded database (no DATABASE_URL) the CLI refuses while a running server holds the data directory:
+use the ops API (/v1/ops/...) then.`;
 
-async function main(argv: string[]): Promise<number> {
-  const json = argv.includes('--json');
+class Exit {
+  constructor(
+    readonly code: number,
+    readonly value: unknown,
+    readonly human: string,
+  ) {}
+}
+
+const failure = (message: string, code = 2) => new Exit(code, { error: { message } }, message);
+
+async function run(argv: string[]): Promise<Exit> {
   const args = argv.filter((a) => a !== '--json');
-  const print = (value: unknown, human: string) => process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
-  const fail = (message: string, code: number) => {
-    if (json) process.stdout.write(`${JSON.stringify({ error: { message } })}\n`);
-    else process.stderr.write(`${message}\n`);
-    return code;
-  };
-
   const [name, ...rest] = args;
-  if (!name || name === '--help' || name === 'help') {
-    print({ usage: USAGE }, USAGE);
-    return name ? 0 : 2;
+  const command: Command | undefined = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (args.includes('--help') || args.includes('-h') || name === 'help') {
+    const text = command ? `npm run cli -- ${name} ${command.usage ? `${command.usage} ` : ''}[--json]\n\n${command.summary}` : USAGE;
+    return new Exit(0, { usage: text }, text);
   }
-  const command: Command | undefined = COMMANDS[name];
-  if (!command) return fail(`Unknown command '${name}'. Run with --help for the list.`, 2);
+  if (!name) return failure(`No command given.\n\n${USAGE}`);
+  if (!command) return failure(`Unknown command '${name}'. Run with --help for the list.`);
 
-  let options: Record<string, string | undefined>;
+  let work: ReturnType<Command['prepare']>;
   try {
-    options = parseArgs({ args: rest, options: command.options, strict: true }).values as Record<string, string | undefined>;
-    command.validate?.(options);
+    const { values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
+    work = command.prepare(values as Record<string, string | undefined>);
   } catch (err) {
-    return fail(err instanceof Error ? err.message : String(err), 2);
+    return failure(err instanceof Error ? err.message : String(err));
   }
 
   const config = loadConfig();
-  if (!config.DATABASE_URL) {
+  if (!config.DATABASE_URL && !config.PGLITE_DATA_DIR.startsWith('memory://')) {
+    // PGlite is single-process: never open a data directory a live server is using.
     const holder = holderOf(config.PGLITE_DATA_DIR);
     if (holder) {
-      return fail(
-        `A running Fulfillment Rail server (pid ${holder}) holds the embedded database at ${config.PGLITE_DATA_DIR}. ` +
+      return failure(
+        `Another Fulfillment Rail process (pid ${holder}, usually the running server) holds the embedded database at ${config.PGLITE_DATA_DIR}. ` +
           'Stop it, or use the ops API (/v1/ops/...) against the running server instead.',
-        2,
       );
     }
-    acquirePgliteLock(config.PGLITE_DATA_DIR);
+    acquirePgliteLock(config.PGLITE_DATA_DIR); // released at exit; a server cannot start meanwhile
   }
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR });
     await database.migrate();
-    const result = await command.run(database.db, options);
-    print(result.value, result.human);
-    return 0;
-  } catch (err) {
-    const known = err instanceof UsageError || (err as Error)?.name === 'AppError';
-    return fail(err instanceof Error ? err.message : String(err), known ? 2 : 1);
+    const result = await work(database.db);
+    return new Exit(0, result.value, result.human);
   } finally {
     await database?.close().catch(() => undefined);
   }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  let outcome: Exit;
+  try {
+    outcome = await run(argv);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    // The operator's input (unknown tenant, scope not grantable, …) versus the system failing.
+    const operatorError = err instanceof UsageError || (err instanceof AppError && err.status < 500);
+    outcome = failure(message, operatorError ? 2 : 1);
+  }
+  const out = json || outcome.code === 0 ? process.stdout : process.stderr;
+  const text = json ? JSON.stringify(outcome.value) : outcome.human;
+  await new Promise<void>((resolve) => out.write(`${text}\n`, () => resolve()));
+  return outcome.code;
 }
 
 main(process.argv.slice(2)).then((code) => process.exit(code));

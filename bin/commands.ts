@@ -1,33 +1,55 @@
 import type { ParseArgsConfig } from 'node:util';
+import type { z } from 'zod';
 import type { Db } from '@/server/db/types';
 import type { Principal } from '@/server/domain/auth/principal';
 import { createApiKey, requireTenant } from '@/server/domain/developer/api-keys';
 import { OPS_SCOPE } from '@/server/domain/developer/scopes';
-import { createTenant, listTenants, PLANS, type Plan } from '@/server/domain/ops/tenants';
+import { createTenant, listTenants } from '@/server/domain/ops/tenants';
+// The ops API's own request schemas: the CLI accepts exactly what POST /v1/ops/... accepts.
+import { ZCreateTenantRequest } from '@/server/api/routers/ops/create-tenant.types';
+import { ZCreateApiKey } from '@/server/api/routers/developer/api-key.types';
 
+/** Bad input from the operator: exit code 2, nothing written. */
 export class UsageError extends Error {}
 
-type Options = Record<string, string | undefined>;
+export type Options = Record<string, string | undefined>;
+export interface Result {
+  value: unknown;
+  human: string;
+}
 
 export interface Command {
   summary: string;
   usage: string;
   options: NonNullable<ParseArgsConfig['options']>;
-  validate?(o: Options): void;
-  run(db: Db, o: Options): Promise<{ value: unknown; human: string }>;
+  /** Validates the flags without touching the database and returns the work to do. */
+  prepare(o: Options): (db: Db) => Promise<Result>;
 }
 
 const OPERATOR: Principal = { kind: 'key', tenantId: null, livemode: true, scopes: [OPS_SCOPE], rateLimitKey: 'cli' };
 
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
-  if (value !== undefined && !allowed.includes(value as T)) throw new UsageError(`--${flag} must be one of: ${allowed.join(', ')}`);
-  return value as T | undefined;
+/** Parses with an API schema and names the offending flag (`keyType` → `--type`) in the message. */
+function parse<S extends z.ZodType>(schema: S, input: Record<string, unknown>, flags: Record<string, string> = {}): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => {
+    const field = String(i.path[0] ?? '');
+    return `--${flags[field] ?? field}: ${i.message}`;
+  });
+  throw new UsageError(lines.join('\n'));
 }
 
 function required(o: Options, flag: string): string {
-  const v = o[flag]?.trim();
-  if (!v) throw new UsageError(`--${flag} is required`);
+  const v = o[flag];
+  if (v === undefined) throw new UsageError(`--${flag} is required`);
   return v;
+}
+
+function positiveNumber(v: string | undefined, flag: string): number | null {
+  if (v === undefined) return null;
+  const n = Number(v);
+  if (!v.trim() || !Number.isFinite(n)) throw new UsageError(`--${flag} must be a number, not '${v}'`);
+  return n;
 }
 
 export const COMMANDS: Record<string, Command> = {
@@ -35,20 +57,19 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Create a tenant (clinic)',
     usage: '--name <name> [--plan free|starter|growth|scale|enterprise]',
     options: { name: { type: 'string' }, plan: { type: 'string' } },
-    validate: (o) => {
-      required(o, 'name');
-      oneOf(o.plan, PLANS, 'plan');
-    },
-    async run(db, o) {
-      const tenant = await createTenant(db, { name: required(o, 'name'), plan: oneOf<Plan>(o.plan, PLANS, 'plan') });
-      return { value: tenant, human: `Created tenant ${tenant.id} (${tenant.name}, plan ${tenant.plan})` };
+    prepare(o) {
+      const input = parse(ZCreateTenantRequest, { name: required(o, 'name'), plan: o.plan });
+      return async (db) => {
+        const tenant = await createTenant(db, input);
+        return { value: tenant, human: `Created tenant ${tenant.id} (${tenant.name}, plan ${tenant.plan})` };
+      };
     },
   },
   'tenants:list': {
     summary: 'List tenants, newest first',
     usage: '',
     options: {},
-    async run(db) {
+    prepare: () => async (db) => {
       const tenants = await listTenants(db);
       return { value: tenants, human: tenants.map((t) => `${t.id}  ${t.plan.padEnd(10)} ${t.name}`).join('\n') || 'No tenants.' };
     },
@@ -64,27 +85,27 @@ export const COMMANDS: Record<string, Command> = {
       scopes: { type: 'string' },
       'expires-in-days': { type: 'string' },
     },
-    validate: (o) => {
-      required(o, 'tenant');
-      required(o, 'name');
-      oneOf(o.mode, ['sandbox', 'live'], 'mode');
-      oneOf(o.type, ['secret', 'restricted'], 'type');
-      const days = o['expires-in-days'];
-      if (days !== undefined && !(Number(days) > 0)) throw new UsageError('--expires-in-days must be a positive number');
-    },
-    async run(db, o) {
-      const tenantId = required(o, 'tenant');
-      await requireTenant(db, tenantId);
-      const created = await createApiKey(db, OPERATOR, tenantId, {
-        name: required(o, 'name'),
-        mode: oneOf(o.mode, ['sandbox', 'live'] as const, 'mode') ?? 'sandbox',
-        keyType: oneOf(o.type, ['secret', 'restricted'] as const, 'type') ?? 'secret',
-        scopes: o.scopes ? o.scopes.split(',').map((s) => s.trim()).filter(Boolean) : [],
-        expiresInDays: o['expires-in-days'] ? Number(o['expires-in-days']) : null,
-      });
-      return {
-        value: created,
-        human: `Key ${created.apiKey.id} (${created.apiKey.mode}, ${created.apiKey.keyType}) for ${tenantId}:\n  ${created.key}\nIt is shown once: relay it over a secure channel.`,
+    prepare(o) {
+      const tenantId = required(o, 'tenant').trim();
+      const input = parse(
+        ZCreateApiKey,
+        {
+          name: required(o, 'name'),
+          mode: o.mode,
+          keyType: o.type,
+          scopes: o.scopes?.split(',').map((s) => s.trim()).filter(Boolean),
+          expiresInDays: positiveNumber(o['expires-in-days'], 'expires-in-days'),
+        },
+        { keyType: 'type', expiresInDays: 'expires-in-days' },
+      );
+      return async (db) => {
+        await requireTenant(db, tenantId);
+        const created = await createApiKey(db, OPERATOR, tenantId, input);
+        const { id, mode, keyType } = created.apiKey;
+        return {
+          value: created,
+          human: `Created ${mode} ${keyType} key ${id} for ${tenantId}:\n  ${created.key}\nIt is shown once: relay it over a secure channel.`,
+        };
       };
     },
   },
@@ -92,8 +113,6 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Apply database migrations (they also run at every start)',
     usage: '',
     options: {},
-    async run() {
-      return { value: { migrated: true }, human: 'Migrations applied.' };
-    },
+    prepare: () => async () => ({ value: { migrated: true }, human: 'Migrations applied.' }),
   },
 };

@@ -2,21 +2,26 @@ import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys } from '@/db/schema';
+import { openDatabase } from '@/server/db/client';
 import { lockFileFor } from '@/server/db/pglite-lock';
 import { sha256Hex } from '@/server/lib/crypto';
-import { openDatabase } from '@/server/db/client';
 import { createScratchDatabase } from './helpers/harness';
 
-const run = promisify(execFile);
-let env: Record<string, string>;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const embedded = !process.env.DATABASE_URL;
+const execFileAsync = promisify(execFile);
+let env: NodeJS.ProcessEnv;
 let dataDir: string;
 let drop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fr-cli-'));
-  const { DATABASE_URL: _unused, ...base } = process.env as Record<string, string>;
+  const { DATABASE_URL: _unused, ...base } = process.env;
   env = { ...base, PGLITE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   if (process.env.DATABASE_URL) {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL);
@@ -24,11 +29,15 @@ beforeAll(async () => {
     drop = scratch.drop;
   }
 });
-afterAll(async () => drop?.());
+afterAll(async () => {
+  await drop?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
+/** Spawns the real CLI (what `npm run cli --` runs, minus npm's start-up). */
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await run('node', ['--import', 'tsx', 'bin/cli.ts', ...args], { env: env as NodeJS.ProcessEnv, cwd: process.cwd() });
+    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', 'bin/cli.ts', ...args], { env, cwd: ROOT });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -36,49 +45,88 @@ async function cli(...args: string[]) {
   }
 }
 
+/** --json: stdout is exactly one JSON document. */
+const doc = (res: { stdout: string }) => JSON.parse(res.stdout);
+
+/** The stored rows for these plaintext keys, read straight from the database (only hashes are stored). */
+async function storedKeys(...plaintexts: string[]) {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: dataDir });
+  try {
+    const { tenantId, livemode, keyType, scopes } = apiKeys;
+    const hashes = plaintexts.map(sha256Hex);
+    const rows = await database.db.select({ hash: apiKeys.hash, tenantId, livemode, keyType, scopes }).from(apiKeys).where(inArray(apiKeys.hash, hashes));
+    return hashes.map((h) => rows.find((r) => r.hash === h));
+  } finally {
+    await database.close();
+  }
+}
+
 describe('npm run cli', () => {
-  it('creates and lists tenants and mints a key, printing one JSON document with --json', async () => {
-    const created = await cli('tenants:create', '--name', 'CLI Clinic', '--plan', 'growth', '--json');
+  it('creates and lists tenants, mints keys and migrates', async () => {
+    const created = await cli('tenants:create', '--name', 'CLI Clinic', '--json', '--plan', 'growth');
     expect(created.code).toBe(0);
-    const tenant = JSON.parse(created.stdout);
-    expect(tenant).toMatchObject({ name: 'CLI Clinic', plan: 'growth' });
-    const listed = JSON.parse((await cli('tenants:list', '--json')).stdout);
-    expect(listed.map((t: { id: string }) => t.id)).toContain(tenant.id);
+    const tenant = doc(created);
+    expect(tenant).toMatchObject({ id: expect.stringMatching(/^ten_/), name: 'CLI Clinic', plan: 'growth' });
+    if (embedded) expect(fs.existsSync(lockFileFor(dataDir))).toBe(false); // the CLI's lock is released at exit
+
+    const listed = await cli('--json', 'tenants:list');
+    expect(listed.code).toBe(0);
+    expect(doc(listed)).toEqual([tenant]);
 
     const minted = await cli('keys:create', '--tenant', tenant.id, '--name', 'Server', '--json');
     expect(minted.code).toBe(0);
-    const { key, apiKey } = JSON.parse(minted.stdout);
+    const { key, apiKey } = doc(minted);
     expect(key).toMatch(/^nk_sandbox_[0-9A-Za-z]{32}$/);
-    expect(apiKey.mode).toBe('sandbox');
+    expect(apiKey).toMatchObject({ name: 'Server', mode: 'sandbox', keyType: 'secret' });
+    expect(JSON.stringify(apiKey)).not.toContain(key);
 
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: dataDir });
-    const { sql } = await import('drizzle-orm');
-    const rows = (await database.db.execute(sql`select id from api_keys where hash = ${sha256Hex(key)}`)) as unknown as { rows: unknown[] };
-    expect(rows.rows).toHaveLength(1);
-    await database.close();
+    // Without --json: human-readable lines, the plaintext printed once.
+    const human = await cli('keys:create', '--tenant', tenant.id, '--name', 'Reader', '--mode', 'live', '--type', 'restricted', '--scopes', 'orders.read, events.read', '--expires-in-days', '30');
+    expect(human.code).toBe(0);
+    const restricted = human.stdout.match(/\b(rk_live_[0-9A-Za-z]{32})\b/)?.[1];
+    expect(restricted, human.stdout).toBeDefined();
+    expect(human.stdout).toContain('shown once');
 
-    expect((await cli('migrate', '--json')).stdout.trim()).toBe('{"migrated":true}');
+    const [secretRow, restrictedRow] = await storedKeys(key, restricted!);
+    expect(secretRow).toMatchObject({ tenantId: tenant.id, livemode: false, keyType: 'secret' });
+    expect(restrictedRow).toMatchObject({ tenantId: tenant.id, livemode: true, keyType: 'restricted', scopes: ['orders.read', 'events.read'] });
+
+    const migrated = await cli('migrate', '--json');
+    expect(migrated.code).toBe(0);
+    expect(doc(migrated)).toEqual({ migrated: true });
   }, 90_000);
 
   it('rejects bad input with exit code 2 and writes nothing', async () => {
-    const before = JSON.parse((await cli('tenants:list', '--json')).stdout).length;
-    const bad = await cli('tenants:create', '--name', 'X', '--plan', 'platinum', '--json');
-    expect(bad.code).toBe(2);
-    expect(JSON.parse(bad.stdout).error.message).toContain('--plan');
-    expect((await cli('tenants:create')).code).toBe(2);
-    expect((await cli('nope')).code).toBe(2);
-    const unknownTenant = await cli('keys:create', '--tenant', 'ten_missing', '--name', 'x');
-    expect(unknownTenant.code).toBe(2);
-    expect(JSON.parse((await cli('tenants:list', '--json')).stdout).length).toBe(before);
+    const badPlan = await cli('tenants:create', '--name', 'Gold Clinic', '--plan', 'platinum', '--json');
+    expect(badPlan.code).toBe(2);
+    expect(doc(badPlan).error.message).toContain('--plan');
+
+    const missingName = await cli('tenants:create');
+    expect(missingName.code).toBe(2);
+    expect(missingName.stderr).toContain('--name is required');
+    const unknown = await cli('tenants:drop', '--json');
+    expect(unknown.code).toBe(2);
+    expect(doc(unknown).error.message).toContain("Unknown command 'tenants:drop'");
+    expect((await cli('keys:create', '--tenant', 'ten_x', '--name', 'k', '--expires-in-days', 'soon')).code).toBe(2);
+
+    const help = await cli('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('tenants:create');
+
+    const noTenant = await cli('keys:create', '--tenant', 'ten_missing', '--name', 'x', '--json');
+    expect(noTenant.code).toBe(2);
+    expect(doc(noTenant).error.message).toMatch(/No such tenant/);
+    expect(doc(await cli('tenants:list', '--json')).map((t: { name: string }) => t.name)).not.toContain('Gold Clinic');
   }, 90_000);
 
-  it.skipIf(Boolean(process.env.DATABASE_URL))('refuses an embedded database held by a running server', async () => {
+  it.skipIf(!embedded)('refuses an embedded database held by a running server', async () => {
     const holder = spawn('sleep', ['30']);
     fs.writeFileSync(lockFileFor(dataDir), String(holder.pid));
     try {
-      const res = await cli('tenants:list', '--json');
+      const res = await cli('tenants:create', '--name', 'Blocked', '--json');
       expect(res.code).toBe(2);
-      expect(JSON.parse(res.stdout).error.message).toMatch(/running Fulfillment Rail server .*ops API/);
+      expect(doc(res).error.message).toMatch(new RegExp(`\\(pid ${holder.pid}, usually the running server\\) holds the embedded database.*ops API \\(/v1/ops/`));
+      expect(fs.readFileSync(lockFileFor(dataDir), 'utf8')).toBe(String(holder.pid)); // the server's lock is untouched
     } finally {
       holder.kill();
       fs.rmSync(lockFileFor(dataDir), { force: true });
