@@ -9,6 +9,8 @@ const PORT = 3107;
 process.env.E2E_MAIL_DIR ??= path.join(runDir, 'mail');
 process.env.E2E_OPS_KEY ??= 'ops_e2e_bootstrap_key_0123456789';
 process.env.E2E_BASE_URL ??= `http://localhost:${PORT}`;
+// Known to the specs so they can read (and age) the console's session cookie, as the refresh test does.
+process.env.E2E_AUTH_SECRET ??= 'e2e-auth-secret-0123456789abcdefghijklmnopqrstuv';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -33,6 +35,7 @@ export default defineConfig({
       PGLITE_DATA_DIR: path.join(runDir, 'pglite'),
       MAIL_OUTBOX_DIR: process.env.E2E_MAIL_DIR,
       OPS_BOOTSTRAP_KEY: process.env.E2E_OPS_KEY,
+      AUTH_SECRET: process.env.E2E_AUTH_SECRET,
       SEED_DEMO: 'false',
       PUBLIC_URL: process.env.E2E_BASE_URL,
       NEXT_TELEMETRY_DISABLED: '1',

@@ -1,13 +1,12 @@
-import { getServerSession } from 'next-auth';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiLinks } from '@/components/api-links';
-import { authOptions } from '@/server/console/auth-options';
+import { currentSession } from '@/lib/console/session';
 
 export const dynamic = 'force-dynamic';
 
 export default async function Home() {
-  if ((await getServerSession(authOptions)) !== null) redirect('/console');
+  if ((await currentSession())?.accessToken) redirect('/console');
   return (
     <main className="mx-auto max-w-3xl px-6 py-16">
       <h1 className="text-3xl font-semibold tracking-tight">Fulfillment Rail</h1>

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { decode, encode, type JWT } from 'next-auth/jwt';
 
-const base = () => process.env.E2E_BASE_URL!;
+export const base = () => process.env.E2E_BASE_URL!;
+export const PASSWORD = 'correct horse battery staple';
 
 /** Calls the ops API of the server under test, as an operator would when onboarding a clinic. */
 export async function ops<T = any>(pathname: string, body: unknown): Promise<T> {
@@ -15,17 +17,28 @@ export async function ops<T = any>(pathname: string, body: unknown): Promise<T> 
   return res.json() as Promise<T>;
 }
 
-export function newestMailTo(address: string): { link: string } {
+/** A new clinic with one person in it. */
+export async function clinicWithUser(name: string, role: string) {
+  const tenant = await ops<{ id: string }>('/ops/tenants', { name });
+  const email = `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@clinic.test`;
+  await ops(`/ops/tenants/${tenant.id}/users`, { email, password: PASSWORD, role });
+  return { tenantId: tenant.id, email };
+}
+
+/** The newest message of the development outbox addressed to `address`. */
+export function newestMailTo(address: string): { to: string; subject: string; link: string } {
   const dir = process.env.E2E_MAIL_DIR!;
   const mails = fs
     .readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .map((f) => ({ f, at: fs.statSync(path.join(dir, f)).mtimeMs }))
+    .sort((a, b) => a.at - b.at || a.f.localeCompare(b.f))
+    .map(({ f }) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
     .filter((m) => m.to === address);
+  expect(mails.length, `mail to ${address}`).toBeGreaterThan(0);
   return mails[mails.length - 1];
 }
 
-export async function signInWithPassword(page: Page, email: string, password: string) {
+export async function signInWithPassword(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -34,5 +47,21 @@ export async function signInWithPassword(page: Page, email: string, password: st
 
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+// The console's next-auth cookie (plain http here, so no __Secure- prefix), readable with the test's secret.
+const COOKIE = 'next-auth.session-token';
+
+export async function readSession(context: BrowserContext): Promise<JWT> {
+  const cookie = (await context.cookies()).find((c) => c.name === COOKIE);
+  expect(cookie, 'session cookie').toBeTruthy();
+  const token = await decode({ token: cookie!.value, secret: process.env.E2E_AUTH_SECRET! });
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+export async function writeSession(context: BrowserContext, token: JWT) {
+  const value = await encode({ token, secret: process.env.E2E_AUTH_SECRET! });
+  await context.addCookies([{ name: COOKIE, value, url: base(), httpOnly: true, sameSite: 'Lax' }]);
 }

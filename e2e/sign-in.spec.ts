@@ -1,46 +1,69 @@
 import { authenticator } from 'otplib';
 import { expect, test } from '@playwright/test';
-import { newestMailTo, ops, signInWithPassword, signOut } from './helpers';
+import { clinicWithUser, newestMailTo, signInWithPassword, signOut } from './helpers';
 
-test('password sign-in, MFA enrollment, TOTP sign-in and magic link', async ({ page }) => {
-  const tenant = await ops<{ id: string }>('/ops/tenants', { name: 'Playwright Clinic' });
-  const email = `admin-${Date.now()}@clinic.test`;
-  const password = 'correct horse battery staple';
-  await ops(`/ops/tenants/${tenant.id}/users`, { email, password, role: 'admin' });
+test('password sign-in, MFA enrollment, password + TOTP sign-in, magic link + TOTP', async ({ page }) => {
+  const { email } = await clinicWithUser('Playwright Clinic', 'admin');
 
-  await signInWithPassword(page, email, password);
+  await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/console$/);
   await expect(page.getByTestId('tenant-name')).toHaveText('Playwright Clinic');
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Overview', 'Webhooks', 'Events', 'Account']);
 
   await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   await expect(page.getByAltText('QR code for your authenticator app')).toBeVisible();
   const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
+  await page.screenshot({ path: 'test-results/account-enroll.png', fullPage: true });
   await page.getByLabel('Code from the app').fill(authenticator.generate(secret));
   await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
+  await page.reload();
   await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
   await page.screenshot({ path: 'test-results/account.png', fullPage: true });
   await signOut(page);
 
-  await signInWithPassword(page, email, password);
+  // Password, then the code step (the same TOTP code may be accepted again within its window: fine).
+  await signInWithPassword(page, email);
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
+  await page.screenshot({ path: 'test-results/login-code.png', fullPage: true });
+  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('not valid');
   await page.getByLabel('Authentication code').fill(authenticator.generate(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/console$/);
   await expect(page.getByTestId('tenant-name')).toHaveText('Playwright Clinic');
   await signOut(page);
 
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
-  await expect(page.getByRole('status')).toContainText('sign-in link is on its way');
   await page.screenshot({ path: 'test-results/login.png', fullPage: true });
-  await page.goto(newestMailTo(email).link);
+  await page.getByRole('button', { name: 'Sign in with an e-mail link' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('status')).toContainText('sign-in link is on its way');
+  await page.screenshot({ path: 'test-results/login-link.png', fullPage: true });
+  const mail = newestMailTo(email);
+  expect(mail.link).toContain('/login/magic?token=');
+  await page.goto(mail.link);
   await page.getByLabel('Authentication code').fill(authenticator.generate(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/console$/);
   await expect(page.getByTestId('tenant-name')).toHaveText('Playwright Clinic');
+  await signOut(page);
+
+  // The link worked once.
+  await page.goto(mail.link);
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('already used');
 });
 
-test('console pages send visitors without a session to sign in', async ({ page }) => {
-  await page.goto('/account');
-  await expect(page).toHaveURL(/\/login/);
+test('wrong password is refused with one message; console pages send visitors to sign in', async ({ page }) => {
+  const { email } = await clinicWithUser('Refusal Clinic', 'developer');
+  await signInWithPassword(page, email, 'not the password at all');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('The e-mail or password is incorrect.');
+  for (const path of ['/console', '/account', '/webhooks', '/events']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
 });

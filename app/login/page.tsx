@@ -1,10 +1,12 @@
 import { AuthCard } from '@/components/console/auth-card';
-import { SignInForm } from '@/components/console/sign-in-form';
+import { SignInPanel } from '@/components/console/sign-in-panel';
+
+export const metadata = { title: 'Sign in · Fulfillment Rail' };
 
 export default function LoginPage() {
   return (
-    <AuthCard title="Sign in to the console">
-      <SignInForm />
+    <AuthCard title="Sign in to the console" footer="For clinic staff and licensed providers of clinics on Fulfillment Rail.">
+      <SignInPanel />
     </AuthCard>
   );
 }

@@ -1,7 +1,5 @@
 'use client';
 
-import { signIn } from 'next-auth/react';
-
 export interface ApiResult<T> {
   ok: boolean;
   data: T;
@@ -25,18 +23,3 @@ export async function apiCall<T = any>(method: string, path: string, body?: unkn
 
 export const postJson = <T = any>(path: string, body: unknown, token?: string) =>
   apiCall<T>('POST', path, body ?? {}, token ? { token } : undefined);
-
-export interface SessionTokens {
-  accessToken: string;
-  refreshToken: string;
-}
-
-export type LoginAnswer = SessionTokens | { mfaRequired: true; mfaToken: string };
-
-/** Hands an API session to next-auth, which keeps it in the console's cookie, then opens the console. */
-export async function startConsoleSession(tokens: SessionTokens): Promise<string | undefined> {
-  const res = await signIn('api-session', { ...tokens, redirect: false });
-  if (!res || res.error) return 'The session could not be started. Try again.';
-  window.location.assign('/console');
-  return undefined;
-}

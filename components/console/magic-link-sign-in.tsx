@@ -1,7 +1,8 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { postJson, startConsoleSession, type LoginAnswer } from './api-client';
+import { consoleSignIn } from './console-sign-in';
 import { Alert } from './field';
 import { TotpStep } from './totp-step';
 
@@ -9,19 +10,33 @@ import { TotpStep } from './totp-step';
 export function MagicLinkSignIn({ token }: { token: string }) {
   const [mfaToken, setMfaToken] = useState<string>();
   const [error, setError] = useState<string>();
-  const used = useRef(false);
+  const started = useRef(false);
 
   useEffect(() => {
-    if (used.current) return;
-    used.current = true;
-    postJson<LoginAnswer>('/auth/magic-link/verify', { token }).then(async (res) => {
-      if (!res.ok) setError(res.error?.message ?? 'This link cannot be used.');
-      else if ('mfaRequired' in res.data) setMfaToken(res.data.mfaToken);
-      else setError(await startConsoleSession(res.data));
+    if (started.current) return;
+    started.current = true;
+    consoleSignIn('magic-link', { token }).then((outcome) => {
+      if (outcome.ok) return;
+      if (outcome.mfaRequired && outcome.mfaToken) setMfaToken(outcome.mfaToken);
+      else setError(outcome.message);
     });
   }, [token]);
 
-  if (error) return <Alert>{error}</Alert>;
-  if (mfaToken) return <TotpStep mfaToken={mfaToken} />;
+  async function submitCode(code: string) {
+    const outcome = await consoleSignIn('magic-link', { mfaToken, code });
+    return outcome.ok ? undefined : outcome.message || 'The code was not accepted.';
+  }
+
+  if (error) {
+    return (
+      <div className="space-y-4">
+        <Alert>{error}</Alert>
+        <Link href="/login" className="block text-center text-sm font-medium text-indigo-700 hover:underline">
+          Back to sign-in
+        </Link>
+      </div>
+    );
+  }
+  if (mfaToken) return <TotpStep onSubmit={submitCode} />;
   return <p className="text-sm text-slate-600">Signing you in…</p>;
 }

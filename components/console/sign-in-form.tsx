@@ -1,48 +1,53 @@
 'use client';
 
 import { useState } from 'react';
-import { postJson, startConsoleSession, type LoginAnswer } from './api-client';
+import { consoleSignIn } from './console-sign-in';
 import { Alert, Button, Field } from './field';
 import { TotpStep } from './totp-step';
 
-export function SignInForm() {
+/** E-mail and password; then, for accounts with two-factor authentication, the TOTP code. */
+export function SignInForm({ onUseLink }: { onUseLink: (email: string) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [mfaToken, setMfaToken] = useState<string>();
+  const [needsCode, setNeedsCode] = useState(false);
   const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  async function signInWithPassword(e: React.FormEvent) {
+  async function submit(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(undefined);
-    const res = await postJson<LoginAnswer>('/auth/login', { email, password });
-    if (!res.ok) setError(res.error?.message ?? 'Sign-in failed.');
-    else if ('mfaRequired' in res.data) setMfaToken(res.data.mfaToken);
-    else setError(await startConsoleSession(res.data));
+    const outcome = await consoleSignIn('password', { email, password });
+    if (!outcome.ok && outcome.mfaRequired) setNeedsCode(true);
+    else if (!outcome.ok) setError(outcome.message);
     setBusy(false);
   }
 
-  async function sendLink() {
-    setError(undefined);
-    const res = await postJson('/auth/magic-link', { email });
-    if (res.ok) setNotice(`If ${email} has an account, a sign-in link is on its way.`);
-    else setError(res.error?.message ?? 'Enter your e-mail address first.');
+  async function submitCode(code: string) {
+    const outcome = await consoleSignIn('password', { email, password, code });
+    return outcome.ok ? undefined : outcome.message || 'The code was not accepted.';
   }
 
-  if (mfaToken) return <TotpStep mfaToken={mfaToken} />;
+  if (needsCode) return <TotpStep onSubmit={submitCode} onCancel={() => setNeedsCode(false)} />;
   return (
-    <form onSubmit={signInWithPassword} className="space-y-4">
-      <Field label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+    <form onSubmit={submit} className="space-y-4">
+      <Field label="E-mail" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
       {error && <Alert>{error}</Alert>}
-      {notice && <Alert tone="info">{notice}</Alert>}
-      <Button type="submit" disabled={busy || !password}>
-        Sign in
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
       </Button>
-      <button type="button" onClick={sendLink} className="w-full text-sm font-medium text-indigo-700 hover:underline">
-        Email me a sign-in link instead
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+        <span className="h-px flex-1 bg-slate-200" />
+        or
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <button
+        type="button"
+        onClick={() => onUseLink(email)}
+        className="w-full rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50"
+      >
+        Sign in with an e-mail link
       </button>
     </form>
   );

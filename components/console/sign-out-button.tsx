@@ -1,16 +1,18 @@
 'use client';
 
 import { signOut } from 'next-auth/react';
-import { postJson } from './api-client';
+import { useState } from 'react';
 
-/** Ends the API session (its refresh-token family) and then the console cookie. */
-export function SignOutButton({ token, refreshToken }: { token: string; refreshToken?: string }) {
-  async function signOutEverywhere() {
-    await postJson('/auth/logout', refreshToken ? { refreshToken } : {}, token).catch(() => undefined);
-    await signOut({ callbackUrl: '/login' });
+/** next-auth's sign-out also ends the API session (its refresh-token family), server-side. */
+export function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  async function signOutNow() {
+    setBusy(true);
+    await signOut({ redirect: false }).catch(() => undefined);
+    window.location.assign('/login');
   }
   return (
-    <button type="button" onClick={signOutEverywhere} className="text-sm font-medium text-slate-600 hover:text-slate-900">
+    <button type="button" onClick={signOutNow} disabled={busy} className="text-sm font-medium text-slate-600 hover:text-slate-900 disabled:opacity-50">
       Sign out
     </button>
   );

@@ -1,11 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { postJson, startConsoleSession, type SessionTokens } from './api-client';
 import { Alert, Button, Field } from './field';
 
-/** Second step of any sign-in for an account with two-factor authentication. */
-export function TotpStep({ mfaToken }: { mfaToken: string }) {
+/** Second step of any sign-in for an account with two-factor authentication. Resolves to an error or nothing. */
+export function TotpStep({ onSubmit, onCancel }: { onSubmit: (code: string) => Promise<string | undefined>; onCancel?: () => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -13,19 +12,34 @@ export function TotpStep({ mfaToken }: { mfaToken: string }) {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const res = await postJson<SessionTokens>('/auth/mfa/verify', { mfaToken, code: code.trim() });
-    const failure = res.ok ? await startConsoleSession(res.data) : (res.error?.message ?? 'The code was not accepted.');
-    setError(failure);
+    setError(await onSubmit(code.replace(/\s/g, '')));
     setBusy(false);
   }
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      <Field label="Authentication code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} autoFocus required />
+      <p className="text-sm text-slate-600">Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app.</p>
+      <Field
+        label="Authentication code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]{6,7}"
+        maxLength={7}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        autoFocus
+        required
+      />
       {error && <Alert>{error}</Alert>}
       <Button type="submit" disabled={busy}>
-        Verify
+        {busy ? 'Verifying…' : 'Verify'}
       </Button>
+      {onCancel && (
+        <button type="button" onClick={onCancel} className="w-full text-sm font-medium text-slate-600 hover:text-slate-900">
+          Back
+        </button>
+      )}
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { getGlobalServices } from '@/server/http/global-services';
 import { getEvent, listEvents, replayEvent } from '@/server/domain/events/events';
 import { hasScope } from '@/server/domain/developer/scopes';
 import { errors } from '@/server/lib/errors';
-import type { ConsoleMe } from './session';
+import type { ConsoleMe } from '@/lib/console/types';
 
 /**
  * The public event-log endpoints take machine API keys only (spec, Authentication 7). The console reads the

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import { FORWARDED_CLIENT_IP } from '@/server/api/client-ip';
 import { createContextFactory, type RequestState, type Services } from '@/server/api/context';
 import { buildOpenApiDocument } from '@/server/api/openapi';
 import { appRouter } from '@/server/api/root';
@@ -100,6 +101,8 @@ export function createApp(services: Services, fallback?: Fallback) {
         res.setHeader('Content-Type', 'application/json');
         res.end(JSON.stringify({ ok: true }));
       } else if (fallback) {
+        // The console's server-side sign-in forwards the browser's address to /v1 (server/api/client-ip.ts).
+        req.headers[FORWARDED_CLIENT_IP] = req.socket.remoteAddress ?? 'unknown';
         await fallback(req, res);
       } else {
         throw new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.');

@@ -1,4 +1,4 @@
-import { requireConsoleSession } from '@/server/console/session';
+import { requireConsoleSession } from '@/lib/console/session';
 
 export default async function OverviewPage() {
   const { me } = await requireConsoleSession();

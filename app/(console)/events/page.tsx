@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { EVENT_TYPES } from '@/server/domain/events/catalog';
 import { consoleListEvents } from '@/server/console/events';
-import { requireConsoleSession } from '@/server/console/session';
+import { requireConsoleSession } from '@/lib/console/session';
 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<{ type?: string; starting_after?: string }> }) {
   const { me } = await requireConsoleSession();

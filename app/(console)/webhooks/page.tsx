@@ -1,7 +1,7 @@
 import { WebhooksManager } from '@/components/console/webhooks-manager';
 import type { Endpoint } from '@/components/console/webhook-row';
-import { callApi } from '@/server/console/api';
-import { requireConsoleSession } from '@/server/console/session';
+import { callApi } from '@/lib/console/api';
+import { requireConsoleSession } from '@/lib/console/session';
 
 export default async function WebhooksPage() {
   const { token, mode } = await requireConsoleSession();

@@ -1,6 +1,6 @@
 import { revalidatePath } from 'next/cache';
 import { consoleGetEvent, consoleReplayEvent } from '@/server/console/events';
-import { requireConsoleSession } from '@/server/console/session';
+import { requireConsoleSession } from '@/lib/console/session';
 
 export default async function EventPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ replayed?: string }> }) {
   const { me } = await requireConsoleSession();

@@ -1,0 +1,52 @@
+import type { ConsoleMe } from '@/lib/console/types';
+
+const ROLE_LABELS: Record<string, string> = { owner: 'Owner', admin: 'Admin', developer: 'Developer', provider: 'Provider', ops: 'Platform operations' };
+
+function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="grid grid-cols-3 gap-4 px-5 py-3 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd data-testid={testId} className="col-span-2 font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Who is signed in: the same facts GET /v1/auth/me answers. */
+export function ProfileCard({ me }: { me: ConsoleMe }) {
+  const provider = me.user.provider;
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white">
+      <h2 className="border-b border-slate-200 px-5 py-3 text-sm font-semibold text-slate-900">Profile</h2>
+      <dl className="divide-y divide-slate-100">
+        <Row label="E-mail">{me.user.email}</Row>
+        {me.user.name && <Row label="Name">{me.user.name}</Row>}
+        <Row label="Role">{ROLE_LABELS[me.user.role] ?? me.user.role}</Row>
+        <Row label="Clinic">
+          {me.tenant ? (
+            <>
+              {me.tenant.name} <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal capitalize text-slate-600">{me.tenant.plan} plan</span>
+            </>
+          ) : (
+            '—'
+          )}
+        </Row>
+        <Row label="Mode" testId="profile-mode">
+          <span className="capitalize">{me.mode}</span>
+        </Row>
+        {provider && (
+          <>
+            <Row label="NPI">
+              {provider.npi ?? '—'}{' '}
+              {provider.npiVerifiedAt ? (
+                <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">verified</span>
+              ) : (
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">not verified</span>
+              )}
+            </Row>
+            <Row label="Licensed in">{provider.licensedStates.length ? provider.licensedStates.join(', ') : '—'}</Row>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+'use client';
+
+import { useState } from 'react';
+import { MagicLinkRequest } from './magic-link-request';
+import { SignInForm } from './sign-in-form';
+
+/** The sign-in page's two ways in: password (+ TOTP), or a link by e-mail. */
+export function SignInPanel() {
+  const [linkFor, setLinkFor] = useState<string>();
+  return linkFor === undefined ? (
+    <SignInForm onUseLink={setLinkFor} />
+  ) : (
+    <MagicLinkRequest initialEmail={linkFor} onUsePassword={() => setLinkFor(undefined)} />
+  );
+}

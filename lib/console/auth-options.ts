@@ -1,0 +1,51 @@
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { SESSION_MAX_AGE_S } from './jwt';
+import { endApiSession, refreshed } from './refresh';
+import { inviteSignIn, magicLinkSignIn, passwordSignIn, type ConsoleUser } from './sign-in';
+
+/**
+ * The console's session (next-auth v4, JWT strategy). Every sign-in step is a call to the public /v1/auth
+ * API from here, on the server; the resulting API session (access token, refresh token, expiry) lives only
+ * in next-auth's encrypted, HTTP-only cookie and is refreshed by the jwt callback when near expiry.
+ */
+export const authOptions: NextAuthOptions = {
+  session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_S },
+  pages: { signIn: '/login', error: '/login' },
+  providers: [
+    CredentialsProvider({
+      id: 'password',
+      name: 'E-mail and password',
+      credentials: { email: { type: 'email' }, password: { type: 'password' }, code: { type: 'text' } },
+      authorize: (c, req) => passwordSignIn(c ?? {}, req?.headers),
+    }),
+    CredentialsProvider({
+      id: 'magic-link',
+      name: 'Sign-in link',
+      credentials: { token: { type: 'text' }, mfaToken: { type: 'text' }, code: { type: 'text' } },
+      authorize: (c, req) => magicLinkSignIn(c ?? {}, req?.headers),
+    }),
+    CredentialsProvider({
+      id: 'invite',
+      name: 'Invitation',
+      credentials: { token: { type: 'text' }, password: { type: 'password' } },
+      authorize: (c) => inviteSignIn(c ?? {}),
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      if (user) {
+        const u = user as ConsoleUser;
+        return { sub: u.id, email: u.email, name: u.name, accessToken: u.accessToken, refreshToken: u.refreshToken, expiresAt: u.expiresAt, signedInAt: Date.now() };
+      }
+      return refreshed(token);
+    },
+    // The browser's view of the session: who is signed in. The API tokens stay in the encrypted cookie.
+    async session({ session, token }) {
+      return { ...session, user: { email: token.email, name: token.name }, error: token.error };
+    },
+  },
+  events: {
+    signOut: ({ token }) => endApiSession(token),
+  },
+};

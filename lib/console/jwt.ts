@@ -1,0 +1,45 @@
+import { decode, encode, type JWT } from 'next-auth/jwt';
+
+declare module 'next-auth/jwt' {
+  interface JWT {
+    accessToken?: string;
+    refreshToken?: string;
+    /** Epoch ms at which the access token lapses. */
+    expiresAt?: number;
+    /** Epoch ms of the sign-in: the console session ends SESSION_MAX_AGE_S after it, whatever the activity. */
+    signedInAt?: number;
+    error?: 'RefreshFailed';
+  }
+}
+
+declare module 'next-auth' {
+  interface Session {
+    error?: 'RefreshFailed';
+  }
+}
+
+/** A console session lasts a working day at most; then the person signs in again (with their second factor). */
+export const SESSION_MAX_AGE_S = 12 * 3600;
+
+/** next-auth picks secure cookie names when its URL (NEXTAUTH_URL, from PUBLIC_URL) is https. */
+export const secureCookies = () => (process.env.NEXTAUTH_URL ?? '').startsWith('https://');
+export const sessionCookieName = () => `${secureCookies() ? '__Secure-' : ''}next-auth.session-token`;
+
+/** next-auth splits a large cookie into `name.0`, `name.1`, …; reassemble either form. */
+export function readSessionCookie(all: { name: string; value: string }[], name = sessionCookieName()): string | undefined {
+  const whole = all.find((c) => c.name === name);
+  if (whole) return whole.value;
+  const chunks = all
+    .filter((c) => c.name.startsWith(`${name}.`))
+    .sort((a, b) => Number(a.name.slice(name.length + 1)) - Number(b.name.slice(name.length + 1)));
+  return chunks.length ? chunks.map((c) => c.value).join('') : undefined;
+}
+
+const secret = () => process.env.NEXTAUTH_SECRET ?? '';
+
+export async function decodeSession(value: string | undefined): Promise<JWT | null> {
+  if (!value || !secret()) return null;
+  return decode({ token: value, secret: secret() }).catch(() => null);
+}
+
+export const encodeSession = (token: JWT) => encode({ token, secret: secret(), maxAge: SESSION_MAX_AGE_S });

@@ -1,0 +1,27 @@
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import { callApi } from './api';
+import { decodeSession, readSessionCookie } from './jwt';
+import type { ConsoleMe, Mode } from './types';
+
+export const MODE_COOKIE = 'fr_mode';
+
+/** The console session of this request (already refreshed by proxy.ts when it was near expiry), or null. */
+export const currentSession = cache(async () => decodeSession(readSessionCookie((await cookies()).getAll())));
+
+export const currentMode = async (): Promise<Mode> => ((await cookies()).get(MODE_COOKIE)?.value === 'live' ? 'live' : 'sandbox');
+
+/**
+ * The signed-in person for a console page, as GET /v1/auth/me answers in the chosen mode; anyone else is
+ * sent to the sign-in page. Cached per request: the layout and the page share one call.
+ */
+export const requireConsoleSession = cache(async () => {
+  const session = await currentSession();
+  const token = session?.accessToken;
+  if (!token || (session.expiresAt ?? 0) <= Date.now()) redirect('/login');
+  const mode = await currentMode();
+  const me = await callApi<ConsoleMe>('/auth/me', { token, mode }).catch(() => null);
+  if (!me?.user) redirect('/login');
+  return { token, mode, me };
+});
