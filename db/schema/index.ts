@@ -4,3 +4,6 @@ export * from './auth';
 export * from './events';
 export * from './webhooks';
 export * from './jobs';
+export * from './pharmacies';
+export * from './catalog';
+export * from './patients';
