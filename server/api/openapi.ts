@@ -39,7 +39,10 @@ export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json
   for (const route of table.routes) {
     const op = doc.paths?.[route.path]?.[route.method.toLowerCase()];
     if (!op) continue;
-    const responses: Json = op.responses ?? {};
+    // The generator shares one response object per status across operations; each route's own wording wins here.
+    const own = ((route.meta as { openapi?: { errorResponses?: Record<string, string> } }).openapi?.errorResponses ?? {});
+    const responses: Json = { ...(op.responses ?? {}) };
+    for (const [code, description] of Object.entries(own)) responses[code] = { description };
     const status = String(route.meta.successStatus ?? 200);
     if (status !== '200' && responses['200']) {
       responses[status] = responses['200'];
@@ -50,9 +53,12 @@ export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json
       if (Number(code) >= 400) responses[code] = { description: (res as Json).description ?? 'Error', content: errorContent };
     }
     op.responses = responses;
+    moveBodyFieldsToQuery(op, route.meta.queryFields ?? []);
+    if (route.meta.csvBodyField) addCsvBody(op, route.meta.csvBodyField);
+    const takesIdempotencyKey = route.method !== 'GET' && route.meta.idempotent !== false;
     op.parameters = [
       ...(op.parameters ?? []),
-      ...(route.method === 'GET' ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', format: 'uuid' } }]),
+      ...(!takesIdempotencyKey ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', format: 'uuid' } }]),
     ];
   }
   doc.paths[EVENT_STREAM_PATH] = { get: eventStreamOperation(errorContent) };
@@ -66,6 +72,24 @@ export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json
     },
   };
   return doc;
+}
+
+function moveBodyFieldsToQuery(op: Json, fields: string[]) {
+  const schema = op.requestBody?.content?.['application/json']?.schema;
+  if (!fields.length || !schema?.properties) return;
+  for (const name of fields) {
+    const prop = schema.properties[name];
+    if (!prop) continue;
+    const required = (schema.required ?? []).includes(name);
+    delete schema.properties[name];
+    schema.required = (schema.required ?? []).filter((r: string) => r !== name);
+    op.parameters = [...(op.parameters ?? []), { name, in: 'query', required, schema: prop, description: prop.description }];
+  }
+}
+
+function addCsvBody(op: Json, field: string) {
+  const description = op.requestBody?.content?.['application/json']?.schema?.properties?.[field]?.description;
+  op.requestBody.content['text/csv'] = { schema: { type: 'string', description } };
 }
 
 function eventStreamOperation(errorContent: Json): Json {

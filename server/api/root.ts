@@ -4,6 +4,12 @@ import { authRouter } from './routers/auth/router';
 import { usersRouter } from './routers/users/router';
 import { eventsRouter } from './routers/events/router';
 import { webhooksRouter } from './routers/webhooks/router';
+import { productsRouter } from './routers/products/router';
+import { protocolsRouter } from './routers/protocols/router';
+import { patientsRouter } from './routers/patients/router';
+import { pharmaciesRouter } from './routers/pharmacies/router';
+import { catalogsRouter } from './routers/catalogs/router';
+import { ordersRouter } from './routers/orders/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -13,5 +19,11 @@ export const appRouter = router({
   users: usersRouter,
   webhooks: webhooksRouter,
   events: eventsRouter,
+  patients: patientsRouter,
+  products: productsRouter,
+  protocols: protocolsRouter,
+  catalogs: catalogsRouter,
+  pharmacies: pharmaciesRouter,
+  orders: ordersRouter,
 });
 export type AppRouter = typeof appRouter;

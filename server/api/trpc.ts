@@ -9,6 +9,10 @@ export type ProcedureMeta = {
   successStatus?: 200 | 201;
   /** Mutations honour Idempotency-Key unless this is false (read-only POSTs such as the routing plan). */
   idempotent?: boolean;
+  /** Also accept a `text/csv` body, handed to the procedure as this field of its input (catalog upload). */
+  csvBodyField?: string;
+  /** Input fields of a non-GET procedure that arrive in the query string (trpc-to-openapi reads only the body). */
+  queryFields?: string[];
 };
 
 export const t = initTRPC.meta<OpenApiMeta<ProcedureMeta>>().context<Context>().create();

@@ -63,10 +63,11 @@ export function createApp(services: Services, fallback?: Fallback) {
       });
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const body = await readJsonBody(req, services.config.MAX_BODY_BYTES);
+      const route = table.find(req.method ?? '', apiPath);
+      const body = await readJsonBody(req, services.config.MAX_BODY_BYTES, route?.meta.csvBodyField);
       state.rawBody = body.raw;
-      state.bodyInputs = table.find(req.method ?? '', apiPath)?.inputs;
-      req.body = body.json;
+      state.bodyInputs = route?.inputs;
+      req.body = withQueryFields(body.json, req.url ?? '', route?.meta.queryFields);
       req.headers['content-type'] = 'application/json';
     }
     // The handler writes error bodies its own way; this swaps in the spec's envelope at the last moment.
@@ -115,6 +116,17 @@ export function createApp(services: Services, fallback?: Fallback) {
       sendError(res, thrown, state);
     }
   };
+}
+
+function withQueryFields(json: unknown, url: string, fields: string[] | undefined): unknown {
+  if (!fields?.length || !json || typeof json !== 'object' || Array.isArray(json)) return json;
+  const query = new URL(url, 'http://localhost').searchParams;
+  const merged = { ...(json as Record<string, unknown>) };
+  for (const f of fields) {
+    const value = query.get(f);
+    if (value !== null) merged[f] = value;
+  }
+  return merged;
 }
 
 function describe(e: unknown) {

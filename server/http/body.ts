@@ -6,8 +6,11 @@ export interface ParsedBody {
   json: unknown;
 }
 
-/** Reads a JSON body within `limit` bytes; an empty body is `{}` so body-less POSTs need no headers. */
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<ParsedBody> {
+/**
+ * Reads a JSON body within `limit` bytes; an empty body is `{}` so body-less POSTs need no headers.
+ * Where the route names a `csvField`, a `text/csv` body arrives as `{[csvField]: text}`.
+ */
+export async function readJsonBody(req: IncomingMessage, limit: number, csvField?: string): Promise<ParsedBody> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw tooLarge(limit);
   const chunks: Buffer[] = [];
@@ -21,8 +24,10 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (raw.trim() === '') return { raw: '', json: {} };
 
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  if (csvField && /^text\/csv\b/.test(type)) return { raw, json: { [csvField]: raw } };
   if (!/^application\/([\w.+-]+\+)?json\b/.test(type)) {
-    throw new AppError('validation_error', 'unsupported_media_type', 415, 'Send the request body as JSON with Content-Type: application/json.');
+    const accepted = csvField ? 'as JSON (Content-Type: application/json) or CSV (Content-Type: text/csv)' : 'as JSON with Content-Type: application/json';
+    throw new AppError('validation_error', 'unsupported_media_type', 415, `Send the request body ${accepted}.`);
   }
   try {
     return { raw, json: JSON.parse(raw) };

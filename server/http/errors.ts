@@ -1,9 +1,9 @@
-import { AppError } from '@/server/lib/errors';
+import { AppError, type ErrorDetail } from '@/server/lib/errors';
 
 export interface Envelope {
   status: number;
   headers: Record<string, string>;
-  body: { error: { type: string; code: string; message: string; param?: string; request_id: string } };
+  body: { error: { type: string; code: string; message: string; param?: string; details?: ErrorDetail[]; request_id: string } };
 }
 
 interface ZodLikeIssue {
@@ -57,6 +57,7 @@ export function toEnvelope(thrown: unknown, requestId: string): Envelope {
         code: appError.code,
         message: appError.message,
         ...(appError.param ? { param: appError.param } : {}),
+        ...(appError.details?.length ? { details: appError.details } : {}),
         request_id: requestId,
       },
     },

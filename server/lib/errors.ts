@@ -8,6 +8,13 @@ export type ErrorType =
   | 'service_unavailable'
   | 'api_error';
 
+/** One of several problems found at once (a CSV row, say), so a client can point at each. */
+export interface ErrorDetail {
+  line?: number;
+  param?: string;
+  message: string;
+}
+
 /** The one error every layer throws; the HTTP layer turns it into the spec's envelope. */
 export class AppError extends Error {
   constructor(
@@ -17,6 +24,7 @@ export class AppError extends Error {
     message: string,
     readonly param?: string,
     readonly headers?: Record<string, string>,
+    readonly details?: ErrorDetail[],
   ) {
     super(message);
     this.name = 'AppError';

@@ -8,8 +8,8 @@ export const zStartingAfter = z
   .string()
   .min(1)
   .max(100)
-  .optional()
-  .meta({ description: 'Cursor: the id of the last item of the previous page' });
+  .meta({ description: 'Cursor: the id of the last item of the previous page' })
+  .optional();
 
 /** The spec's error envelope, shown in the OpenAPI document for every error response. */
 export const ZErrorEnvelope = z
@@ -28,6 +28,10 @@ export const ZErrorEnvelope = z
       code: z.string(),
       message: z.string(),
       param: z.string().optional(),
+      details: z
+        .array(z.object({ line: z.number().int().optional(), param: z.string().optional(), message: z.string() }))
+        .optional()
+        .meta({ description: 'Every problem found, when a request has several (e.g. each bad CSV row, by line)' }),
       request_id: z.string(),
     }),
   })

@@ -24,7 +24,7 @@ export interface SendResult {
 // One pooled agent per policy: keep-alive across deliveries, and every new connection goes through the
 // checking lookup, so the socket reaches only an address that passed the URL rules.
 const agents = new Map<boolean, Agent>();
-function agentFor(policy: UrlPolicy): Agent {
+export function agentFor(policy: UrlPolicy): Agent {
   let agent = agents.get(policy.allowLocalhost);
   if (!agent) {
     agent = new Agent({ connect: { lookup: pinnedLookup(policy) } as never, connections: 64, keepAliveTimeout: 10_000 });

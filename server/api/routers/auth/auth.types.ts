@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zDateTime } from '@/server/api/schemas/common';
 import { ROLES } from '@/server/domain/auth/roles';
-import { US_STATES } from '@/server/domain/auth/npi';
+import { US_STATES } from '@/server/lib/us-states';
 
 export const zEmail = z.string().trim().toLowerCase().pipe(z.email()).meta({ description: 'E-mail address' });
 export const zPassword = z.string().min(12, 'at least 12 characters').max(200).meta({ description: '12 to 200 characters' });

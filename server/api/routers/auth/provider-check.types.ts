@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ProcedureMeta } from '@/server/api/trpc';
-import { US_STATES } from '@/server/domain/auth/npi';
+import { US_STATES } from '@/server/lib/us-states';
 
 export const providerCheckMeta: OpenApiMeta<ProcedureMeta> = {
   idempotent: false,

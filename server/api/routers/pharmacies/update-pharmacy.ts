@@ -1,0 +1,12 @@
+import { keyOrUserProcedure } from '@/server/api/procedures';
+import { updateConnection } from '@/server/domain/pharmacies/connections';
+import { deliveryOptions } from '@/server/domain/webhooks/options';
+import { updatePharmacyMeta, ZUpdatePharmacyRequest, ZUpdatePharmacyResponse } from './update-pharmacy.types';
+
+export const updatePharmacyRoute = keyOrUserProcedure
+  .meta(updatePharmacyMeta)
+  .input(ZUpdatePharmacyRequest)
+  .output(ZUpdatePharmacyResponse)
+  .mutation(({ ctx, input: { id, ...changes } }) =>
+    updateConnection(ctx.services.database.db, ctx.principal, id, changes, deliveryOptions(ctx.services.config).policy),
+  );

@@ -1,0 +1,54 @@
+import { now } from '@/server/lib/clock';
+import { errors } from '@/server/lib/errors';
+
+/** The fifty states and the District of Columbia: where a pharmacy can ship a prescription. */
+export const US_STATES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS',
+  'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC',
+  'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const;
+const STATES = new Set<string>(US_STATES);
+
+export const SEXES = ['female', 'male', 'intersex', 'unknown'] as const;
+export type Sex = (typeof SEXES)[number];
+
+export const isUsState = (code: string) => STATES.has(code);
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
+
+/** A real calendar date (no 2023-02-30), not before 1900 and not after today (UTC). */
+export function isPlausibleDateOfBirth(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return false;
+  return value >= EARLIEST_DATE_OF_BIRTH && value <= now().toISOString().slice(0, 10);
+}
+
+/**
+ * E.164 for phone numbers: `+` and 8 to 15 digits as sent, or a 10-digit US number (optionally with a
+ * leading 1) in any common punctuation. Returns null when the value is no phone number.
+ */
+export function normalisePhone(value: string): string | null {
+  const trimmed = value.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
+  if (/^[2-9]\d{9}$/.test(digits)) return `+1${digits}`;
+  if (/^1[2-9]\d{9}$/.test(digits)) return `+${digits}`;
+  return null;
+}
+
+/** The fields a patient cannot exist without; all other fields are optional or default. */
+export const REQUIRED_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'sex'] as const;
+
+/** The spec's 400 for a missing field, naming it (and never any value). */
+export function requireFields<T extends object>(input: T): void {
+  for (const field of REQUIRED_FIELDS) {
+    if ((input as Record<string, unknown>)[field] === undefined) {
+      throw errors.validation(`Missing required parameter: '${field}'.`, field, 'parameter_missing');
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { simulatedPharmacyOrders } from '@/db/schema';
+import { now } from '@/server/lib/clock';
+import { newId } from '@/server/lib/ids';
+import { parseSignedCallback } from './callbacks';
+import { ZSimulatedSettings, type SimulatedSettings } from './settings';
+import type { AdapterDeps, ConnectionForAdapter, DispatchOrder, PharmacyAdapter, PharmacyOrderState, Tracking } from './types';
+
+type BookRow = typeof simulatedPharmacyOrders.$inferSelect;
+
+const TRACKING_URL: Record<SimulatedSettings['carrier'], (n: string) => string> = {
+  UPS: (n) => `https://www.ups.com/track?tracknum=${n}`,
+  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+  DHL: (n) => `https://www.dhl.com/us-en/home/tracking.html?tracking-id=${n}`,
+};
+
+function trackingFor(row: BookRow, carrier: SimulatedSettings['carrier']): Tracking {
+  const digits = BigInt(`0x${createHash('sha256').update(row.id).digest('hex').slice(0, 15)}`).toString().padStart(18, '0').slice(0, 18);
+  const number = carrier === 'UPS' ? `1ZSIM${digits.slice(0, 13)}` : `SIM${digits}`;
+  return { carrier, number, url: TRACKING_URL[carrier](number) };
+}
+
+/** The status is a pure function of the script and the time since receipt, so any lookup tells the same story. */
+export function simulatedState(row: BookRow, s: SimulatedSettings, at: Date): PharmacyOrderState {
+  const elapsed = (at.getTime() - row.receivedAt.getTime()) / 1000;
+  const eta = new Date(row.receivedAt.getTime() + s.deliverAfterSeconds * 1000).toISOString().slice(0, 10);
+  const base = { idempotencyKey: row.idempotencyKey, externalId: row.id, reasonCode: null, tracking: null, estimatedDelivery: null };
+  if (row.outcome === 'reject') return { ...base, status: 'rejected', reasonCode: row.reasonCode };
+  const shipped = elapsed >= s.shipAfterSeconds;
+  if (row.cancelledAt && (!shipped || row.cancelledAt.getTime() < row.receivedAt.getTime() + s.shipAfterSeconds * 1000)) {
+    return { ...base, status: 'cancelled' };
+  }
+  if (elapsed < s.acceptAfterSeconds) return { ...base, status: 'received', estimatedDelivery: eta };
+  if (!shipped) return { ...base, status: 'accepted', estimatedDelivery: eta };
+  const status = elapsed >= s.deliverAfterSeconds ? 'delivered' : 'shipped';
+  return { ...base, status, tracking: trackingFor(row, s.carrier), estimatedDelivery: eta };
+}
+
+const settingsOf = (conn: ConnectionForAdapter) => ZSimulatedSettings.parse(conn.settings);
+
+/** DESIGN decision 11: the scriptable pharmacy every sandbox order goes to. */
+export function simulatedAdapter({ db }: AdapterDeps): PharmacyAdapter {
+  async function find(connectionId: string, key: string) {
+    const [row] = await db
+      .select()
+      .from(simulatedPharmacyOrders)
+      .where(and(eq(simulatedPharmacyOrders.connectionId, connectionId), eq(simulatedPharmacyOrders.idempotencyKey, key)))
+      .limit(1);
+    return row;
+  }
+
+  return {
+    name: 'simulated',
+    settingsSchema: ZSimulatedSettings,
+
+    async submit(conn, order: DispatchOrder, key) {
+      const s = settingsOf(conn);
+      const outOfStock = order.items.some((i) => s.outOfStock.includes(i.sku) || s.outOfStock.includes(i.productId));
+      const outcome = s.behavior === 'reject' || outOfStock ? 'reject' : 'accept';
+      // The pharmacy keeps ids and lines only: the simulation has no use for the patient's details.
+      await db
+        .insert(simulatedPharmacyOrders)
+        .values({
+          id: newId('simulatedPharmacyOrder'),
+          connectionId: conn.id,
+          idempotencyKey: key,
+          payload: { orderId: order.orderId, patientId: order.patient.id, items: order.items },
+          outcome,
+          reasonCode: outcome === 'accept' ? null : outOfStock ? 'out_of_stock' : s.rejectReasonCode,
+          receivedAt: now(),
+        })
+        .onConflictDoNothing();
+      const row = (await find(conn.id, key))!;
+      return simulatedState(row, s, now());
+    },
+
+    async lookup(conn, key) {
+      const row = await find(conn.id, key);
+      return row ? simulatedState(row, settingsOf(conn), now()) : null;
+    },
+
+    async cancel(conn, key) {
+      const row = await find(conn.id, key);
+      if (!row) return null;
+      const s = settingsOf(conn);
+      const state = simulatedState(row, s, now());
+      if (state.status !== 'received' && state.status !== 'accepted') return state;
+      const [updated] = await db
+        .update(simulatedPharmacyOrders)
+        .set({ cancelledAt: now() })
+        .where(eq(simulatedPharmacyOrders.id, row.id))
+        .returning();
+      return simulatedState(updated, s, now());
+    },
+
+    parseCallback: (conn, req) => parseSignedCallback(conn.secret, req),
+
+    async fetchCatalog(conn) {
+      return settingsOf(conn).catalog;
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import type { Db } from '@/server/db/types';
+import type { UrlPolicy } from '@/server/lib/ssrf';
+
+/** What leaves for a pharmacy: the prescription lines and where to ship. Built by the orders domain. */
+export interface DispatchOrder {
+  orderId: string;
+  livemode: boolean;
+  items: { productId: string; sku: string; itemCode: string; quantity: number; sig: string; refills: number }[];
+  patient: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    dateOfBirth: string;
+    sex: string;
+    phone: string | null;
+    email: string | null;
+    address: { line1: string; line2: string | null; city: string; state: string; postalCode: string; country: string };
+  };
+  prescriber: { npi: string; name: string } | null;
+}
+
+export type PharmacyOrderStatus = 'received' | 'accepted' | 'rejected' | 'shipped' | 'delivered' | 'cancelled';
+
+export interface Tracking {
+  carrier: string;
+  number: string;
+  url: string | null;
+}
+
+/** The pharmacy's view of one order we sent, found by the idempotency key we sent it with. */
+export interface PharmacyOrderState {
+  idempotencyKey: string;
+  externalId: string;
+  status: PharmacyOrderStatus;
+  reasonCode: string | null;
+  tracking: Tracking | null;
+  estimatedDelivery: string | null;
+}
+
+/** One row of a pharmacy's own price list: `sku` is the clinic's product SKU (or product id). */
+export interface CatalogFeedRow {
+  sku: string;
+  itemCode: string;
+  priceCents: number;
+  stock: number;
+  etaDays: number;
+}
+
+/** A verified status callback: which order (by our idempotency key) and what happened to it. */
+export interface CallbackUpdate {
+  callbackId: string;
+  idempotencyKey: string;
+  status: Exclude<PharmacyOrderStatus, 'received'>;
+  reasonCode: string | null;
+  tracking: Tracking | null;
+  estimatedDelivery: string | null;
+}
+
+export interface ConnectionForAdapter {
+  id: string;
+  livemode: boolean;
+  secret: string;
+  settings: Record<string, unknown>;
+}
+
+export interface AdapterDeps {
+  /** The simulated pharmacy keeps its order book here, outside any of our transactions. */
+  db: Db;
+  policy: UrlPolicy;
+}
+
+/** A pharmacy that cannot be reached or answered wrongly; the caller may retry (lookup first). */
+export class PharmacyUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PharmacyUnavailable';
+  }
+}
+
+/** DESIGN decision 11: every pharmacy, simulated or real, is driven through these five calls. */
+export interface PharmacyAdapter {
+  readonly name: 'simulated' | 'http';
+  readonly settingsSchema: z.ZodType<Record<string, unknown>>;
+  /** Sends the order once per idempotency key: a repeat with the same key returns the first result. */
+  submit(conn: ConnectionForAdapter, order: DispatchOrder, idempotencyKey: string): Promise<PharmacyOrderState>;
+  /** The pharmacy's current view of the order, or null when it never received it. */
+  lookup(conn: ConnectionForAdapter, idempotencyKey: string): Promise<PharmacyOrderState | null>;
+  /** Asks the pharmacy to cancel; returns its view afterwards (a shipped order stays shipped). */
+  cancel(conn: ConnectionForAdapter, idempotencyKey: string): Promise<PharmacyOrderState | null>;
+  /** Verifies and reads an inbound status callback; throws CallbackRejected when it fails verification. */
+  parseCallback(conn: ConnectionForAdapter, req: { headers: Record<string, string | string[] | undefined>; rawBody: string }): CallbackUpdate;
+  /** The pharmacy's current price list. */
+  fetchCatalog(conn: ConnectionForAdapter): Promise<CatalogFeedRow[]>;
+}
