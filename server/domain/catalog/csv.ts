@@ -36,7 +36,8 @@ const invalidCsv = (message: string, details: ErrorDetail[] = []) => new AppErro
 export function parseCatalogCsv(text: string): { rows: CatalogRowInput[]; problems: ErrorDetail[] } {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parse(text, {
+    // One line ending throughout, so the line numbers reported match what an editor shows for mixed files.
+    records = parse(text.replace(/\r\n?/g, '\n'), {
       columns: (header: string[]) => header.map(normalizeHeader),
       bom: true,
       skip_empty_lines: true,

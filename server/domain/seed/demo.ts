@@ -6,6 +6,8 @@ import { OPS_SCOPE } from '@/server/domain/developer/scopes';
 import { createTenant } from '@/server/domain/ops/tenants';
 import { createUser } from '@/server/domain/auth/users';
 import { randomBase62 } from '@/server/lib/crypto';
+import { TENANT_SCOPES } from '@/server/domain/developer/scopes';
+import { seedDemoCatalog } from './demo-catalog';
 
 export interface DemoSeed {
   tenantId: string;
@@ -41,6 +43,9 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
         ...(p.role === 'provider' ? { npi: DEMO_NPI, npiVerified: true, licensedStates: ['CA', 'NY', 'TX', 'FL', 'WA'] } : {}),
       });
     }
+    // Nested transactions become savepoints: the demo world is seeded whole or not at all.
+    const asDemoKey = { kind: 'key' as const, tenantId: tenant.id, livemode: false, scopes: [...TENANT_SCOPES], keyId: created.apiKey.id, rateLimitKey: 'seed' };
+    await seedDemoCatalog(tx as unknown as Db, asDemoKey);
     return { tenantId: tenant.id, sandboxKey: created.key, people };
   });
 }
