@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 
 export interface TestPharmacyOrder {
   externalId: string;
@@ -40,16 +40,19 @@ export async function startTestPharmacy(opts: { secret?: string; port?: number }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    // Served at the root and under /api, so tests can prove the adapter keeps the base URL's path.
+    const fullPath = new URL(req.url ?? '/', 'http://x').pathname;
+    const path = fullPath.replace(/^\/api(?=\/)/, '');
     const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
     let verified = false;
     try {
       new Webhook(pharmacy.secret).verify(raw, req.headers as Record<string, string>);
       verified = true;
-    } catch {
-      verified = false;
+    } catch (err) {
+      // The library parses the body after checking the signature: a signed empty body (a GET) is verified.
+      verified = !(err instanceof WebhookVerificationError);
     }
-    pharmacy.requests.push({ method: req.method ?? '', path, verified, idempotencyKey: key });
+    pharmacy.requests.push({ method: req.method ?? '', path: fullPath, verified, idempotencyKey: key });
     if (pharmacy.delayMs) await new Promise((r) => setTimeout(r, pharmacy.delayMs));
     if (!verified) return json(res, 401, { error: 'bad signature' });
     if (pharmacy.failWith) return json(res, pharmacy.failWith, { error: 'scripted failure' });

@@ -76,7 +76,8 @@ export function httpAdapter({ policy }: AdapterDeps): PharmacyAdapter {
     settingsSchema: ZHttpSettings,
 
     async submit(conn, order, key) {
-      const { json } = await call(conn, 'POST', 'orders', order, key);
+      const { status, json } = await call(conn, 'POST', 'orders', order, key);
+      if (status === 404) throw new PharmacyUnavailable('The pharmacy answered HTTP 404 for its orders endpoint.');
       return toState(key, json);
     },
 
@@ -93,7 +94,8 @@ export function httpAdapter({ policy }: AdapterDeps): PharmacyAdapter {
     parseCallback: (conn, req) => parseSignedCallback(conn.secret, req),
 
     async fetchCatalog(conn) {
-      const { json } = await call(conn, 'GET', 'catalog', undefined);
+      const { status, json } = await call(conn, 'GET', 'catalog', undefined);
+      if (status === 404) throw new PharmacyUnavailable('The pharmacy answered HTTP 404 for its catalog.');
       const parsed = ZCatalogResponse.safeParse(json);
       if (!parsed.success) throw new PharmacyUnavailable('The pharmacy answered with a catalog the adapter cannot read.');
       return parsed.data.items;
