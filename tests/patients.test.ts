@@ -191,7 +191,7 @@ describe('POST /patients', () => {
     expect(res.text).not.toContain('quillfeather');
   });
 
-  it('replays a retried create with the same Idempotency-Key: one patient, one create entry', async () => {
+  it('replays a retried create with the same Idempotency-Key: one patient; the replay is logged as a read', async () => {
     const idempotencyKey = crypto.randomUUID();
     const send = () => app.request('POST', '/v1/patients', { key: a.liveKey, body: JANE, idempotencyKey });
     const before = await counts();
@@ -201,7 +201,12 @@ describe('POST /patients', () => {
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body).toEqual(first.body);
-    expect(await counts()).toEqual({ patients: before.patients + 1, log: before.log + 1 });
+    expect(await counts()).toEqual({ patients: before.patients + 1, log: before.log + 2 });
+    const log = await app.request('GET', `/v1/patients/${first.body.id}/access-log`, { key: a.liveKey });
+    expect(log.body.map((e: { action: string; requestId: string }) => [e.action, e.requestId])).toEqual([
+      ['read', retry.headers.get('x-request-id')],
+      ['create', first.headers.get('x-request-id')],
+    ]);
   });
 
   it('needs patients.write (403 for a read-only restricted key)', async () => {

@@ -13,6 +13,8 @@ export type ProcedureMeta = {
   csvBodyField?: string;
   /** Input fields of a non-GET procedure that arrive in the query string (trpc-to-openapi reads only the body). */
   queryFields?: string[];
+  /** The response is a patient record: a replay of it is a disclosure and is written to the access log. */
+  returnsPatient?: boolean;
 };
 
 export const t = initTRPC.meta<OpenApiMeta<ProcedureMeta>>().context<Context>().create();

@@ -3,6 +3,7 @@ import type { ProcedureMeta } from '@/server/api/trpc';
 import { ZCreatePatient, ZPatient } from './patients.types';
 
 export const createPatientMeta: OpenApiMeta<ProcedureMeta> = {
+  returnsPatient: true,
   scope: 'patients.write',
   successStatus: 201,
   openapi: {

@@ -4,6 +4,7 @@ import { zId } from '@/server/api/schemas/common';
 import { ZPatient, ZUpdatePatient } from './patients.types';
 
 export const updatePatientMeta: OpenApiMeta<ProcedureMeta> = {
+  returnsPatient: true,
   scope: 'patients.write',
   openapi: {
     method: 'PATCH',
