@@ -7,3 +7,4 @@ export * from './jobs';
 export * from './pharmacies';
 export * from './catalog';
 export * from './patients';
+export * from './orders';

@@ -1,0 +1,145 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { tenants } from './tenants';
+import { patients } from './patients';
+import { pharmacyConnections } from './pharmacies';
+
+export const ORDER_STATUSES = ['draft', 'pending_approval', 'approved', 'submitting', 'submitted', 'accepted', 'shipped', 'delivered', 'rejected', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type OrderSource = 'api' | 'flow' | 'store' | 'import';
+export type OrderPriority = 'routine' | 'urgent';
+
+export interface OrderItem {
+  productId: string;
+  quantity: number;
+  sig: string;
+  refills: number;
+}
+
+export interface Shipment {
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  estimatedDelivery: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+}
+
+/** PHI by association (it names a patient and their prescriptions); read only through the orders domain. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    livemode: boolean('livemode').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    source: text('source').$type<OrderSource>().notNull(),
+    priority: text('priority').$type<OrderPriority>().notNull(),
+    foreignOrderId: text('foreign_order_id'),
+    patientId: text('patient_id').references(() => patients.id),
+    items: jsonb('items').$type<OrderItem[]>().notNull(),
+    amberFields: jsonb('amber_fields').$type<string[]>().notNull(),
+    // The pharmacy the order is (or will be) dispatched to.
+    connectionId: text('connection_id').references(() => pharmacyConnections.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: text('approved_by'),
+    // Bumped by every approval and reroute: one dispatch at most per round (DESIGN decision 9).
+    dispatchRound: integer('dispatch_round').notNull().default(0),
+    // First time a live dispatch reached a pharmacy: the billable "order routed" (DESIGN decision 13).
+    firstRoutedAt: timestamp('first_routed_at', { withTimezone: true }),
+    rejectionReasonCode: text('rejection_reason_code'),
+    shipment: jsonb('shipment').$type<Shipment>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('orders_scope_idx').on(t.tenantId, t.livemode, t.id),
+    index('orders_status_idx').on(t.tenantId, t.livemode, t.status, t.id),
+    uniqueIndex('orders_foreign_idx').on(t.tenantId, t.livemode, t.source, t.foreignOrderId).where(sql`${t.foreignOrderId} is not null`),
+    index('orders_routed_idx').on(t.tenantId, t.firstRoutedAt).where(sql`${t.livemode} and ${t.firstRoutedAt} is not null`),
+  ],
+);
+
+export type ActorKind = 'user' | 'key' | 'pharmacy' | 'system';
+
+/** The order's timeline: one row per status change (and per note-worthy event without one). */
+export const orderTransitions = pgTable(
+  'order_transitions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    livemode: boolean('livemode').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status').$type<OrderStatus>(),
+    toStatus: text('to_status').$type<OrderStatus>().notNull(),
+    actorKind: text('actor_kind').$type<ActorKind>().notNull(),
+    actorId: text('actor_id'),
+    reasonCode: text('reason_code'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_transitions_order_idx').on(t.orderId, t.id)],
+);
+
+export type DispatchStatus = 'pending' | 'acknowledged' | 'failed' | 'cancelled';
+
+/**
+ * One row per (order, dispatch round): the idempotency key the pharmacy de-duplicates on. A round is
+ * created in the transaction that approves (or reroutes and submits) the order, so it exists at most once.
+ */
+export const orderDispatches = pgTable(
+  'order_dispatches',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    livemode: boolean('livemode').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    round: integer('round').notNull(),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => pharmacyConnections.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').$type<DispatchStatus>().notNull(),
+    externalId: text('external_id'),
+    lastError: text('last_error'),
+    // Last status the pharmacy reported, so polling and callbacks apply each change once.
+    pharmacyStatus: text('pharmacy_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_dispatches_round_idx').on(t.orderId, t.round),
+    uniqueIndex('order_dispatches_key_idx').on(t.connectionId, t.idempotencyKey),
+  ],
+);
+
+export type CallbackOutcome = 'applied' | 'duplicate' | 'stale' | 'unmatched' | 'bad_signature' | 'bad_payload';
+
+/** Every inbound pharmacy callback, applied or not, so reconciliation can count what matched nothing. */
+export const pharmacyCallbacks = pgTable(
+  'pharmacy_callbacks',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    livemode: boolean('livemode').notNull(),
+    connectionId: text('connection_id').notNull(),
+    callbackId: text('callback_id'),
+    idempotencyKey: text('idempotency_key'),
+    status: text('status'),
+    orderId: text('order_id'),
+    outcome: text('outcome').$type<CallbackOutcome>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pharmacy_callbacks_scope_idx').on(t.tenantId, t.livemode, t.outcome, t.id)],
+);
