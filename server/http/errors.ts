@@ -3,7 +3,7 @@ import { AppError, type ErrorDetail } from '@/server/lib/errors';
 export interface Envelope {
   status: number;
   headers: Record<string, string>;
-  body: { error: { type: string; code: string; message: string; param?: string; details?: ErrorDetail[]; request_id: string } };
+  body: { error: { type: string; code: string; message: string; param?: string; details?: ErrorDetail[]; resource_id?: string; request_id: string } };
 }
 
 interface ZodLikeIssue {
@@ -58,6 +58,7 @@ export function toEnvelope(thrown: unknown, requestId: string): Envelope {
         message: appError.message,
         ...(appError.param ? { param: appError.param } : {}),
         ...(appError.details?.length ? { details: appError.details } : {}),
+        ...(appError.resourceId ? { resource_id: appError.resourceId } : {}),
         request_id: requestId,
       },
     },

@@ -33,6 +33,15 @@ const ConfigSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().default('.data/mail'),
   PUBLIC_URL: z.string().url().optional(),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  // Approve and submit dispatch in the request; the outbox job is the safety net, run this long after.
+  DISPATCH_INLINE: z.enum(['true', 'false', '1', '0']).default('true'),
+  DISPATCH_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
+  // How often the worker asks a pharmacy about an order it has not finished (polling complements callbacks).
+  ORDER_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),
+  // Orders in `submitting` longer than this are listed as stuck by /orders/reconciliation.
+  STUCK_SUBMITTING_MS: z.coerce.number().int().min(1_000).default(300_000),
+  // Test hook: the worker exits right after the pharmacy acknowledges, before recording it (crash tests).
+  FR_CRASH_AFTER_PHARMACY_ACK: z.enum(['true', 'false', '1', '0']).optional(),
 }).refine((c) => c.WORKER_LEASE_MS > c.WEBHOOK_TIMEOUT_MS, {
   // A lease shorter than a send would let a second worker start the same delivery while the first still waits.
   message: 'WORKER_LEASE_MS must exceed WEBHOOK_TIMEOUT_MS',

@@ -25,6 +25,8 @@ export class AppError extends Error {
     readonly param?: string,
     readonly headers?: Record<string, string>,
     readonly details?: ErrorDetail[],
+    /** The existing resource a conflict is about (a duplicate's original), for the client to fetch. */
+    readonly resourceId?: string,
   ) {
     super(message);
     this.name = 'AppError';

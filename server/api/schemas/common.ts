@@ -32,6 +32,7 @@ export const ZErrorEnvelope = z
         .array(z.object({ line: z.number().int().optional(), param: z.string().optional(), message: z.string() }))
         .optional()
         .meta({ description: 'Every problem found, when a request has several (e.g. each bad CSV row, by line)' }),
+      resource_id: z.string().optional().meta({ description: 'On a 409 about an existing resource (a duplicate foreignOrderId), its id' }),
       request_id: z.string(),
     }),
   })

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { catalogLines, pharmacyConnections, products } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
-import type { Db } from '@/server/db/types';
+import type { Db, Queryable } from '@/server/db/types';
 import { getPatientShippingState } from '@/server/domain/patients/patients';
 import { loadPolicy, type RoutingPolicy } from '@/server/domain/pharmacies/routing-policy';
 import { AppError } from '@/server/lib/errors';
@@ -17,9 +17,8 @@ const missing = (what: string, param: string) => new AppError('not_found', 'reso
 const toChoice = (o: Offer) => ({ connectionId: o.connectionId, name: o.name, catalogId: o.catalogId, itemCode: o.itemCode, priceCents: o.priceCents, etaDays: o.etaDays, stock: o.stock });
 
 /** Everything a plan reads, in four queries whatever the number of lines. */
-async function loadInputs(db: Db, scope: Scope, input: PlanInput) {
+export async function loadRoutingInputs(db: Queryable, scope: Scope, productIds: string[]) {
   const s = scoped(db, scope);
-  const productIds = [...new Set(input.items.map((i) => i.productId))];
   const [policy, connections, found, offers] = await Promise.all([
     loadPolicy(db, scope),
     db.select({ id: pharmacyConnections.id, name: pharmacyConnections.name, status: pharmacyConnections.status, states: pharmacyConnections.states }).from(pharmacyConnections).where(s.where(pharmacyConnections)),
@@ -41,7 +40,7 @@ export async function planRouting(db: Db, scope: Scope, input: PlanInput) {
     throw new AppError('validation_error', 'invalid_request', 400, 'Send patientId or patientState, not both.', 'patientState');
   }
   const state = input.patientId ? await patientState(db, scope, input.patientId) : (input.patientState ?? null);
-  const { policy, connections, products: known, offers } = await loadInputs(db, scope, input);
+  const { policy, connections, products: known, offers } = await loadRoutingInputs(db, scope, [...new Set(input.items.map((i) => i.productId))]);
   const byId = new Map(connections.map((c) => [c.id, c]));
   input.items.forEach((item, i) => {
     if (!known.has(item.productId)) throw missing('product', `items.${i}.productId`);

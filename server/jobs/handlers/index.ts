@@ -1,5 +1,6 @@
 import type { JobHandler } from './types';
+import { orderDispatchHandler, orderSyncHandler, pharmacyCancelHandler } from './orders';
 import { webhookDeliveryHandler } from './webhook-delivery';
 
 /** One handler per job kind; a new kind (pharmacy dispatch, …) registers here. */
-export const JOB_HANDLERS: JobHandler[] = [webhookDeliveryHandler];
+export const JOB_HANDLERS: JobHandler[] = [webhookDeliveryHandler, orderDispatchHandler, orderSyncHandler, pharmacyCancelHandler];

@@ -1,5 +1,6 @@
 import { router } from '@/server/api/trpc';
 import { createApiKeyRoute } from './create-api-key';
+import { getUsageRoute } from './get-usage';
 import { listApiKeysRoute } from './list-api-keys';
 import { opsCreateTenantKeyRoute } from './ops-create-tenant-key';
 import { opsListTenantKeysRoute } from './ops-list-tenant-keys';
@@ -14,4 +15,5 @@ export const developerRouter = router({
   listApiKeys: listApiKeysRoute,
   createApiKey: createApiKeyRoute,
   revokeApiKey: revokeApiKeyRoute,
+  getUsage: getUsageRoute,
 });

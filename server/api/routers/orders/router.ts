@@ -1,7 +1,23 @@
 import { router } from '@/server/api/trpc';
+import { approveOrderRoute } from './approve-order';
+import { cancelOrderRoute } from './cancel-order';
+import { createOrderRoute } from './create-order';
+import { getOrderRoute } from './get-order';
+import { listOrdersRoute } from './list-orders';
 import { planRoutingRoute } from './plan-routing';
+import { rerouteOrderRoute } from './reroute-order';
+import { resolveOrderRoute } from './resolve-order';
+import { submitOrderRoute } from './submit-order';
 
 // Fixed paths (`/orders/routing/plan`) come before the `{id}` paths: the first matching path wins.
 export const ordersRouter = router({
   planRouting: planRoutingRoute,
+  listOrders: listOrdersRoute,
+  createOrder: createOrderRoute,
+  getOrder: getOrderRoute,
+  resolveOrder: resolveOrderRoute,
+  approveOrder: approveOrderRoute,
+  submitOrder: submitOrderRoute,
+  rerouteOrder: rerouteOrderRoute,
+  cancelOrder: cancelOrderRoute,
 });

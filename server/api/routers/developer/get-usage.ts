@@ -1,0 +1,9 @@
+import { keyOrUserProcedure } from '@/server/api/procedures';
+import { getUsage } from '@/server/domain/billing/usage';
+import { getUsageMeta, ZGetUsageRequest, ZGetUsageResponse } from './get-usage.types';
+
+export const getUsageRoute = keyOrUserProcedure
+  .meta(getUsageMeta)
+  .input(ZGetUsageRequest)
+  .output(ZGetUsageResponse)
+  .query(({ ctx }) => getUsage(ctx.services.database.db, ctx.principal));

@@ -1,0 +1,77 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { orders, patients, products, type OrderPriority, type OrderSource } from '@/db/schema';
+import { scoped } from '@/server/db/scoped';
+import type { Db } from '@/server/db/types';
+import type { TenantPrincipal } from '@/server/domain/auth/principal';
+import { now } from '@/server/lib/clock';
+import { AppError, errors } from '@/server/lib/errors';
+import { newId } from '@/server/lib/ids';
+import { toOrderDto } from './dto';
+import { actorOf } from './actor';
+import { recordTimeline } from './lifecycle';
+
+export interface CreateOrderInput {
+  items: { productId: string; quantity: number; sig: string; refills: number }[];
+  patientId?: string;
+  source: OrderSource;
+  priority: OrderPriority;
+  foreignOrderId?: string;
+  amberFields: string[];
+}
+
+function duplicate(existingId: string) {
+  return new AppError('conflict', 'duplicate_foreign_order', 409, `An order from this source already has this foreignOrderId: ${existingId}.`, 'foreignOrderId', undefined, undefined, existingId);
+}
+
+/**
+ * A new order: `pending_approval` when it names a patient and has no flagged fields, `draft` otherwise.
+ * Products and the patient must be this tenant's and mode's; a foreignOrderId seen before from the same
+ * source is a 409 naming the existing order.
+ */
+export async function createOrder(db: Db, principal: TenantPrincipal, input: CreateOrderInput) {
+  const s = scoped(db, principal);
+  const ids = [...new Set(input.items.map((i) => i.productId))];
+  const found = await db.select({ id: products.id, active: products.active }).from(products).where(s.where(products, inArray(products.id, ids)));
+  const byId = new Map(found.map((p) => [p.id, p]));
+  input.items.forEach((item, i) => {
+    const product = byId.get(item.productId);
+    if (!product) throw errors.validation('No product of this tenant and mode has this id.', `items.${i}.productId`, 'unknown_product');
+    if (!product.active) throw errors.validation('The product is inactive.', `items.${i}.productId`, 'product_inactive');
+  });
+  if (input.patientId && !(await s.get(patients, input.patientId))) {
+    throw errors.validation('No patient of this tenant and mode has this id.', 'patientId', 'unknown_patient');
+  }
+  const amberFields = [...new Set(input.amberFields)];
+  const status = input.patientId && amberFields.length === 0 ? 'pending_approval' : 'draft';
+  const findExisting = async () =>
+    input.foreignOrderId
+      ? (await db.select({ id: orders.id }).from(orders).where(s.where(orders, and(eq(orders.source, input.source), eq(orders.foreignOrderId, input.foreignOrderId)))).limit(1))[0]
+      : undefined;
+  const existing = await findExisting();
+  if (existing) throw duplicate(existing.id);
+  try {
+    return await db.transaction(async (tx) => {
+      const at = now();
+      const row = await scoped(tx, principal).insert(orders, {
+        id: newId('order'),
+        status,
+        source: input.source,
+        priority: input.priority,
+        foreignOrderId: input.foreignOrderId ?? null,
+        patientId: input.patientId ?? null,
+        items: input.items,
+        amberFields,
+        createdAt: at,
+        updatedAt: at,
+      });
+      await recordTimeline(tx, principal, row.id, null, status, actorOf(principal), null, at);
+      return toOrderDto(row);
+    });
+  } catch (err) {
+    // Two creates with one foreignOrderId at once: the unique index decides, the loser names the winner.
+    const raced = (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+    const winner = raced ? await findExisting() : undefined;
+    if (winner) throw duplicate(winner.id);
+    throw err;
+  }
+}

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { orderDispatches, pharmacyConnections } from '@/db/schema';
+import { scoped } from '@/server/db/scoped';
+import { submitDeps } from '@/server/domain/orders/deps';
+import { DISPATCH_JOB, PHARMACY_CANCEL_JOB, runDispatch, SYNC_JOB, syncDispatch } from '@/server/domain/orders/dispatch';
+import { forAdapter } from '@/server/domain/pharmacies/connections';
+import { pharmacyAdapter } from '@/server/integrations/pharmacies';
+import { now } from '@/server/lib/clock';
+import type { JobHandler } from './types';
+
+const scopeOf = (job: { tenantId: string | null; livemode: boolean }) => ({ tenantId: job.tenantId!, livemode: job.livemode });
+
+/** The outbox side of DESIGN decision 9: finishes any dispatch its request did not (lookup before send). */
+export const orderDispatchHandler: JobHandler = {
+  kind: DISPATCH_JOB,
+  async run(job, { database, config }) {
+    if (!job.tenantId) return { kind: 'done' };
+    await runDispatch(database.db, scopeOf(job), String(job.payload.dispatchId ?? ''), submitDeps(config));
+    return { kind: 'done' };
+  },
+};
+
+/** Polls the pharmacy for an order in flight until it is delivered, rejected or cancelled. */
+export const orderSyncHandler: JobHandler = {
+  kind: SYNC_JOB,
+  async run(job, { database, config }) {
+    if (!job.tenantId) return { kind: 'done' };
+    const more = await syncDispatch(database.db, scopeOf(job), String(job.payload.dispatchId ?? ''), submitDeps(config));
+    return more ? { kind: 'retry', at: new Date(now().getTime() + config.ORDER_SYNC_INTERVAL_MS), error: null } : { kind: 'done' };
+  },
+};
+
+/** Tells the pharmacy an order was cancelled; an unreachable pharmacy is retried with backoff. */
+export const pharmacyCancelHandler: JobHandler = {
+  kind: PHARMACY_CANCEL_JOB,
+  async run(job, { database, config }) {
+    if (!job.tenantId) return { kind: 'done' };
+    const s = scoped(database.db, scopeOf(job));
+    const dispatch = await s.get(orderDispatches, String(job.payload.dispatchId ?? ''));
+    if (!dispatch) return { kind: 'done' };
+    const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
+    const adapter = pharmacyAdapter(connection.adapter, { db: database.db, policy: submitDeps(config).policy });
+    const state = await adapter.cancel(forAdapter(connection), dispatch.idempotencyKey);
+    await database.db
+      .update(orderDispatches)
+      .set({ status: 'cancelled', pharmacyStatus: state?.status ?? dispatch.pharmacyStatus })
+      .where(s.where(orderDispatches, eq(orderDispatches.id, dispatch.id)));
+    return { kind: 'done' };
+  },
+};
