@@ -10,6 +10,7 @@ import { patientsRouter } from './routers/patients/router';
 import { pharmaciesRouter } from './routers/pharmacies/router';
 import { catalogsRouter } from './routers/catalogs/router';
 import { ordersRouter } from './routers/orders/router';
+import { pharmacyCallbacksRouter } from './routers/pharmacy-callbacks/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -25,5 +26,6 @@ export const appRouter = router({
   catalogs: catalogsRouter,
   pharmacies: pharmaciesRouter,
   orders: ordersRouter,
+  pharmacyCallbacks: pharmacyCallbacksRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import { createOrderRoute } from './create-order';
 import { getOrderRoute } from './get-order';
 import { listOrdersRoute } from './list-orders';
 import { planRoutingRoute } from './plan-routing';
+import { reconciliationRoute } from './reconciliation';
 import { rerouteOrderRoute } from './reroute-order';
 import { resolveOrderRoute } from './resolve-order';
 import { submitOrderRoute } from './submit-order';
@@ -12,6 +13,7 @@ import { submitOrderRoute } from './submit-order';
 // Fixed paths (`/orders/routing/plan`) come before the `{id}` paths: the first matching path wins.
 export const ordersRouter = router({
   planRouting: planRoutingRoute,
+  reconciliation: reconciliationRoute,
   listOrders: listOrdersRoute,
   createOrder: createOrderRoute,
   getOrder: getOrderRoute,
