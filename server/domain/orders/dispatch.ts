@@ -101,6 +101,8 @@ export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps
     return false;
   }
   const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
+  // Sandbox connections can only be simulated; this keeps it true even if a row were edited by hand.
+  if (!order.livemode && connection.adapter !== 'simulated') throw new Error('A sandbox order can only be dispatched to a simulated pharmacy.');
   const adapter = pharmacyAdapter(connection.adapter, { db, policy: deps.policy });
   const conn = forAdapter(connection);
   const state = (await adapter.lookup(conn, dispatch.idempotencyKey)) ?? (await adapter.submit(conn, await dispatchPayload(db, scope, order, connection.id), dispatch.idempotencyKey));

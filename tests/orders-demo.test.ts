@@ -1,0 +1,74 @@
+import { authenticator } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
+import { setClock } from '@/server/lib/clock';
+import { startTestApp, type TestApp } from './helpers/harness';
+
+let app: TestApp;
+let seed: DemoSeed;
+
+beforeAll(async () => {
+  app = await startTestApp({ RUN_WORKER: 'true', ORDER_SYNC_INTERVAL_MS: '100', WORKER_POLL_MS: '50' });
+  seed = (await seedDemo(app.services.database.db))!;
+});
+afterAll(async () => {
+  setClock(null);
+  await app?.close();
+});
+
+async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the demo clinic runs a complete sandbox order', () => {
+  it('create → approve as the demo provider → submitted → accepted → shipped → delivered on the simulated timeline', async () => {
+    const provider = seed.people.find((p) => p.role === 'provider')!;
+    const login = await app.request('POST', '/v1/auth/login', { body: { email: provider.email, password: provider.password } });
+    const token = login.body.accessToken as string;
+    const enroll = await app.request('POST', '/v1/auth/mfa/enroll', { key: token, body: {} });
+    await app.request('POST', '/v1/auth/mfa/verify', { key: token, body: { code: authenticator.generate(enroll.body.secret) } });
+
+    const key = seed.sandboxKey;
+    const products = (await app.request('GET', '/v1/products', { key })).body as { id: string; sku: string }[];
+    const patients = (await app.request('GET', '/v1/patients', { key })).body as { id: string; synthetic: boolean; address: { state: string } }[];
+    const patient = patients.find((p) => p.address.state === 'CA')!;
+    expect(patient.synthetic).toBe(true);
+    const sema = products.find((p) => p.sku === 'SEMA-025')!;
+    const created = await app.request('POST', '/v1/orders', { key, body: { items: [{ productId: sema.id, quantity: 1, sig: 'Inject 0.25 mg weekly' }], patientId: patient.id } });
+    expect(created.body.status).toBe('pending_approval');
+
+    const approved = await app.request('POST', `/v1/orders/${created.body.id}/approve`, { key: token, body: {} });
+    expect(approved.status).toBe(201);
+    expect(approved.body.status).toBe('submitted');
+    const pharmacies = (await app.request('GET', '/v1/pharmacies', { key })).body as { id: string; name: string; adapter: string }[];
+    const chosen = pharmacies.find((p) => p.id === approved.body.pharmacyConnectionId)!;
+    expect(chosen).toMatchObject({ adapter: 'simulated', name: 'Sunrise Compounding (simulated)' });
+
+    const read = () => app.request('GET', `/v1/orders/${created.body.id}`, { key }).then((r) => r.body);
+    expect((await waitFor(read, (o) => o.status === 'accepted')).status).toBe('accepted');
+    // The seeded script ships after 60 s and delivers after 180 s: move the clock instead of waiting.
+    const start = Date.now();
+    setClock(() => new Date(start + 90_000));
+    const shipped = await waitFor(read, (o) => o.status === 'shipped');
+    expect(shipped.shipment).toMatchObject({ carrier: 'UPS', trackingNumber: expect.stringMatching(/^1ZSIM/), trackingUrl: expect.stringContaining('ups.com') });
+    setClock(() => new Date(start + 200_000));
+    const delivered = await waitFor(read, (o) => o.status === 'delivered');
+    expect(delivered.timeline.map((t: { to: string; actorKind: string }) => `${t.to}:${t.actorKind}`)).toEqual([
+      'pending_approval:key',
+      'approved:user',
+      'submitting:user',
+      'submitted:pharmacy',
+      'accepted:pharmacy',
+      'shipped:pharmacy',
+      'delivered:pharmacy',
+    ]);
+    const events = (await app.request('GET', '/v1/developer/events?limit=20', { key })).body.data as { type: string; data: Record<string, unknown> }[];
+    const mine = events.filter((e) => e.data.orderId === created.body.id).map((e) => e.type).reverse();
+    expect(mine).toEqual(['order.routed', 'order.submitted', 'order.shipped', 'order.delivered']);
+  });
+});
