@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createUserAndLogin, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { orders } from '@/db/schema';
+import { newId } from '@/server/lib/ids';
 import { ordersWorld } from './helpers/orders-world';
 
 let app: TestApp;
@@ -58,5 +60,28 @@ describe('create → approve → submitted', () => {
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('cancelled');
     expectEnvelope(await w.act(order.id, 'cancel'), 400, 'validation_error', 'order_not_cancellable');
+  });
+});
+
+describe('the monthly order cap (live, free plan: 25)', () => {
+  it('refuses approval at the cap with 403 order_cap_reached and leaves the order pending', async () => {
+    const live = await ordersWorld(app, 'Capped', { mode: 'live' });
+    const at = new Date();
+    const routed = Array.from({ length: 24 }, () => ({
+      id: newId('order'), tenantId: live.tenantId, livemode: true, status: 'delivered' as const, source: 'api' as const, priority: 'routine' as const,
+      items: [], amberFields: [], firstRoutedAt: at, createdAt: at, updatedAt: at,
+    }));
+    await app.services.database.db.insert(orders).values(routed);
+    const last = (await live.create()).body;
+    expect((await live.approve(last.id)).body.status).toBe('submitted');
+    const usage = await app.request('GET', '/v1/developer/usage', { key: live.key });
+    expect(usage.body).toMatchObject({ ordersRouted: 25, orderCapPerMonth: 25, ordersRemaining: 0 });
+    const over = (await live.create()).body;
+    const res = await live.approve(over.id);
+    expectEnvelope(res, 403, 'permission_error', 'order_cap_reached');
+    expect((await live.get(over.id)).body.status).toBe('pending_approval');
+    expect(await countRows(app, `order_dispatches where order_id = '${over.id}'`)).toBe(0);
+    const sandbox = await app.request('POST', '/v1/orders', { key: live.sandboxKey, body: { items: [{ productId: live.products.glp, quantity: 1, sig: 'x' }] } });
+    expectEnvelope(sandbox, 400, 'validation_error', 'unknown_product');
   });
 });

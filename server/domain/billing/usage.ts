@@ -42,14 +42,22 @@ const periodEndLabel = (end: Date) => end.toISOString().slice(0, 10);
 
 /**
  * DESIGN decision 13: at the plan's cap, approve/submit answers 403 `order_cap_reached`. The orders domain
- * calls this inside its transaction. Sandbox is unmetered; uncapped plans never throw.
+ * calls this inside its transaction (the lock below lasts until that transaction ends). Sandbox is
+ * unmetered; uncapped plans never throw.
  */
 export async function assertUnderOrderCap(q: Queryable, scope: Scope, at: Date = now()): Promise<void> {
   if (!scope.livemode) return;
   const tenant = await requireTenant(q, scope.tenantId);
   const cap = orderCapFor(tenant.plan);
   if (cap === null) return;
-  const routed = await countOrdersRouted(q, scope.tenantId, at);
+  // Approvals of one capped tenant queue here until each commits, and orders already on their way to a
+  // pharmacy count too: concurrent approvals at the cap cannot overshoot it.
+  await q.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-cap:${scope.tenantId}`}))`);
+  const [inFlight] = await q
+    .select({ n: count() })
+    .from(orders)
+    .where(scoped(q, scope).where(orders, sql`${orders.status} = 'submitting'`, isNull(orders.firstRoutedAt)));
+  const routed = (await countOrdersRouted(q, scope.tenantId, at)) + Number(inFlight?.n ?? 0);
   if (routed < cap) return;
   throw new AppError(
     'permission_error',
