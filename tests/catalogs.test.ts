@@ -57,6 +57,14 @@ describe('POST /catalogs/upload', () => {
     expect(await written()).toEqual(before);
   });
 
+  it('numbers a row by its first line when a quoted field spans lines', async () => {
+    const csv = `${HEADER},notes\nSEMA,A,1,1,1,"two\nlines"\nNOPE,B,1,1,1,x`;
+    const res = await world.upload(pharmacy.id, csv);
+    expectEnvelope(res, 400, 'validation_error', 'invalid_csv');
+    expect(res.body.error.details).toEqual([{ line: 4, param: 'sku', message: expect.any(String) }]);
+    expect(res.body.error.message).not.toMatch(/\.;|\.\./);
+  });
+
   it.each([
     ['no rows', HEADER, /no rows/],
     ['an empty body', '', /Missing required parameter|no rows/],
@@ -111,6 +119,14 @@ describe('approve and reject', () => {
     expectEnvelope(again, 409, 'conflict', 'catalog_not_pending');
     expect(again.body.error.message).toMatch(/approved/);
     expectEnvelope(await app.request('PATCH', `/v1/catalogs/${first.id}/reject`, { key: a.sandboxKey, body: { reason: 'late' } }), 409, 'conflict', 'catalog_not_pending');
+  });
+
+  it('refuses to approve an empty catalog (it would take the pharmacy out of routing)', async () => {
+    const p = await world.pharmacy('Empty sync', ['CA']);
+    const synced = await app.request('POST', `/v1/pharmacies/${p.id}/sync-catalog`, { key: a.sandboxKey });
+    expect(synced.body.lineCount).toBe(0);
+    expectEnvelope(await app.request('PATCH', `/v1/catalogs/${synced.body.id}/approve`, { key: a.sandboxKey }), 409, 'conflict', 'catalog_empty');
+    expect((await get(a.sandboxKey, `/catalogs/${synced.body.id}`)).body.status).toBe('pending');
   });
 
   it('rejects a pending catalog with its reason; a reason is required', async () => {

@@ -63,6 +63,7 @@ describe('POST /pharmacies', () => {
     const res = await create(a.sandboxKey, { name: 'P', adapter: 'simulated', states: ['CA'], ...change });
     expectEnvelope(res, 400, 'validation_error');
     expect(res.body.error.param).toBe(param);
+    expect(res.body.error.message.length).toBeLessThan(200);
     expect(await countRows(app, 'pharmacy_connections')).toBe(before);
   });
 

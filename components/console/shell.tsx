@@ -6,6 +6,10 @@ import { SignOutButton } from './sign-out-button';
 // Only pages that exist; a page needing a scope shows only to roles that hold it.
 const NAV = [
   { href: '/console', label: 'Overview' },
+  { href: '/products', label: 'Products', scope: 'catalog.manage' },
+  { href: '/pharmacies', label: 'Pharmacies', scope: 'pharmacies.manage' },
+  { href: '/routing', label: 'Routing', scope: 'pharmacies.manage' },
+  { href: '/patients', label: 'Patients', scope: 'patients.read' },
   { href: '/webhooks', label: 'Webhooks', scope: 'webhooks.manage' },
   { href: '/events', label: 'Events', scope: 'events.read' },
   { href: '/account', label: 'Account' },

@@ -13,5 +13,5 @@ export const zUsState = z
   .string()
   .trim()
   .toUpperCase()
-  .pipe(z.enum(US_STATES))
+  .pipe(z.enum(US_STATES, { error: 'must be a two-letter US state code (e.g. CA)' }))
   .meta({ description: 'Two-letter US state code', example: 'CA' });

@@ -152,6 +152,10 @@ export async function approveCatalog(db: Db, principal: Principal & Scope, id: s
   return db.transaction(async (tx) => {
     const s = scoped(tx, principal);
     const existing = await s.require(catalogs, id, 'catalog');
+    // An empty list would silently take the pharmacy out of routing; reject it instead.
+    if (existing.status === 'pending' && existing.lineCount === 0) {
+      throw errors.conflict('The catalog has no lines; approving it would take the pharmacy out of routing. Reject it instead.', 'catalog_empty');
+    }
     const at = now();
     const row = await s.update(catalogs, id, { status: 'approved', reviewedAt: at, reviewedBy: actorOf(principal) }, eq(catalogs.status, 'pending'));
     if (!row) throw notPending((await s.get(catalogs, id)) ?? existing, 'approved');

@@ -34,7 +34,7 @@ const invalidCsv = (message: string, details: ErrorDetail[] = []) => new AppErro
  * its line in the file, and a file with any bad row is refused whole.
  */
 export function parseCatalogCsv(text: string): { rows: CatalogRowInput[]; problems: ErrorDetail[] } {
-  let records: { record: Record<string, string>; info: { lines: number } }[];
+  let records: { record: Record<string, string>; info: { lines: number }; raw: string }[];
   try {
     // One line ending throughout, so the line numbers reported match what an editor shows for mixed files.
     records = parse(text.replace(/\r\n?/g, '\n'), {
@@ -43,6 +43,7 @@ export function parseCatalogCsv(text: string): { rows: CatalogRowInput[]; proble
       skip_empty_lines: true,
       trim: true,
       info: true,
+      raw: true,
       max_record_size: 64 * 1024,
     });
   } catch (err) {
@@ -57,8 +58,10 @@ export function parseCatalogCsv(text: string): { rows: CatalogRowInput[]; proble
   if (missing.length) throw invalidCsv(`The CSV header lacks ${missing.join(', ')}. Columns: sku (or product_id), item_code, price_cents, stock, eta_days.`, [{ line: 1, message: `Missing column(s): ${missing.join(', ')}` }]);
 
   const problems: ErrorDetail[] = [];
-  const rows = records.map(({ record, info }) => {
-    const line = info.lines;
+  const rows = records.map(({ record, info, raw }) => {
+    // `info.lines` is where the row ends; a quoted field with line breaks starts it earlier.
+    const breaks = (raw.match(/\n/g)?.length ?? 0) - (raw.endsWith('\n') ? 1 : 0);
+    const line = info.lines - breaks;
     const ref = record[refColumn!] ?? '';
     const itemCode = record.item_code ?? '';
     if (!ref) problems.push({ line, param: refColumn!, message: `${refColumn} is empty.` });
@@ -79,6 +82,6 @@ export function parseCatalogCsv(text: string): { rows: CatalogRowInput[]; proble
 export function badRows(problems: ErrorDetail[]) {
   const sorted = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   const lines = new Set(sorted.map((p) => p.line)).size;
-  const first = sorted.slice(0, 3).map((p) => `line ${p.line}: ${p.message}`).join('; ');
+  const first = sorted.slice(0, 3).map((p) => `line ${p.line}: ${p.message.replace(/\.$/, '')}`).join('; ');
   return invalidCsv(`${lines} row${lines === 1 ? ' is' : 's are'} invalid and nothing was applied (${first}${sorted.length > 3 ? '; …' : ''}).`, sorted.slice(0, 500));
 }

@@ -69,7 +69,7 @@ export async function planRouting(db: Db, scope: Scope, input: PlanInput) {
       }
       return lines.push(routeLine(base, ranked[0], ranked.slice(1), 'fallback', `${pinnedWhy} Fell back per policy (allowFallback): ${explainChoice(ranked[0], ranked[1], policy, ranked.length)}`));
     }
-    if (ranked.length === 0) return unfillable.push(unfillableLine(base, 'no_qualifying_pharmacy', 'No connected pharmacy qualifies for this product; see `ineligible` for each one’s reason.'));
+    if (ranked.length === 0) return unfillable.push(unfillableLine(base, 'no_qualifying_pharmacy', 'No connected pharmacy qualifies for this product; each one’s reason is listed under ineligible.'));
     return lines.push(routeLine(base, ranked[0], ranked.slice(1), policy.strategy, explainChoice(ranked[0], ranked[1], policy, ranked.length)));
   });
 

@@ -63,7 +63,7 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 /** Why the chosen offer beat the next one, in the words an operations lead would use. */
 export function explainChoice(chosen: Offer, next: Offer | undefined, policy: RoutingPolicy, qualifying: number): string {
   const of = `${qualifying} qualifying pharmac${qualifying === 1 ? 'y' : 'ies'}`;
-  if (!next) return `${chosen.name} is the only one of ${of}.`;
+  if (!next) return `${chosen.name} is the only qualifying pharmacy.`;
   if (policy.strategy === 'priority') {
     return policy.priority.includes(chosen.connectionId)
       ? `${chosen.name} ranks highest in the policy's priority list among ${of}.`
