@@ -1,60 +1,17 @@
-/** Shapes of the /v1 catalog answers the console reads (see server/api/routers/{products,protocols,catalogs}/*.types.ts). */
+import type { z } from 'zod';
+import type { ZCatalog, ZCatalogLine, ZCatalogWithLines } from '@/server/api/routers/catalogs/catalog.types';
+import type { ZProduct } from '@/server/api/routers/products/product.types';
+import type { ZProtocol, ZProtocolItem } from '@/server/api/routers/protocols/protocol.types';
+
+/** The /v1 catalog answers the console reads, as the API's own schemas declare them. */
+export type Product = z.output<typeof ZProduct>;
+export type Protocol = z.output<typeof ZProtocol>;
+export type ProtocolItem = z.output<typeof ZProtocolItem>;
+export type Catalog = z.output<typeof ZCatalog>;
+export type CatalogStatus = Catalog['status'];
+export type CatalogLine = z.output<typeof ZCatalogLine>;
+export type CatalogWithLines = z.output<typeof ZCatalogWithLines>;
+
+// A value the forms need at run time; the server's list is in server/domain/catalog/products.ts.
 export const PRODUCT_FORMS = ['tablet', 'capsule', 'injection', 'cream', 'solution', 'patch', 'device', 'kit', 'other'] as const;
-export type ProductForm = (typeof PRODUCT_FORMS)[number];
-
-export interface Product {
-  id: string;
-  name: string;
-  sku: string;
-  form: ProductForm;
-  strength: string | null;
-  rxRequired: boolean;
-  active: boolean;
-  description: string | null;
-  createdAt: string;
-}
-
-export interface ProtocolItem {
-  productId: string;
-  quantity: number;
-  sig: string;
-  refills: number;
-}
-
-export interface Protocol {
-  id: string;
-  name: string;
-  description: string | null;
-  active: boolean;
-  items: ProtocolItem[];
-  createdAt: string;
-}
-
-export type CatalogStatus = 'pending' | 'approved' | 'rejected' | 'superseded';
-
-export interface Catalog {
-  id: string;
-  pharmacyConnectionId: string;
-  source: 'upload' | 'sync';
-  status: CatalogStatus;
-  lineCount: number;
-  skippedCount: number;
-  rejectionReason: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-  reviewedBy: string | null;
-}
-
-export interface CatalogLine {
-  line: number;
-  productId: string;
-  sku: string;
-  itemCode: string;
-  priceCents: number;
-  stock: number;
-  etaDays: number;
-}
-
-export interface CatalogWithLines extends Catalog {
-  lines: CatalogLine[];
-}
+export type ProductForm = Product['form'];

@@ -1,23 +1,7 @@
-/** Shapes of the /v1/pharmacies answers the console reads (see server/api/routers/pharmacies/*.types.ts). */
-export interface Pharmacy {
-  id: string;
-  name: string;
-  adapter: 'simulated' | 'http';
-  settings: Record<string, unknown>;
-  states: string[];
-  status: 'enabled' | 'disabled';
-  secretHint: string;
-  callbackUrl: string;
-  approvedCatalogId: string | null;
-  createdAt: string;
-}
+import type { z } from 'zod';
+import type { ZPharmacyConnection, ZRoutingPolicy } from '@/server/api/routers/pharmacies/pharmacy.types';
 
-export type RoutingStrategy = 'lowest_cost' | 'fastest' | 'priority';
-
-export interface RoutingPolicy {
-  strategy: RoutingStrategy;
-  priority: string[];
-  requireStateLicense: boolean;
-  allowFallback: boolean;
-  updatedAt: string | null;
-}
+/** The /v1/pharmacies answers the console reads, as the API's own schemas declare them. */
+export type Pharmacy = Omit<z.output<typeof ZPharmacyConnection>, 'settings'> & { settings: Record<string, unknown> };
+export type RoutingPolicy = z.output<typeof ZRoutingPolicy>;
+export type RoutingStrategy = RoutingPolicy['strategy'];
