@@ -89,16 +89,22 @@ async function dispatchPayload(db: Db, scope: Scope, order: OrderRow, connection
  * Sends a pending dispatch at most once: the pharmacy is asked first whether it already has the key (a
  * crash after its acknowledgement and before our commit), and only an unknown key is submitted. Then the
  * acknowledgement and the order's move to `submitted` (event `order.routed`) are recorded in one
- * transaction. Returns false when there was nothing to do.
+ * transaction. Returns the order as that transaction left it, or null when there was nothing to record.
  */
-export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps: DispatchDeps): Promise<boolean> {
+export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps: DispatchDeps): Promise<OrderRow | null> {
   const s = scoped(db, scope);
   const dispatch = await s.get(orderDispatches, dispatchId);
-  if (!dispatch || dispatch.status !== 'pending') return false;
+  if (!dispatch || dispatch.status !== 'pending') return null;
   const order = await s.require(orders, dispatch.orderId, 'order');
   if (order.status !== 'submitting' || order.dispatchRound !== dispatch.round) {
-    await db.update(orderDispatches).set({ status: 'cancelled' }).where(s.where(orderDispatches, eq(orderDispatches.id, dispatchId), eq(orderDispatches.status, 'pending')));
-    return false;
+    // A callback about this very round already moved the order on: the pharmacy has it (our record of its
+    // acknowledgement was lost), so the dispatch stands and a later cancel must still reach the pharmacy.
+    const known = order.dispatchRound === dispatch.round && dispatch.pharmacyStatus !== null;
+    await db
+      .update(orderDispatches)
+      .set(known ? { status: 'acknowledged', acknowledgedAt: now() } : { status: 'cancelled' })
+      .where(s.where(orderDispatches, eq(orderDispatches.id, dispatchId), eq(orderDispatches.status, 'pending')));
+    return null;
   }
   const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
   // Sandbox connections can only be simulated; this keeps it true even if a row were edited by hand.
@@ -107,24 +113,23 @@ export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps
   const conn = forAdapter(connection);
   const state = (await adapter.lookup(conn, dispatch.idempotencyKey)) ?? (await adapter.submit(conn, await dispatchPayload(db, scope, order, connection.id), dispatch.idempotencyKey));
   deps.afterAcknowledged?.();
-  await recordAcknowledgement(db, scope, dispatchId, state, deps);
-  return true;
+  return recordAcknowledgement(db, scope, dispatchId, state, deps);
 }
 
-async function recordAcknowledgement(db: Db, scope: Scope, dispatchId: string, state: PharmacyOrderState, deps: DispatchDeps) {
-  await db.transaction(async (tx) => {
+async function recordAcknowledgement(db: Db, scope: Scope, dispatchId: string, state: PharmacyOrderState, deps: DispatchDeps): Promise<OrderRow | null> {
+  return db.transaction(async (tx) => {
     const s = scoped(tx, scope);
     const [acked] = await tx
       .update(orderDispatches)
       .set({ status: 'acknowledged', externalId: state.externalId, acknowledgedAt: now() })
       .where(s.where(orderDispatches, eq(orderDispatches.id, dispatchId), eq(orderDispatches.status, 'pending')))
       .returning();
-    if (!acked) return;
+    if (!acked) return null;
     const order = await lockOrder(tx, scope, acked.orderId);
     // Cancelled while the pharmacy was receiving it: the pharmacy has it now, so tell it to cancel.
     if (order?.status === 'cancelled') await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId } }]);
-    if (!order || order.status !== 'submitting') return;
-    await transition(tx, scope, order.id, ['submitting'], 'submitted', PHARMACY(acked.connectionId), {
+    if (!order || order.status !== 'submitting') return null;
+    const submitted = await transition(tx, scope, order.id, ['submitting'], 'submitted', PHARMACY(acked.connectionId), {
       set: { firstRoutedAt: order.firstRoutedAt ?? (order.livemode ? now() : null) },
     });
     // Anything the pharmacy already says beyond receipt is applied by the sync job, at once: the caller
@@ -132,6 +137,7 @@ async function recordAcknowledgement(db: Db, scope: Scope, dispatchId: string, s
     const runAt = new Date(now().getTime() + (state.status === 'received' ? deps.syncIntervalMs : 0));
     await enqueueJobs(tx, scope, [{ kind: SYNC_JOB, payload: { dispatchId }, runAt }]);
     await tx.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${acked.orderId})`);
+    return submitted;
   });
 }
 

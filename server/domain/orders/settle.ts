@@ -15,7 +15,9 @@ import type { OrderRow } from './lifecycle';
 export async function sendNow(database: Database, scope: Scope, orderId: string, dispatchId: string, deps: DispatchDeps & { inline: boolean; waitMs: number }): Promise<OrderRow> {
   if (deps.inline) {
     try {
-      await runDispatch(database.db, scope, dispatchId, deps);
+      // The order as the acknowledgement left it: the sync job may move it on a moment later.
+      const settled = await runDispatch(database.db, scope, dispatchId, deps);
+      if (settled) return settled;
     } catch (err) {
       const reason = err instanceof PharmacyUnavailable ? err.message : 'dispatch failed';
       logger.warn({ orderId, dispatchId, reason }, 'inline dispatch did not finish; the worker will retry');
