@@ -286,3 +286,19 @@ describe('tenancy, mode and input', () => {
     for (const q of ['limit=0', 'limit=101', 'status=lost']) expectEnvelope(await app.request('GET', `/v1/orders?${q}`, { key: w.key }), 400, 'validation_error');
   });
 });
+
+describe('PHI on the order read', () => {
+  it('shows the patient only to callers who may read patients, and logs each disclosure', async () => {
+    const order = (await w.create()).body;
+    const dev = await createUserAndLogin(app, w.tenantId, { email: `phi-dev-${Date.now()}@c.test`, role: 'developer' });
+    const before = await countRows(app, `patient_access_log where patient_id = '${w.patients.ca}'`);
+    const hidden = await w.get(order.id, dev.token);
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.patient).toBeNull();
+    expect(hidden.text).not.toContain('PlantednameCA');
+    expect(await countRows(app, `patient_access_log where patient_id = '${w.patients.ca}'`)).toBe(before);
+    const shown = await w.get(order.id);
+    expect(shown.body.patient.lastName).toBe('PlantednameCA');
+    expect(await countRows(app, `patient_access_log where patient_id = '${w.patients.ca}'`)).toBe(before + 1);
+  });
+});

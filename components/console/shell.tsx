@@ -6,6 +6,7 @@ import { SignOutButton } from './sign-out-button';
 // Only pages that exist; a page needing a scope shows only to roles that hold it.
 const NAV = [
   { href: '/console', label: 'Overview' },
+  { href: '/orders', label: 'Orders', scope: 'orders.read' },
   { href: '/products', label: 'Products', scope: 'catalog.manage' },
   { href: '/pharmacies', label: 'Pharmacies', scope: 'pharmacies.manage' },
   { href: '/routing', label: 'Routing', scope: 'pharmacies.manage' },

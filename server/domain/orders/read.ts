@@ -5,6 +5,7 @@ import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { recordAccess } from '@/server/domain/patients/access-log';
 import { toPatientDto } from '@/server/domain/patients/patients';
+import { hasScope } from '@/server/domain/developer/scopes';
 import { toOrderDto, toTimelineEntry } from './dto';
 
 export async function listOrders(db: Db, scope: Scope, q: { status?: OrderStatus; limit: number; startingAfter?: string }) {
@@ -13,15 +14,16 @@ export async function listOrders(db: Db, scope: Scope, q: { status?: OrderStatus
 }
 
 /**
- * The order with its patient, prescriptions, pharmacy, shipment and timeline. It discloses the patient's
- * record, so the read is written to the patient access log in the same transaction.
+ * The order with its patient, prescriptions, pharmacy, shipment and timeline. The patient's record is
+ * disclosed only to callers who may read patients (`patients.read`; others get `patient: null`), and
+ * each disclosure is written to the patient access log in the same transaction.
  */
 export async function getOrderDetail(db: Db, principal: TenantPrincipal, id: string, requestId: string | null) {
   return db.transaction(async (tx) => {
     const s = scoped(tx, principal);
     const order = await s.require(orders, id, 'order');
     const [patient, timeline, lines, pharmacy] = await Promise.all([
-      order.patientId ? s.get(patients, order.patientId) : undefined,
+      order.patientId && hasScope(principal.scopes, 'patients.read') ? s.get(patients, order.patientId) : undefined,
       tx.select().from(orderTransitions).where(s.where(orderTransitions, eq(orderTransitions.orderId, id))).orderBy(asc(orderTransitions.id)),
       tx
         .select({ id: products.id, name: products.name, sku: products.sku, form: products.form, strength: products.strength })

@@ -1,0 +1,173 @@
+import Link from 'next/link';
+import { card, formatWhen, tableHead } from './catalog-ui';
+import type { OrderDetail, OrderTimelineEntry } from './order-types';
+import { formatInstant, productLabel } from './order-ui';
+
+/** The read-only parts of an order's page (PHI: the patient). Server components. */
+
+function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section aria-labelledby={`order-${title.toLowerCase()}`} data-testid={testId} className={`${card} space-y-3 text-sm`}>
+      <h2 id={`order-${title.toLowerCase()}`} className="text-base font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="font-medium text-slate-500">{k}</dt>
+          <dd className="text-slate-900">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function OrderFacts({ order }: { order: OrderDetail }) {
+  const rows: [string, React.ReactNode][] = [
+    ['Priority', order.priority],
+    ['Source', order.source],
+    ['Store order id', order.foreignOrderId ?? '—'],
+    ['Created', formatWhen(order.createdAt)],
+    ['Updated', formatWhen(order.updatedAt)],
+    ['Approved', order.approvedAt ? <span key="a">{formatWhen(order.approvedAt)} by <span className="font-mono">{order.approvedBy ?? '—'}</span></span> : '—'],
+  ];
+  if (order.rejectionReasonCode) rows.push(['Rejection reason', <span key="r" data-testid="order-rejection" className="font-mono">{order.rejectionReasonCode}</span>]);
+  if (order.amberFields.length) rows.push(['Fields to confirm', <span key="f" data-testid="order-amber">{order.amberFields.join(', ')}</span>]);
+  return (
+    <Section title="Order">
+      <Facts rows={rows} />
+    </Section>
+  );
+}
+
+export function OrderPatient({ order, readsPatients }: { order: OrderDetail; readsPatients: boolean }) {
+  const p = order.patient;
+  return (
+    <Section title="Patient" testId="order-patient">
+      {!p ? (
+        <p className="text-slate-600">No patient chosen yet.</p>
+      ) : !readsPatients ? (
+        <p className="text-slate-600">
+          Patient <span className="font-mono">{p.id}</span>. Your role does not read patient records, so their details are not shown.
+        </p>
+      ) : (
+        <Facts
+          rows={[
+            ['Name', <Link key="n" href={`/patients/${p.id}`} prefetch={false} className="font-medium text-indigo-700 hover:underline">{p.firstName} {p.lastName}</Link>],
+            ['Date of birth', p.dateOfBirth],
+            ['State', <span key="s" data-testid="order-patient-state">{p.address?.state ?? 'No shipping address'}</span>],
+          ]}
+        />
+      )}
+    </Section>
+  );
+}
+
+export function OrderPrescriptions({ order }: { order: OrderDetail }) {
+  return (
+    <Section title="Prescriptions">
+      <table className="w-full text-left">
+        <caption className="sr-only">Prescriptions</caption>
+        <thead className={tableHead}>
+          <tr><th className="py-1">Product</th><th>SKU</th><th>Form</th><th>Quantity</th><th>Sig</th><th>Refills</th></tr>
+        </thead>
+        <tbody>
+          {order.prescriptions.map((p, i) => (
+            <tr key={i} data-testid="prescription-row" className="border-t border-slate-100">
+              <td className="py-1.5 font-medium">{productLabel(p)}</td>
+              <td className="font-mono text-xs">{p.sku ?? '—'}</td>
+              <td>{p.form ?? '—'}</td>
+              <td>{p.quantity}</td>
+              <td>{p.sig}</td>
+              <td>{p.refills}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+export function OrderPharmacy({ order }: { order: OrderDetail }) {
+  const ph = order.pharmacy;
+  return (
+    <Section title="Pharmacy" testId="order-pharmacy">
+      {ph ? (
+        <Facts
+          rows={[
+            ['Name', <span key="n" data-testid="order-pharmacy-name">{ph.name}</span>],
+            ['Adapter', ph.adapter],
+            ['Connection', <span key="c" className="font-mono">{ph.id}</span>],
+          ]}
+        />
+      ) : (
+        <p className="text-slate-600">Not routed yet: routing picks a pharmacy when a provider approves the order.</p>
+      )}
+    </Section>
+  );
+}
+
+export function OrderShipmentCard({ order }: { order: OrderDetail }) {
+  const s = order.shipment;
+  return (
+    <Section title="Shipment" testId="order-shipment">
+      {s ? (
+        <Facts
+          rows={[
+            ['Carrier', <span key="c" data-testid="shipment-carrier">{s.carrier}</span>],
+            [
+              'Tracking number',
+              s.trackingUrl ? (
+                <a key="t" href={s.trackingUrl} target="_blank" rel="noopener noreferrer" className="font-mono text-indigo-700 hover:underline">
+                  {s.trackingNumber}
+                </a>
+              ) : (
+                <span key="t" className="font-mono">{s.trackingNumber}</span>
+              ),
+            ],
+            ['Estimated delivery', <span key="e" data-testid="shipment-eta">{s.estimatedDelivery ?? '—'}</span>],
+            ['Shipped', formatWhen(s.shippedAt)],
+            ['Delivered', formatWhen(s.deliveredAt)],
+          ]}
+        />
+      ) : (
+        <p className="text-slate-600">Not shipped yet.</p>
+      )}
+    </Section>
+  );
+}
+
+const actor = (t: OrderTimelineEntry) =>
+  ({ user: 'User', key: 'API key', pharmacy: 'Pharmacy', system: 'System' })[t.actorKind] ?? t.actorKind;
+
+/** Every status change, oldest first, as GET /v1/orders/{id} reports it. */
+export function OrderTimeline({ order }: { order: OrderDetail }) {
+  return (
+    <Section title="Timeline">
+      <table className="w-full text-left">
+        <caption className="sr-only">Timeline</caption>
+        <thead className={tableHead}>
+          <tr><th className="py-1">Change</th><th>When</th><th>By</th><th>Reason</th></tr>
+        </thead>
+        <tbody>
+          {order.timeline.map((t, i) => (
+            <tr key={i} data-testid="timeline-row" className="border-t border-slate-100">
+              <td className="py-1.5" data-testid="timeline-change">{t.from ? `${t.from} → ${t.to}` : `created ${t.to}`}</td>
+              <td>{formatInstant(t.at)}</td>
+              <td>
+                {actor(t)} {t.actorId && <span className="font-mono text-xs">{t.actorId}</span>}
+              </td>
+              <td className="font-mono text-xs">{t.reasonCode ?? '—'}</td>
+            </tr>
+          ))}
+          {order.timeline.length === 0 && <tr><td colSpan={4} className="py-2 text-slate-500">No changes recorded.</td></tr>}
+        </tbody>
+      </table>
+    </Section>
+  );
+}

@@ -1,0 +1,48 @@
+import Link from 'next/link';
+import type { OrderStatus } from './order-types';
+
+/** Small pieces shared by the order pages (no hooks: server or client). */
+
+const TONE: Record<OrderStatus, string> = {
+  draft: 'bg-slate-200 text-slate-700',
+  pending_approval: 'bg-amber-100 text-amber-900',
+  approved: 'bg-sky-100 text-sky-800',
+  submitting: 'bg-sky-100 text-sky-800',
+  submitted: 'bg-indigo-100 text-indigo-800',
+  accepted: 'bg-indigo-100 text-indigo-800',
+  shipped: 'bg-emerald-100 text-emerald-800',
+  delivered: 'bg-emerald-100 text-emerald-800',
+  rejected: 'bg-red-100 text-red-800',
+  cancelled: 'bg-slate-200 text-slate-600',
+};
+
+export function OrderStatusBadge({ status, testId = 'order-status' }: { status: OrderStatus; testId?: string }) {
+  return (
+    <span data-testid={testId} className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONE[status] ?? TONE.draft}`}>
+      {status}
+    </span>
+  );
+}
+
+/** The two views of /orders: every order, and the orders waiting for a provider. */
+export function OrderTabs({ active }: { active: 'all' | 'approvals' }) {
+  const tab = (on: boolean) =>
+    `-mb-px border-b-2 px-3 py-2 text-sm font-medium ${on ? 'border-indigo-600 text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`;
+  return (
+    <nav aria-label="Order views" className="flex gap-2 border-b border-slate-200">
+      <Link href="/orders" aria-current={active === 'all' ? 'page' : undefined} className={tab(active === 'all')}>
+        All orders
+      </Link>
+      <Link href="/orders/approvals" aria-current={active === 'approvals' ? 'page' : undefined} className={tab(active === 'approvals')}>
+        Approval queue
+      </Link>
+    </nav>
+  );
+}
+
+/** "Semaglutide 0.25 mg" from a prescription line's product, or its id when the product is unknown. */
+export const productLabel = (p: { productId: string; name?: string | null; strength?: string | null }) =>
+  p.name ? `${p.name}${p.strength ? ` ${p.strength}` : ''}` : p.productId;
+
+/** To the second, UTC and locale-free (a timeline's steps are often seconds apart). */
+export const formatInstant = (iso: string) => `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
