@@ -124,10 +124,19 @@ async function recordAcknowledgement(db: Db, scope: Scope, dispatchId: string, s
       .set({ status: 'acknowledged', externalId: state.externalId, acknowledgedAt: now() })
       .where(s.where(orderDispatches, eq(orderDispatches.id, dispatchId), eq(orderDispatches.status, 'pending')))
       .returning();
-    if (!acked) return null;
+    if (!acked) {
+      // A cancel got to the pharmacy before this submit did, found nothing and closed the round: the
+      // pharmacy has the order now, so it must be told again.
+      const current = await s.get(orderDispatches, dispatchId);
+      if (current?.status === 'cancelled') await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId } }]);
+      return null;
+    }
     const order = await lockOrder(tx, scope, acked.orderId);
-    // Cancelled while the pharmacy was receiving it: the pharmacy has it now, so tell it to cancel.
-    if (order?.status === 'cancelled') await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId } }]);
+    // Cancelled while the pharmacy was receiving it, or a late answer for a round the order has moved past
+    // (rejected and rerouted meanwhile): the pharmacy has an order it must not fill, so tell it to cancel.
+    const stale = !!order && order.dispatchRound !== acked.round;
+    if (order?.status === 'cancelled' || stale) await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId } }]);
+    if (stale) return null;
     if (!order || order.status !== 'submitting') return null;
     const submitted = await transition(tx, scope, order.id, ['submitting'], 'submitted', PHARMACY(acked.connectionId), {
       set: { firstRoutedAt: order.firstRoutedAt ?? (order.livemode ? now() : null) },

@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPharmacy, type TestPharmacy } from '@/scripts/test-pharmacy';
+import { catalogWorld } from './helpers/catalog-world';
+import { startTestApp, type ApiResponse, type TestApp } from './helpers/harness';
+import { bookRowsOf, dispatchesOf, killChildWorkers, query, routedEventsOf, sendCallback, startChildWorker, within } from './helpers/dispatch';
+import { ordersWorld } from './helpers/orders-world';
+import { waitFor } from './helpers/webhooks';
+
+/**
+ * DESIGN decision 9: a crash at any point of submit never yields two shipments, and no amount of
+ * concurrent approving or submitting dispatches a round twice. The simulated pharmacy's own book
+ * (`simulated_pharmacy_orders`) is the witness of how often an order reached a pharmacy.
+ */
+
+afterAll(killChildWorkers);
+
+/** Scripts that keep an acknowledged order `submitted` (nothing happens at the pharmacy for an hour). */
+const SLOW = { acceptAfterSeconds: 3600, shipAfterSeconds: 3600, deliverAfterSeconds: 3600 };
+
+// A child worker process needs a database that several processes can share: PGlite is single-process, so
+// this runs only when DATABASE_URL is set, like the other worker-process tests (tests/webhook-workers.test.ts).
+describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy’s acknowledgement and our commit (PostgreSQL)', () => {
+  let app: TestApp;
+  let w: Awaited<ReturnType<typeof ordersWorld>>;
+  beforeAll(async () => {
+    // No dispatch in the request and no worker in the web process: only the child workers dispatch.
+    app = await startTestApp({ DISPATCH_INLINE: 'false', RUN_WORKER: 'false', DISPATCH_GRACE_MS: '0' });
+    w = await ordersWorld(app, 'Crash', { alphaSettings: SLOW, betaSettings: SLOW });
+  });
+  afterAll(async () => app?.close());
+
+  it('the next worker looks the key up, finds the pharmacy has it, and records it without sending again', async () => {
+    const order = (await w.create()).body;
+    const crashing = startChildWorker(app.databaseUrl!, { FR_CRASH_AFTER_PHARMACY_ACK: 'true' });
+    // Approve waits (bounded) for a worker to settle the dispatch; it is watched, not awaited, meanwhile.
+    const approving = w.approve(order.id);
+
+    const code = await within(crashing.exited, 20_000, 'the crashing worker to exit');
+    expect(code, crashing.stderr()).toBe(137);
+    expect(await bookRowsOf(app, order.id)).toHaveLength(1);
+    const [pending] = await dispatchesOf(app, order.id);
+    expect(pending).toMatchObject({ round: 1, status: 'pending', connection_id: w.pharmacies.alpha });
+    expect((await w.get(order.id)).body.status).toBe('submitting');
+
+    const healthy = startChildWorker(app.databaseUrl!);
+    try {
+      // The dead worker's claim ends with its lease (2 s); the healthy worker then finishes the round.
+      await waitFor(async () => (await w.get(order.id)).body.status === 'submitted', { timeoutMs: 20_000, what: 'the order to be submitted' });
+      const book = await bookRowsOf(app, order.id);
+      expect(book).toHaveLength(1);
+      expect(book[0]).toMatchObject({ connection_id: w.pharmacies.alpha, idempotency_key: pending.id });
+      const dispatches = await dispatchesOf(app, order.id);
+      expect(dispatches).toEqual([{ ...pending, status: 'acknowledged' }]);
+      expect(await routedEventsOf(app, order.id)).toEqual([{ pharmacy: w.pharmacies.alpha }]);
+      const timeline = (await w.get(order.id)).body.timeline.map((t: { to: string }) => t.to);
+      expect(timeline).toEqual(['pending_approval', 'approved', 'submitting', 'submitted']);
+
+      const approved = await within(approving, 15_000, 'the approve response');
+      expect(approved.status).toBe(201);
+      expect(['submitting', 'submitted']).toContain(approved.body.status);
+    } finally {
+      expect(await healthy.stop()).toBe(0);
+    }
+  }, 60_000);
+
+  it('at an http pharmacy, the pharmacy gets one submit request: the recovering worker only asks', async () => {
+    const remote = await startTestPharmacy();
+    try {
+      const lw = await ordersWorld(app, 'Crash live', { mode: 'live' });
+      const catalogs = catalogWorld(app, lw.key);
+      // The cheapest pharmacy for the line, so routing picks it over the simulated ones.
+      const conn = await catalogs.pharmacy('Remote', ['CA'], { baseUrl: remote.url, timeoutMs: 800 }, { adapter: 'http' });
+      remote.secret = conn.secret;
+      await catalogs.approvedCatalog(conn.id, [['GLP', 'R-GLP', 1, 50, 1]]);
+      const submits = () => remote.requests.filter((r) => r.method === 'POST' && r.path === '/orders');
+
+      const order = (await lw.create()).body;
+      const crashing = startChildWorker(app.databaseUrl!, { FR_CRASH_AFTER_PHARMACY_ACK: 'true' });
+      const approving = lw.approve(order.id);
+      expect(await within(crashing.exited, 20_000, 'the crashing worker to exit'), crashing.stderr()).toBe(137);
+      const [pending] = await dispatchesOf(app, order.id);
+      expect(pending).toMatchObject({ status: 'pending', connection_id: conn.id });
+      expect(submits()).toEqual([expect.objectContaining({ idempotencyKey: pending.id, verified: true })]);
+      expect([...remote.orders.keys()]).toEqual([pending.id]);
+      const before = remote.requests.length;
+
+      const healthy = startChildWorker(app.databaseUrl!);
+      try {
+        await waitFor(async () => (await lw.get(order.id)).body.status === 'submitted', { timeoutMs: 20_000, what: 'the order to be submitted' });
+        expect(submits()).toHaveLength(1);
+        expect(remote.requests.slice(before)).toContainEqual(expect.objectContaining({ method: 'GET', path: `/orders/${pending.id}`, verified: true }));
+        expect(await dispatchesOf(app, order.id)).toEqual([{ ...pending, status: 'acknowledged' }]);
+        expect(await routedEventsOf(app, order.id)).toEqual([{ pharmacy: conn.id }]);
+        expect((await within(approving, 15_000, 'the approve response')).status).toBe(201);
+      } finally {
+        expect(await healthy.stop()).toBe(0);
+      }
+    } finally {
+      await remote.close();
+    }
+  }, 60_000);
+
+  it('an order cancelled while its crashed dispatch waits is cancelled at the pharmacy, never re-sent', async () => {
+    const order = (await w.create()).body;
+    const crashing = startChildWorker(app.databaseUrl!, { FR_CRASH_AFTER_PHARMACY_ACK: 'true' });
+    const approving = w.approve(order.id);
+    expect(await within(crashing.exited, 20_000, 'the crashing worker to exit'), crashing.stderr()).toBe(137);
+    expect(await bookRowsOf(app, order.id)).toHaveLength(1);
+
+    const cancelled = await w.act(order.id, 'cancel');
+    expect(cancelled.status).toBe(201);
+    expect(cancelled.body.status).toBe('cancelled');
+
+    const healthy = startChildWorker(app.databaseUrl!);
+    try {
+      await waitFor(
+        async () => {
+          const [row] = await query<{ cancelled: boolean }>(app, sql`select cancelled_at is not null as cancelled from simulated_pharmacy_orders where payload->>'orderId' = ${order.id}`);
+          return row?.cancelled;
+        },
+        { timeoutMs: 20_000, what: 'the pharmacy to hear of the cancel' },
+      );
+      expect(await bookRowsOf(app, order.id)).toHaveLength(1);
+      expect((await dispatchesOf(app, order.id)).map((d) => d.status)).toEqual(['cancelled']);
+      expect(await routedEventsOf(app, order.id)).toEqual([]);
+      const detail = (await w.get(order.id)).body;
+      expect(detail.status).toBe('cancelled');
+      expect(detail.timeline.map((t: { to: string }) => t.to)).toEqual(['pending_approval', 'approved', 'submitting', 'cancelled']);
+      expect((await within(approving, 15_000, 'the approve response')).status).toBe(201);
+    } finally {
+      expect(await healthy.stop()).toBe(0);
+    }
+  }, 60_000);
+});
+
+type KeyMode = 'same key' | 'distinct keys' | 'no key';
+const KEY_MODES: KeyMode[] = ['same key', 'distinct keys', 'no key'];
+
+function keysFor(mode: KeyMode, n: number): (string | undefined)[] {
+  const shared = randomUUID();
+  return Array.from({ length: n }, () => (mode === 'same key' ? shared : mode === 'distinct keys' ? randomUUID() : undefined));
+}
+
+/** 201 for the one request that did the work and for replays of it; 409 for everyone else; never a 5xx. */
+function expectOneWinner(responses: ApiResponse[], mode: KeyMode) {
+  const summary = responses.map((r) => `${r.status} ${r.body?.error?.code ?? r.body?.status ?? ''}${r.headers.get('idempotent-replayed') ? ' (replay)' : ''}`);
+  for (const r of responses) expect([201, 409], summary.join('\n')).toContain(r.status);
+  const fresh = responses.filter((r) => r.status === 201 && !r.headers.get('idempotent-replayed'));
+  expect(fresh, summary.join('\n')).toHaveLength(1);
+  const replays = responses.filter((r) => r.headers.get('idempotent-replayed'));
+  if (mode !== 'same key') expect(replays).toHaveLength(0);
+  for (const r of replays) expect(r.body).toEqual(fresh[0].body);
+  for (const r of responses.filter((x) => x.status === 409)) {
+    expect(['order_status_conflict', 'idempotency_key_in_use']).toContain(r.body.error.code);
+    if (mode !== 'same key') expect(r.body.error.code).toBe('order_status_conflict');
+  }
+  return fresh[0];
+}
+
+// PGlite and PostgreSQL. The in-process worker runs with no grace period, so its outbox job for each round
+// races the request's own inline dispatch: single dispatch must hold against that too.
+describe('twenty at once', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ RUN_WORKER: 'true', DISPATCH_GRACE_MS: '0', WORKER_POLL_MS: '50' });
+  });
+  afterAll(async () => app?.close());
+
+  describe('approves by the same provider', () => {
+    let w: Awaited<ReturnType<typeof ordersWorld>>;
+    beforeAll(async () => {
+      w = await ordersWorld(app, 'Approvals', { alphaSettings: SLOW, betaSettings: SLOW });
+    });
+
+    it.each(KEY_MODES)('%s: one dispatch, one pharmacy order, one order.routed', async (mode) => {
+      const order = (await w.create()).body;
+      const responses = await Promise.all(keysFor(mode, 20).map((k) => w.approve(order.id, w.provider.token, k)));
+      const winner = expectOneWinner(responses, mode);
+      expect(winner.body).toMatchObject({ id: order.id, status: 'submitted', pharmacyConnectionId: w.pharmacies.alpha });
+
+      const dispatches = await dispatchesOf(app, order.id);
+      expect(dispatches).toHaveLength(1);
+      expect(dispatches[0]).toMatchObject({ round: 1, status: 'acknowledged', connection_id: w.pharmacies.alpha });
+      expect(await bookRowsOf(app, order.id)).toEqual([expect.objectContaining({ idempotency_key: dispatches[0].id })]);
+      expect(await routedEventsOf(app, order.id)).toHaveLength(1);
+      const detail = (await w.get(order.id)).body;
+      expect(detail.timeline.map((t: { to: string }) => t.to)).toEqual(['pending_approval', 'approved', 'submitting', 'submitted']);
+    });
+  });
+
+  describe('submits after a pharmacy rejected the order and it was rerouted', () => {
+    let w: Awaited<ReturnType<typeof ordersWorld>>;
+    beforeAll(async () => {
+      w = await ordersWorld(app, 'Resubmits', { betaSettings: SLOW });
+      const script = await app.request('PATCH', `/v1/pharmacies/${w.pharmacies.alpha}`, { key: w.key, body: { settings: { behavior: 'reject', rejectReasonCode: 'out_of_stock' } } });
+      expect(script.status).toBe(200);
+    });
+
+    it.each(KEY_MODES)('%s: exactly one new round, and one pharmacy order at the new pharmacy', async (mode) => {
+      const order = (await w.create()).body;
+      expect((await w.approve(order.id)).status).toBe(201);
+      const [first] = await dispatchesOf(app, order.id);
+      expect(first).toMatchObject({ round: 1, connection_id: w.pharmacies.alpha });
+      // The rejection reaches us by the pharmacy's signed callback, or by the worker's sync, whichever is first.
+      const cb = await sendCallback(app, w.pharmacies.alpha, w.pharmacies.alphaSecret, { idempotencyKey: first.id, status: 'rejected', reasonCode: 'out_of_stock' });
+      expect(cb.status).toBe(200);
+      expect(['applied', 'duplicate']).toContain(cb.body.outcome);
+      await waitFor(async () => (await w.get(order.id)).body.status === 'rejected', { what: 'the rejection' });
+
+      const reroute = await w.act(order.id, 'reroute');
+      expect(reroute.status).toBe(201);
+      expect(reroute.body).toEqual({ rerouted: true, connectionId: w.pharmacies.beta });
+
+      const responses = await Promise.all(keysFor(mode, 20).map((k) => w.act(order.id, 'submit', w.key, {}, k)));
+      const winner = expectOneWinner(responses, mode);
+      expect(winner.body).toMatchObject({ id: order.id, status: 'submitted', pharmacyConnectionId: w.pharmacies.beta });
+
+      const dispatches = await dispatchesOf(app, order.id);
+      expect(dispatches.map((d) => [d.round, d.connection_id])).toEqual([
+        [1, w.pharmacies.alpha],
+        [2, w.pharmacies.beta],
+      ]);
+      expect(dispatches[1].status).toBe('acknowledged');
+      const book = await bookRowsOf(app, order.id);
+      expect(book.filter((b) => b.connection_id === w.pharmacies.alpha)).toHaveLength(1);
+      expect(book.filter((b) => b.connection_id === w.pharmacies.beta)).toEqual([expect.objectContaining({ idempotency_key: dispatches[1].id })]);
+      expect(await routedEventsOf(app, order.id, w.pharmacies.beta)).toHaveLength(1);
+      expect(await routedEventsOf(app, order.id)).toHaveLength(2);
+      const timeline = (await w.get(order.id)).body.timeline.map((t: { to: string }) => t.to);
+      expect(timeline).toEqual(['pending_approval', 'approved', 'submitting', 'submitted', 'rejected', 'approved', 'submitting', 'submitted']);
+    });
+  });
+});
+
+
+describe('an acknowledgement that arrives after the order moved on (slow http pharmacies; PGlite and PostgreSQL)', () => {
+  let app: TestApp | undefined;
+  let remotes: TestPharmacy[] = [];
+  afterEach(async () => {
+    await Promise.all(remotes.map((r) => r.close()));
+    await app?.close();
+    [app, remotes] = [undefined, []];
+  });
+
+  async function liveWorld(env: Record<string, string>, names: string[]) {
+    app = await startTestApp(env);
+    const lw = await ordersWorld(app, 'Slow pharmacies', { mode: 'live' });
+    const catalogs = catalogWorld(app, lw.key);
+    remotes = await Promise.all(names.map(() => startTestPharmacy()));
+    const conns = [];
+    for (const [i, name] of names.entries()) {
+      const conn = await catalogs.pharmacy(name, ['CA'], { baseUrl: remotes[i].url, timeoutMs: 5000 }, { adapter: 'http' });
+      remotes[i].secret = conn.secret;
+      // Cheaper than the simulated pharmacies, in this order.
+      await catalogs.approvedCatalog(conn.id, [['GLP', `${name}-GLP`, i + 1, 50, 1]]);
+      conns.push(conn);
+    }
+    return { app, lw, conns };
+  }
+  const posted = (r: TestPharmacy) => r.requests.some((q) => q.method === 'POST' && q.path === '/orders');
+
+  it('a late acknowledgement of a rerouted round does not stand in for the new round', async () => {
+    // The worker dispatches, one job at a time: round 2 waits while round 1 is still at the first pharmacy.
+    const { app, lw, conns } = await liveWorld({ DISPATCH_INLINE: 'false', RUN_WORKER: 'true', DISPATCH_GRACE_MS: '0', WORKER_CONCURRENCY: '1', WORKER_POLL_MS: '50' }, ['R1', 'R2']);
+    const [r1, r2] = remotes;
+    r1.delayMs = 1500;
+    const order = (await lw.create()).body;
+    const approving = lw.approve(order.id);
+    await waitFor(() => posted(r1), { what: 'R1 to receive the order' });
+    const [first] = await dispatchesOf(app, order.id);
+    // R1 declines by callback before its (slow) answer to the submit arrives; the clinic reroutes and resubmits.
+    const cb = await sendCallback(app, conns[0].id, conns[0].secret, { idempotencyKey: first.id, status: 'rejected', reasonCode: 'out_of_stock' });
+    expect(cb.body.outcome).toBe('applied');
+    expect((await lw.act(order.id, 'reroute')).body).toEqual({ rerouted: true, connectionId: conns[1].id });
+    const submitting = lw.act(order.id, 'submit');
+    await Promise.all([approving, submitting]);
+    await waitFor(async () => (await dispatchesOf(app, order.id)).every((d) => d.status !== 'pending'), { what: 'both rounds to settle' });
+
+    const detail = (await lw.get(order.id)).body;
+    expect(detail).toMatchObject({ status: 'submitted', pharmacyConnectionId: conns[1].id });
+    // Today: round 1's late acknowledgement moves round 2's order to `submitted` (actor R1), round 2 is then
+    // cancelled unsent, and R2 never hears of the order the API says it has.
+    expect(detail.timeline.at(-1)).toMatchObject({ from: 'submitting', to: 'submitted', actorId: conns[1].id });
+    expect([...r2.orders.keys()]).toEqual([(await dispatchesOf(app, order.id))[1].id]);
+    expect(await routedEventsOf(app, order.id)).toEqual([{ pharmacy: conns[1].id }]);
+  }, 60_000);
+
+  it('a cancel that reaches the pharmacy before its slow submit lands is sent again once the submit is acknowledged', async () => {
+    const { app, lw } = await liveWorld({ RUN_WORKER: 'true', WORKER_POLL_MS: '50' }, ['R1']);
+    const [r1] = remotes;
+    r1.delayMs = 1500; // the submit lands at the pharmacy 1.5 s after it arrives; the cancel is answered at once
+    const order = (await lw.create()).body;
+    const approving = lw.approve(order.id);
+    await waitFor(() => posted(r1), { what: 'R1 to receive the order' });
+    r1.delayMs = 0;
+    expect((await lw.act(order.id, 'cancel')).body.status).toBe('cancelled');
+    await approving;
+    // Today: the cancel found nothing at the pharmacy and marked the dispatch cancelled; the acknowledgement
+    // that follows finds no pending dispatch and is dropped, so the pharmacy fills a cancelled order.
+    await waitFor(() => [...r1.orders.values()].every((o) => o.status === 'cancelled'), { timeoutMs: 10_000, what: 'the pharmacy to cancel its order' });
+    expect(r1.orders.size).toBe(1);
+    expect((await lw.get(order.id)).body.status).toBe('cancelled');
+    expect((await dispatchesOf(app, order.id)).map((d) => d.status)).toEqual(['cancelled']);
+  }, 60_000);
+});
