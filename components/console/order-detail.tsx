@@ -49,11 +49,12 @@ export function OrderPatient({ order, readsPatients }: { order: OrderDetail; rea
   const p = order.patient;
   return (
     <Section title="Patient" testId="order-patient">
-      {!p ? (
+      {!order.patientId ? (
         <p className="text-slate-600">No patient chosen yet.</p>
-      ) : !readsPatients ? (
+      ) : !p || !readsPatients ? (
+        // The API itself leaves the record out for callers without patients.read.
         <p className="text-slate-600">
-          Patient <span className="font-mono">{p.id}</span>. Your role does not read patient records, so their details are not shown.
+          Patient <span className="font-mono">{order.patientId}</span>. Your role does not read patient records, so their details are not shown.
         </p>
       ) : (
         <Facts
