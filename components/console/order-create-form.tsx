@@ -6,18 +6,10 @@ import { useState } from 'react';
 import { apiCall } from './api-client';
 import type { Product } from './catalog-types';
 import { BusyButton, card, ErrorAlert, SelectField, type ApiErrorBody } from './catalog-ui';
-import { Field } from './field';
+import { newLine, PrescriptionLines, toLines, type DraftLine } from './prescription-lines';
 import type { Patient } from './patient-types';
 import type { Order } from './order-types';
 
-interface DraftItem {
-  productId: string;
-  quantity: string;
-  sig: string;
-  refills: string;
-}
-
-const newItem = (): DraftItem => ({ productId: '', quantity: '1', sig: '', refills: '0' });
 
 interface Choices {
   products: Product[] | null;
@@ -37,12 +29,11 @@ export function OrderCreateForm({ token, mode }: { token: string; mode: string }
   const [choices, setChoices] = useState<Choices>();
   const [patientId, setPatientId] = useState('');
   const [priority, setPriority] = useState<'routine' | 'urgent'>('routine');
-  const [items, setItems] = useState<DraftItem[]>([newItem()]);
+  const [items, setItems] = useState<DraftLine[]>([newLine()]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiErrorBody>();
   const [created, setCreated] = useState<Order>();
 
-  const setItem = (i: number, patch: Partial<DraftItem>) => setItems((all) => all.map((it, j) => (j === i ? { ...it, ...patch } : it)));
 
   async function openForm() {
     setOpen(true);
@@ -64,7 +55,7 @@ export function OrderCreateForm({ token, mode }: { token: string; mode: string }
     e.preventDefault();
     setBusy(true);
     const body = {
-      items: items.map((it) => ({ productId: it.productId, quantity: Number(it.quantity), sig: it.sig, refills: Number(it.refills) })),
+      items: toLines(items),
       ...(patientId ? { patientId } : {}),
       priority,
     };
@@ -76,7 +67,7 @@ export function OrderCreateForm({ token, mode }: { token: string; mode: string }
     setOpen(false);
     setPatientId('');
     setPriority('routine');
-    setItems([newItem()]);
+    setItems([newLine()]);
     router.refresh();
   }
 
@@ -120,29 +111,9 @@ export function OrderCreateForm({ token, mode }: { token: string; mode: string }
                 </SelectField>
               </div>
               {choices.products ? (
-                <fieldset className="space-y-3">
-                  <legend className="text-sm font-medium text-slate-700">Prescriptions</legend>
-                  {items.map((it, i) => (
-                    <div key={i} data-testid="order-item-draft" className="grid items-end gap-3 rounded-md border border-slate-100 p-3 sm:grid-cols-[2fr_1fr_3fr_1fr_auto]">
-                      <SelectField label={`Item ${i + 1} product`} value={it.productId} onChange={(e) => setItem(i, { productId: e.target.value })} required>
-                        <option value="">Choose a product…</option>
-                        {products.map((p) => (
-                          <option key={p.id} value={p.id}>{p.name}{p.strength ? ` ${p.strength}` : ''} ({p.sku})</option>
-                        ))}
-                      </SelectField>
-                      <Field label={`Item ${i + 1} quantity`} type="number" min={1} max={1000} value={it.quantity} onChange={(e) => setItem(i, { quantity: e.target.value })} required />
-                      <Field label={`Item ${i + 1} sig`} placeholder="Take 1 tablet daily" value={it.sig} onChange={(e) => setItem(i, { sig: e.target.value })} required maxLength={500} />
-                      <Field label={`Item ${i + 1} refills`} type="number" min={0} max={12} value={it.refills} onChange={(e) => setItem(i, { refills: e.target.value })} required />
-                      <button type="button" disabled={items.length === 1} onClick={() => setItems(items.filter((_, j) => j !== i))} className="pb-2 text-sm text-red-700 hover:underline disabled:text-slate-300">
-                        Remove<span className="sr-only"> item {i + 1}</span>
-                      </button>
-                    </div>
-                  ))}
-                  <button type="button" disabled={items.length >= 50} onClick={() => setItems([...items, newItem()])} className="text-sm font-medium text-indigo-700 hover:underline">
-                    Add item
-                  </button>
+                <PrescriptionLines legend="Prescriptions" testId="order-item-draft" lines={items} onChange={setItems} products={products}>
                   {products.length === 0 && <p className="text-sm text-slate-500">No active products in {mode}: create one on the Products page first.</p>}
-                </fieldset>
+                </PrescriptionLines>
               ) : (
                 <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
                   Products cannot be listed with your role: {choices.productsRefused} Orders cannot be put together here; ask an admin, or create them through the API.
