@@ -1,4 +1,5 @@
 import { keysScenario } from './keys';
+import { ordersScenario } from './orders';
 import { routingScenario } from './routing';
 import type { Scenario } from './types';
 import { webhooksScenario } from './webhooks';
@@ -7,4 +8,4 @@ import { webhooksScenario } from './webhooks';
  * Every scenario, in run order. A new one (webhook delivery, routing plan, orders …) is a module exporting a
  * `Scenario`, added here.
  */
-export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario];
+export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario, ordersScenario];
