@@ -27,7 +27,9 @@ export async function enqueueJobs(tx: Queryable, scope: Scope, list: NewJob[], {
   for (const job of list) {
     await s.insert(jobs, { id: newId('job'), kind: job.kind, payload: job.payload, runAt: job.runAt ?? at, createdAt: at, updatedAt: at });
   }
-  if (notify) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  // Jobs due later are found by the worker's next-due check and poll; waking it now would find nothing.
+  const dueNow = list.some((job) => !job.runAt || job.runAt.getTime() <= at.getTime());
+  if (notify && dueNow) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
 }
 
 /**
