@@ -132,7 +132,7 @@ async function runSequence(cmds: Cmd[]) {
   const orders: Tracked[] = [];
   // The run starts with one order ready for approval; `create` steps add more, some not ready.
   cmds = [{ t: 'create', patient: 'ca', amber: false }, ...cmds];
-  let lastKeyed: { send: () => Promise<ApiResponse>; first: ApiResponse } | null = null;
+  let lastKeyed: { send: () => Promise<ApiResponse>; first: ApiResponse; order: Tracked } | null = null;
   const create = async (c: Extract<Cmd, { t: 'create' }>) => {
     const body: Record<string, unknown> = { patientId: c.patient === 'none' ? undefined : w.patients[c.patient] };
     if (c.amber) body.amberFields = ['items.0.sig'];
@@ -149,7 +149,7 @@ async function runSequence(cmds: Cmd[]) {
       const res = await send();
       expectStatus(res, ALLOWED[a.a], label);
       if (res.status === 201 && !res.headers.get('idempotent-replayed')) order.starts++;
-      if (key) lastKeyed = { send, first: res };
+      if (key) lastKeyed = { send, first: res, order };
       return;
     }
     if (a.a === 'cancel') return expectStatus(await w.act(id, 'cancel'), ALLOWED.cancel, label);
@@ -200,9 +200,12 @@ async function runSequence(cmds: Cmd[]) {
     }
     if (c.t === 'replay') {
       if (!lastKeyed) continue;
-      const { send, first }: { send: () => Promise<ApiResponse>; first: ApiResponse } = lastKeyed;
+      // Annotated: TypeScript cannot see the assignment inside perform(), so it narrows lastKeyed to null.
+      const { send, first, order: target }: { send: () => Promise<ApiResponse>; first: ApiResponse; order: Tracked } = lastKeyed;
       const again = await send();
       expectStatus(again, [200, 201, 400, 403, 409], label);
+      // A request that failed the first time was not kept: its retry runs afresh and may start a round.
+      if (first.status !== 201 && again.status === 201 && !again.headers.get('idempotent-replayed')) target.starts++;
       // A success is kept and replayed as it was; a failure was forgotten, so the request ran afresh.
       if (first.status === 201) {
         expect(again.status, label).toBe(201);
