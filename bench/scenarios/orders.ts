@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { authenticator } from 'otplib';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { BenchError, fmt, log, markdownTable, sampleRss, settings } from '../lib';
+import { BenchError, fmt, log, markdownTable, parallel, sampleRss, settings } from '../lib';
 import type { RunningServer } from '../servers';
 import type { Scenario, TargetCheck } from './types';
 
@@ -93,20 +93,6 @@ function clock() {
   const started = performance.now();
   let last = started;
   return { seen: () => void (last = performance.now()), seconds: () => Math.max(0.001, (last - started) / 1000) };
-}
-
-/** Runs `fn` over `items` with at most `limit` in flight. */
-async function parallel<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /** One JSON (or raw) request over `dispatcher`; any status outside `expect` is a set-up failure. */

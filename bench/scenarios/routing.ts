@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { BenchError, api, fmt, log, markdownTable, settings } from '../lib';
+import { BenchError, api, fmt, log, markdownTable, parallel, settings } from '../lib';
 import type { Scenario, TargetCheck } from './types';
 
 export const ROUTING_PLAN = 'routing: POST /v1/orders/routing/plan (5 lines, CA)';
@@ -39,20 +39,6 @@ interface Setup {
   unloaded?: { reqPerSec: number; p50: number; p99: number };
 }
 const setups: Setup[] = [];
-
-/** Runs `fn` over `items` with at most `limit` in flight. */
-async function parallel<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 async function uploadCsv(baseUrl: string, key: string, connectionId: string, csv: string): Promise<{ id: string; lineCount: number }> {
   const pathname = `/v1/catalogs/upload?pharmacyConnectionId=${encodeURIComponent(connectionId)}`;

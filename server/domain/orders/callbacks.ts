@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { orderDispatches, pharmacyCallbacks, pharmacyConnections, type CallbackOutcome } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
-import type { Db } from '@/server/db/types';
+import type { Db, Queryable } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { CallbackRejected, pharmacyAdapter } from '@/server/integrations/pharmacies';
 import type { CallbackUpdate } from '@/server/integrations/pharmacies';
@@ -32,8 +32,8 @@ async function connectionOfCallback(db: Db, connectionId: string) {
 export async function receiveCallback(db: Db, connectionId: string, req: { headers: Record<string, string | string[] | undefined>; rawBody: string }, policy: UrlPolicy) {
   const connection = await connectionOfCallback(db, connectionId);
   const scope: Scope = { tenantId: connection.tenantId, livemode: connection.livemode };
-  const keep = (outcome: CallbackOutcome, update?: CallbackUpdate, orderId?: string) =>
-    scoped(db, scope).insert(pharmacyCallbacks, {
+  const keep = (q: Queryable, outcome: CallbackOutcome, update?: CallbackUpdate, orderId?: string) =>
+    scoped(q, scope).insert(pharmacyCallbacks, {
       id: newId('pharmacyCallback'),
       connectionId,
       callbackId: update?.callbackId ?? null,
@@ -49,7 +49,7 @@ export async function receiveCallback(db: Db, connectionId: string, req: { heade
     update = pharmacyAdapter(connection.adapter, { db, policy }).parseCallback(forAdapter(connection), req);
   } catch (err) {
     if (!(err instanceof CallbackRejected)) throw err;
-    await keep(err.reason);
+    await keep(db, err.reason);
     if (err.reason === 'bad_signature') throw errors.unauthenticated('The callback signature does not verify with this connection’s secret.', 'invalid_signature');
     throw errors.validation(err.message, undefined, 'invalid_callback');
   }
@@ -60,22 +60,13 @@ export async function receiveCallback(db: Db, connectionId: string, req: { heade
     .where(scoped(db, scope).where(orderDispatches, and(eq(orderDispatches.connectionId, connectionId), eq(orderDispatches.idempotencyKey, update.idempotencyKey))))
     .limit(1);
   if (!dispatch) {
-    await keep('unmatched', update);
+    await keep(db, 'unmatched', update);
     return { received: true as const, outcome: 'unmatched' as const };
   }
   const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, scope, dispatch.orderId);
     const result: ApplyOutcome = order && order.dispatchRound === dispatch.round ? await applyPharmacyState(tx, scope, order, dispatch.id, update) : 'stale';
-    await scoped(tx, scope).insert(pharmacyCallbacks, {
-      id: newId('pharmacyCallback'),
-      connectionId,
-      callbackId: update.callbackId,
-      idempotencyKey: update.idempotencyKey,
-      status: update.status,
-      orderId: dispatch.orderId,
-      outcome: result,
-      receivedAt: now(),
-    });
+    await keep(tx, result, update, dispatch.orderId);
     return result;
   });
   return { received: true as const, outcome };
