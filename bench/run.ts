@@ -134,7 +134,7 @@ function writeResults(body: { rows: Row[]; baseline: Measurement; checks: Target
     '',
     'Run: `npm run bench` — env `BENCH_DURATION` (seconds per case, default 10), `BENCH_WARMUP` (default 2),',
     '`BENCH_CONNECTIONS` (default 50), `BENCH_PG=0` to skip PostgreSQL, `BENCH_PG_URL` (admin URL),',
-    '`BENCH_SCENARIOS=keys` to run a subset. Scenarios live in `bench/scenarios/`.',
+    '`BENCH_SCENARIOS=keys` to run a subset, `BENCH_DBS=postgres` (or `pglite`) for one database. Scenarios live in `bench/scenarios/`.',
     '',
     `## Run of ${date}`,
     '',
@@ -182,7 +182,13 @@ async function main() {
     databases.push({ db: 'postgres', url: scratch.url, drop: scratch.drop });
   }
 
+  // BENCH_DBS=postgres (or pglite) runs one database only, for a quicker look at one engine.
+  const onlyDbs = process.env.BENCH_DBS?.split(',').map((s) => s.trim()).filter(Boolean);
   for (const { db, url, drop } of databases) {
+    if (onlyDbs && !onlyDbs.includes(db)) {
+      await drop?.();
+      continue;
+    }
     log(`starting server on ${db}`);
     const server = await startServer(db, url);
     log(`server on ${db} healthy after ${server.startupMs} ms (pid ${server.pid})`);

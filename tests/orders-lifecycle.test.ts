@@ -776,6 +776,30 @@ describe('with a worker', () => {
     expect((await eventsOf(wapp, order.id)).map((e) => e.type)).toEqual(['order.routed', 'order.submitted']);
   });
 
+  it('asks a simulated pharmacy again when its script says the order changes, not every interval; a new script applies at once', async () => {
+    const SLOW = { acceptAfterSeconds: 3600, shipAfterSeconds: 7200, deliverAfterSeconds: 9000 };
+    const p = await ordersWorld(wapp, 'Scripted sync', { alphaSettings: SLOW, betaSettings: SLOW });
+    const order = (await p.create()).body;
+    const approvedAt = Date.now();
+    expect((await p.approve(order.id)).body.status).toBe('submitted');
+    const d = await lastDispatch(wapp, order.id);
+    const jobsOf = () =>
+      rows<{ kind: string; run_at: string | Date; attempts: number }>(wapp, sql`select kind, run_at, attempts from jobs where payload->>'dispatchId' = ${d.id}`);
+    // The request's own dispatch job became the order's one sync job, due when the pharmacy accepts.
+    const [job, ...more] = await jobsOf();
+    expect(more).toEqual([]);
+    expect(job.kind).toBe('order.sync');
+    expect(Math.abs(new Date(job.run_at).getTime() - (approvedAt + 3600_000))).toBeLessThan(10_000);
+    // Many sync intervals (100 ms) later the pharmacy has not been asked once, and the order waits.
+    await sleep(600);
+    expect((await jobsOf())[0]).toMatchObject({ kind: 'order.sync', attempts: 0 });
+    expect(await statusOf(p, order.id)).toBe('submitted');
+    // A faster script is applied to the order in flight at once, through to delivery.
+    await script(p, d.connection_id, FAST);
+    await reaches(p, order.id, ['delivered']);
+    await waitFor(async () => ((await jobsOf()).length === 0 ? true : null), { what: 'the sync job to finish once the order is delivered' });
+  });
+
   it('a pharmacy that called back before its acknowledgement was recorded keeps the dispatch, and still gets the cancel', async () => {
     const flaky = await startReceiver(() => ({ status: 503, body: 'down' }));
     try {
@@ -787,6 +811,9 @@ describe('with a worker', () => {
       const order = (await s.create()).body;
       expect((await s.approve(order.id)).body).toMatchObject({ status: 'submitting', pharmacyConnectionId: gamma.id });
       const d = await lastDispatch(wapp, order.id);
+      // The request's own send (refused with a 503) is the only one the pharmacy may ever see.
+      const sends = () => flaky.received.filter((r) => r.path === '/orders').length;
+      expect(sends()).toBe(1);
       // The pharmacy had the order after all (our request timed out on its side of the wire) and says so.
       const cb = await pharmacyCallback(wapp, gamma.id, gamma.secret, { idempotencyKey: d.idempotency_key, status: 'accepted' });
       expect(cb.body).toEqual({ received: true, outcome: 'applied' });
@@ -798,7 +825,7 @@ describe('with a worker', () => {
         return x.status !== 'pending' ? x : null;
       }, { what: 'the dispatch job to settle the dispatch' });
       expect(settled).toMatchObject({ status: 'acknowledged', pharmacy_status: 'accepted' });
-      expect(flaky.received.filter((r) => r.path === '/orders')).toEqual([]);
+      expect(sends()).toBe(1);
       // So a cancel still reaches the pharmacy.
       expect((await s.act(order.id, 'cancel')).body.status).toBe('cancelled');
       await waitFor(() => flaky.received.some((r) => r.path === `/orders/${d.idempotency_key}/cancel`), { what: 'the cancel request to reach the pharmacy' });

@@ -150,6 +150,11 @@ describe('simulated adapter', () => {
     expect(at(61).tracking).toEqual(at(400).tracking);
     const cancelled = { ...row, cancelledAt: new Date(row.receivedAt.getTime() + 20_000) };
     expect(simulatedState(cancelled, s, new Date(row.receivedAt.getTime() + 400_000)).status).toBe('cancelled');
+    // Each answer says when the script next changes it, so the status sync need not poll in between.
+    const after = (sec: number) => new Date(row.receivedAt.getTime() + sec * 1000);
+    expect([5, 10, 61, 299, 300].map((sec) => at(sec).nextChangeAt)).toEqual([after(10), after(60), after(300), after(300), null]);
+    expect(simulatedState(cancelled, s, after(30)).nextChangeAt).toBeNull();
+    expect(simulatedState({ ...row, outcome: 'reject', reasonCode: 'license_hold' }, s, after(1)).nextChangeAt).toBeNull();
   });
 
   it('cancels before shipping only', async () => {

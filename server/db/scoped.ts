@@ -63,6 +63,13 @@ export function scoped(q: Queryable, scope: Scope, opts: { bothModes?: boolean }
       return created as Row<T>;
     },
 
+    /** Several rows in one statement, each confined to the scope like `insert`. */
+    async insertMany<T extends ScopedTable>(t: T, values: NewRow<T>[]): Promise<void> {
+      if (values.length === 0) return;
+      const rows = values.map((v) => ({ ...(t.livemode ? { livemode: scope.livemode } : {}), ...v, tenantId: scope.tenantId }));
+      await q.insert(t as PgTable).values(rows as never);
+    },
+
     async update<T extends ScopedTable>(t: T, id: string, set: Partial<T['$inferInsert']>, extra?: SQL): Promise<Row<T> | undefined> {
       const { tenantId: _t, livemode: _l, id: _i, ...safe } = set as Record<string, unknown>;
       const rows = await q.update(t as PgTable).set(safe as never).where(where(t, eq(t.id, id), extra)).returning();

@@ -11,6 +11,8 @@ export type JobRow = typeof jobs.$inferSelect;
 export const JOBS_CHANNEL = 'fr_jobs';
 
 export interface NewJob {
+  /** Set when the caller must find the job again (to turn it into another), else generated. */
+  id?: string;
   kind: string;
   payload: Record<string, unknown>;
   runAt?: Date;
@@ -25,7 +27,7 @@ export async function enqueueJobs(tx: Queryable, scope: Scope, list: NewJob[], {
   const at = now();
   const s = scoped(tx, scope);
   for (const job of list) {
-    await s.insert(jobs, { id: newId('job'), kind: job.kind, payload: job.payload, runAt: job.runAt ?? at, createdAt: at, updatedAt: at });
+    await s.insert(jobs, { id: job.id ?? newId('job'), kind: job.kind, payload: job.payload, runAt: job.runAt ?? at, createdAt: at, updatedAt: at });
   }
   // Jobs due later are found by the worker's next-due check and poll; waking it now would find nothing.
   const dueNow = list.some((job) => !job.runAt || job.runAt.getTime() <= at.getTime());

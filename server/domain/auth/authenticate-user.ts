@@ -15,6 +15,7 @@ export function principalForUser(user: UserRow, livemode: boolean): Principal {
     user: {
       id: user.id,
       role: user.role,
+      name: user.name,
       npi: user.npi,
       npiVerified: Boolean(user.npiVerifiedAt),
       mfaEnabled: Boolean(user.mfaEnabledAt),

@@ -4,6 +4,8 @@ import type { Role } from './roles';
 export interface SessionUser {
   id: string;
   role: Role;
+  /** Named as the prescriber on what an approval sends to the pharmacy. */
+  name: string | null;
   npi: string | null;
   npiVerified: boolean;
   mfaEnabled: boolean;

@@ -1,66 +1,90 @@
-import { eq } from 'drizzle-orm';
-import { orders } from '@/db/schema';
+import { orders, patients, type OrderStatus } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Database, Tx } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { assertUnderOrderCap } from '@/server/domain/billing/usage';
-import { getPatientShippingState } from '@/server/domain/patients/patients';
 import { chooseConnection } from '@/server/domain/routing/choose';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { actorOf, SYSTEM } from './actor';
-import { lockOrder, startDispatch, type DispatchDeps } from './dispatch';
+import { lockOrder, prescriberOf, startDispatch, type DispatchDeps, type DispatchParts, type PlannedDispatch } from './dispatch';
 import { toOrderDto } from './dto';
-import { conflict, transition, type OrderRow } from './lifecycle';
+import { conflict, transition, type Actor, type OrderRow } from './lifecycle';
 import { sendNow } from './settle';
 
 export type SubmitDeps = DispatchDeps & { inline: boolean; waitMs: number };
+type Provider = TenantPrincipal & { user: NonNullable<TenantPrincipal['user']> };
+
+async function lockedOrder(tx: Tx, scope: Scope, id: string) {
+  const order = await lockOrder(tx, scope, id);
+  if (!order) throw errors.notFound('order', id);
+  return order;
+}
+
+async function patientOf(tx: Tx, scope: Scope, order: OrderRow) {
+  return order.patientId ? scoped(tx, scope).get(patients, order.patientId) : undefined;
+}
 
 /**
- * Points an approved order at a pharmacy that can fill every line (its current one if it still
- * qualifies), or rejects it with `no_qualifying_pharmacy` when none can. Sandbox orders only ever reach
- * simulated pharmacies, which is all a sandbox can connect.
+ * The pharmacy an approved order goes to: its current one if that still qualifies for every line, else the
+ * policy's best; null when none can fill it.
  */
-async function routeOrDecline(tx: Tx, scope: Scope, order: OrderRow, state: string | null): Promise<OrderRow | null> {
-  const preferred = order.connectionId;
+async function routeFor(tx: Tx, scope: Scope, order: OrderRow, state: string | null) {
   const choice = await chooseConnection(tx, scope, order.items, state);
-  const keep = preferred && !choice.ineligible.has(preferred) && choice.connectionId ? preferred : choice.connectionId;
-  if (keep) {
-    if (keep === order.connectionId) return order;
-    const [row] = await tx.update(orders).set({ connectionId: keep, updatedAt: now() }).where(scoped(tx, scope).where(orders, eq(orders.id, order.id))).returning();
-    return row;
-  }
-  await transition(tx, scope, order.id, ['approved'], 'rejected', SYSTEM, { reasonCode: 'no_qualifying_pharmacy', set: { rejectionReasonCode: 'no_qualifying_pharmacy' } });
+  const preferred = order.connectionId;
+  const id = preferred && !choice.ineligible.has(preferred) && choice.connectionId ? preferred : choice.connectionId;
+  const connection = id ? choice.connection(id) : null;
+  return connection ? { connection, codes: choice.codesAt(connection.id) } : null;
+}
+
+/**
+ * Sends the order on from `path` (approve: approved → submitting; submit: submitting) when a pharmacy
+ * qualifies, or records it `rejected` with `no_qualifying_pharmacy` when none does. Sandbox orders only
+ * ever reach simulated pharmacies, which is all a sandbox can connect.
+ */
+async function dispatchOrDecline(
+  tx: Tx,
+  scope: Scope,
+  order: OrderRow,
+  path: readonly OrderStatus[],
+  actor: Actor,
+  parts: Omit<DispatchParts, 'connection' | 'codes'> & { state: string | null },
+  deps: SubmitDeps,
+  set: Partial<OrderRow> = {},
+): Promise<PlannedDispatch | null> {
+  await assertUnderOrderCap(tx, scope);
+  const route = await routeFor(tx, scope, order, parts.state);
+  if (route) return startDispatch(tx, scope, order, path, actor, { ...parts, ...route }, deps, set);
+  const approved = path[0] === 'approved' ? await transition(tx, scope, order, [order.status], 'approved', actor, { set }) : order;
+  await transition(tx, scope, approved!, ['approved'], 'rejected', SYSTEM, { reasonCode: 'no_qualifying_pharmacy', set: { rejectionReasonCode: 'no_qualifying_pharmacy' } });
   return null;
 }
 
-async function licensedState(database: Database, principal: TenantPrincipal & { user: NonNullable<TenantPrincipal['user']> }, order: OrderRow) {
-  const state = order.patientId ? await getPatientShippingState(database.db, principal, order.patientId) : null;
-  if (!state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked.", 'patient_state_unknown');
-  if (!principal.user.licensedStates.includes(state)) {
-    throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
-  }
-  return state;
+/** After the commit: the request sends the dispatch itself and answers with the order as it then stands. */
+async function sendAndAnswer(database: Database, scope: Scope, id: string, planned: PlannedDispatch | null, deps: SubmitDeps) {
+  const order = planned ? await sendNow(database, scope, planned, deps) : await scoped(database.db, scope).require(orders, id, 'order');
+  return toOrderDto(order);
 }
 
 /**
  * Spec: approve is the provider's clinical decision; it records `approvedAt` and the approver, then
- * submits at once (DESIGN decisions 8–10, 13) and answers with the submitted order.
+ * submits at once (DESIGN decisions 8–10, 13) and answers with the submitted order. One transaction
+ * locks the order, checks the license against the patient's state, picks the pharmacy and starts the
+ * dispatch; everything the send needs comes out of it.
  */
-export async function approveOrder(database: Database, principal: TenantPrincipal & { user: NonNullable<TenantPrincipal['user']> }, id: string, deps: SubmitDeps) {
-  const existing = await scoped(database.db, principal).require(orders, id, 'order');
-  if (existing.status !== 'pending_approval') throw conflict(existing, 'approved');
-  const state = await licensedState(database, principal, existing);
-  const started = await database.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, principal, id);
-    if (!order || order.status !== 'pending_approval') throw conflict(order ?? existing, 'approved');
-    await assertUnderOrderCap(tx, principal);
-    const approved = await transition(tx, principal, id, ['pending_approval'], 'approved', actorOf(principal), { set: { approvedAt: now(), approvedBy: principal.userId } });
-    const routed = await routeOrDecline(tx, principal, approved!, state);
-    return routed ? await startDispatch(tx, principal, routed, actorOf(principal), deps) : null;
+export async function approveOrder(database: Database, principal: Provider, id: string, deps: SubmitDeps) {
+  const planned = await database.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, principal, id);
+    if (order.status !== 'pending_approval') throw conflict(order, 'approved');
+    const patient = await patientOf(tx, principal, order);
+    const state = patient?.address?.state ?? null;
+    if (!patient || !state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked.", 'patient_state_unknown');
+    if (!principal.user.licensedStates.includes(state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
+    const prescriber = principal.user.npi ? { npi: principal.user.npi, name: principal.user.name ?? '' } : null;
+    const approval = { approvedAt: now(), approvedBy: principal.userId! };
+    return dispatchOrDecline(tx, principal, order, ['approved', 'submitting'], actorOf(principal), { patient, prescriber, state }, deps, approval);
   });
-  const order = started ? await sendNow(database, principal, id, started, deps) : await scoped(database.db, principal).require(orders, id, 'order');
-  return toOrderDto(order);
+  return sendAndAnswer(database, principal, id, planned, deps);
 }
 
 /**
@@ -68,17 +92,14 @@ export async function approveOrder(database: Database, principal: TenantPrincipa
  * no provider approved is refused with 403 `order_not_approved`; one already dispatched is a 409.
  */
 export async function submitOrder(database: Database, principal: TenantPrincipal, id: string, deps: SubmitDeps) {
-  const existing = await scoped(database.db, principal).require(orders, id, 'order');
-  if (!existing.approvedAt) throw errors.forbidden('A licensed provider has not approved this order; only approved orders can be submitted.', 'order_not_approved');
-  if (existing.status !== 'approved') throw conflict(existing, 'submitted');
-  const state = existing.patientId ? await getPatientShippingState(database.db, principal, existing.patientId) : null;
-  const started = await database.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, principal, id);
-    if (!order || order.status !== 'approved') throw conflict(order ?? existing, 'submitted');
-    await assertUnderOrderCap(tx, principal);
-    const routed = await routeOrDecline(tx, principal, order, state);
-    return routed ? await startDispatch(tx, principal, routed, actorOf(principal), deps) : null;
+  const planned = await database.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, principal, id);
+    if (!order.approvedAt) throw errors.forbidden('A licensed provider has not approved this order; only approved orders can be submitted.', 'order_not_approved');
+    if (order.status !== 'approved') throw conflict(order, 'submitted');
+    const patient = await patientOf(tx, principal, order);
+    if (!patient) throw errors.notFound('patient', order.patientId ?? '');
+    const prescriber = await prescriberOf(tx, order.approvedBy);
+    return dispatchOrDecline(tx, principal, order, ['submitting'], actorOf(principal), { patient, prescriber, state: patient.address?.state ?? null }, deps);
   });
-  const order = started ? await sendNow(database, principal, id, started, deps) : await scoped(database.db, principal).require(orders, id, 'order');
-  return toOrderDto(order);
+  return sendAndAnswer(database, principal, id, planned, deps);
 }

@@ -65,7 +65,7 @@ export async function receiveCallback(db: Db, connectionId: string, req: { heade
   }
   const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, scope, dispatch.orderId);
-    const result: ApplyOutcome = order && order.dispatchRound === dispatch.round ? await applyPharmacyState(tx, scope, order, dispatch.id, update) : 'stale';
+    const result: ApplyOutcome = order && order.dispatchRound === dispatch.round ? await applyPharmacyState(tx, scope, order, dispatch, update) : 'stale';
     await keep(tx, result, update, dispatch.orderId);
     return result;
   });

@@ -23,7 +23,7 @@ export async function cancelOrder(db: Db, principal: TenantPrincipal, id: string
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, principal, id);
     if (!order || ORDER_GRAPH[order.status].length === 0) throw finished(order?.status ?? existing.status);
-    const moved = await transition(tx, principal, id, [order.status], 'cancelled', actorOf(principal), { reasonCode: 'cancelled_by_clinic' });
+    const moved = await transition(tx, principal, order, [order.status], 'cancelled', actorOf(principal), { reasonCode: 'cancelled_by_clinic' });
     if (DISPATCHED.includes(order.status)) {
       const sent = await tx
         .select({ id: orderDispatches.id })

@@ -1,23 +1,27 @@
-import { eq, sql } from 'drizzle-orm';
-import { orderDispatches, orders, patients, pharmacyConnections, products, users } from '@/db/schema';
+import { eq, isNull, sql } from 'drizzle-orm';
+import { jobs, orderDispatches, orders, patients, pharmacyConnections, users, type OrderStatus } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Tx } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
-import { itemCodesAt } from '@/server/domain/routing/choose';
-import { enqueueJobs } from '@/server/jobs/queue';
+import { lineCodesAt, type LineCodes } from '@/server/domain/routing/choose';
+import { enqueueJobs, JOBS_CHANNEL } from '@/server/jobs/queue';
 import { pharmacyAdapter, type DispatchOrder, type PharmacyOrderState } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import type { UrlPolicy } from '@/server/lib/ssrf';
 import { PHARMACY } from './actor';
 import { conflict, transition, type Actor, type OrderRow } from './lifecycle';
-import { applyPharmacyState, isTerminal } from './pharmacy-state';
+import { applyPharmacyState, isTerminal, TARGET } from './pharmacy-state';
 
 export const DISPATCH_JOB = 'order.dispatch';
 export const SYNC_JOB = 'order.sync';
 export const PHARMACY_CANCEL_JOB = 'order.pharmacy-cancel';
-/** NOTIFY channel: the payload is an order id whose dispatch just settled. */
+/** NOTIFY channel: the payload is an order id whose dispatch a worker just settled. */
 export const ORDERS_CHANNEL = 'fr_orders';
+
+type DispatchRow = typeof orderDispatches.$inferSelect;
+type ConnectionRow = typeof pharmacyConnections.$inferSelect;
+type PatientRow = typeof patients.$inferSelect;
 
 export interface DispatchDeps {
   policy: UrlPolicy;
@@ -27,6 +31,23 @@ export interface DispatchDeps {
   afterAcknowledged?: () => void;
 }
 
+/** What the approving request already holds, so its own send needs no second read of any of it. */
+export interface DispatchParts {
+  connection: ConnectionRow;
+  patient: PatientRow;
+  codes: Map<string, LineCodes>;
+  prescriber: { npi: string; name: string } | null;
+}
+
+/** A dispatch round as its transaction committed it, ready for the request to send at once. */
+export interface PlannedDispatch {
+  dispatch: DispatchRow;
+  connection: ConnectionRow;
+  payload: DispatchOrder;
+  /** The outbox job that completes the dispatch if the request does not; it becomes the sync job. */
+  jobId: string;
+}
+
 /** Locks the order row for the rest of the caller's transaction. */
 export async function lockOrder(tx: Tx, scope: Scope, id: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(scoped(tx, scope).where(orders, eq(orders.id, id))).for('update');
@@ -34,43 +55,45 @@ export async function lockOrder(tx: Tx, scope: Scope, id: string): Promise<Order
 }
 
 /**
- * DESIGN decision 9: an approved order becomes `submitting` with a new dispatch round, whose id is the
- * idempotency key the pharmacy de-duplicates on, and an outbox job that completes it if nobody else does.
- * The unique (order, round) index makes a second dispatch of the same round impossible.
+ * DESIGN decision 9: the locked order walks `path` to `submitting` (in one update, pointed at the parts'
+ * pharmacy) with a new dispatch round, whose id is the idempotency key the pharmacy de-duplicates on,
+ * and an outbox job that completes it if nobody else does. The unique (order, round) index makes a
+ * second dispatch of the same round impossible.
  */
-export async function startDispatch(tx: Tx, scope: Scope, order: OrderRow, actor: Actor, deps: Pick<DispatchDeps, 'graceMs'>) {
+export async function startDispatch(
+  tx: Tx,
+  scope: Scope,
+  order: OrderRow,
+  path: readonly OrderStatus[],
+  actor: Actor,
+  parts: DispatchParts,
+  deps: Pick<DispatchDeps, 'graceMs'>,
+  set: Partial<OrderRow> = {},
+): Promise<PlannedDispatch> {
   const round = order.dispatchRound + 1;
-  const moved = await transition(tx, scope, order.id, ['approved'], 'submitting', actor, { set: { dispatchRound: round } });
+  const moved = await transition(tx, scope, order, [order.status], path, actor, { set: { ...set, connectionId: parts.connection.id, dispatchRound: round } });
   if (!moved) throw conflict(order, 'submitted');
-  const dispatchId = newId('dispatch');
-  await scoped(tx, scope).insert(orderDispatches, {
-    id: dispatchId,
+  const id = newId('dispatch');
+  const dispatch = await scoped(tx, scope).insert(orderDispatches, {
+    id,
     orderId: order.id,
     round,
-    connectionId: order.connectionId!,
-    idempotencyKey: dispatchId,
+    connectionId: parts.connection.id,
+    idempotencyKey: id,
     status: 'pending',
     createdAt: now(),
   });
-  await enqueueJobs(tx, scope, [{ kind: DISPATCH_JOB, payload: { dispatchId }, runAt: new Date(now().getTime() + deps.graceMs) }]);
-  return dispatchId;
+  const jobId = newId('job');
+  await enqueueJobs(tx, scope, [{ id: jobId, kind: DISPATCH_JOB, payload: { dispatchId: id }, runAt: new Date(now().getTime() + deps.graceMs) }]);
+  return { dispatch, connection: parts.connection, payload: toDispatchOrder(moved, parts), jobId };
 }
 
-async function dispatchPayload(db: Db, scope: Scope, order: OrderRow, connectionId: string): Promise<DispatchOrder> {
-  const s = scoped(db, scope);
-  const productIds = order.items.map((i) => i.productId);
-  const [patient, codes, rows, approver] = await Promise.all([
-    s.require(patients, order.patientId!, 'patient'),
-    itemCodesAt(db, scope, connectionId, productIds),
-    db.select({ id: products.id, sku: products.sku }).from(products).where(s.where(products, sql`${products.id} in ${productIds}`)),
-    order.approvedBy ? db.select({ npi: users.npi, name: users.name }).from(users).where(eq(users.id, order.approvedBy)).limit(1) : [],
-  ]);
-  const sku = new Map(rows.map((r) => [r.id, r.sku]));
+function toDispatchOrder(order: OrderRow, { patient, codes, prescriber }: Omit<DispatchParts, 'connection'>): DispatchOrder {
   const address = patient.address;
   return {
     orderId: order.id,
     livemode: order.livemode,
-    items: order.items.map((i) => ({ ...i, sku: sku.get(i.productId) ?? i.productId, itemCode: codes.get(i.productId) ?? '' })),
+    items: order.items.map((i) => ({ ...i, sku: codes.get(i.productId)?.sku ?? i.productId, itemCode: codes.get(i.productId)?.itemCode ?? '' })),
     patient: {
       id: patient.id,
       firstName: patient.firstName,
@@ -81,15 +104,39 @@ async function dispatchPayload(db: Db, scope: Scope, order: OrderRow, connection
       email: patient.email,
       address: { line1: address?.line1 ?? '', line2: address?.line2 ?? null, city: address?.city ?? '', state: address?.state ?? '', postalCode: address?.postalCode ?? '', country: address?.country ?? 'US' },
     },
-    prescriber: approver[0]?.npi ? { npi: approver[0].npi, name: approver[0].name ?? '' } : null,
+    prescriber,
   };
 }
 
+/** The approver as the pharmacy sees the prescriber. */
+export async function prescriberOf(db: Db | Tx, userId: string | null) {
+  if (!userId) return null;
+  const [row] = await db.select({ npi: users.npi, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.npi ? { npi: row.npi, name: row.name ?? '' } : null;
+}
+
+function adapterFor(db: Db, order: { livemode: boolean }, connection: ConnectionRow, deps: Pick<DispatchDeps, 'policy'>) {
+  // Sandbox connections can only be simulated; this keeps it true even if a row were edited by hand.
+  if (!order.livemode && connection.adapter !== 'simulated') throw new Error('A sandbox order can only be dispatched to a simulated pharmacy.');
+  return pharmacyAdapter(connection.adapter, { db, policy: deps.policy });
+}
+
 /**
- * Sends a pending dispatch at most once: the pharmacy is asked first whether it already has the key (a
- * crash after its acknowledgement and before our commit), and only an unknown key is submitted. Then the
- * acknowledgement and the order's move to `submitted` (event `order.routed`) are recorded in one
- * transaction. Returns the order as that transaction left it, or null when there was nothing to record.
+ * The request's own first send of the round it just committed. Nobody can have sent it before (the
+ * outbox job waits `graceMs`), and a pharmacy answers a repeated key with its first result anyway, so
+ * there is nothing to look up first.
+ */
+export async function sendPlanned(db: Db, scope: Scope, planned: PlannedDispatch, deps: DispatchDeps): Promise<OrderRow | null> {
+  const adapter = adapterFor(db, planned.payload, planned.connection, deps);
+  const state = await adapter.submit(forAdapter(planned.connection), planned.payload, planned.dispatch.idempotencyKey);
+  deps.afterAcknowledged?.();
+  return recordAcknowledgement(db, scope, planned.dispatch.id, state, deps, { jobId: planned.jobId, announce: false });
+}
+
+/**
+ * The outbox side: sends a pending dispatch at most once. The pharmacy is asked first whether it already
+ * has the key (a crash after its acknowledgement and before our commit), and only an unknown key is
+ * submitted. Returns the order as the acknowledgement left it, or null when there was nothing to record.
  */
 export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps: DispatchDeps): Promise<OrderRow | null> {
   const s = scoped(db, scope);
@@ -107,16 +154,37 @@ export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps
     return null;
   }
   const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
-  // Sandbox connections can only be simulated; this keeps it true even if a row were edited by hand.
-  if (!order.livemode && connection.adapter !== 'simulated') throw new Error('A sandbox order can only be dispatched to a simulated pharmacy.');
-  const adapter = pharmacyAdapter(connection.adapter, { db, policy: deps.policy });
+  const adapter = adapterFor(db, order, connection, deps);
   const conn = forAdapter(connection);
-  const state = (await adapter.lookup(conn, dispatch.idempotencyKey)) ?? (await adapter.submit(conn, await dispatchPayload(db, scope, order, connection.id), dispatch.idempotencyKey));
+  let state = await adapter.lookup(conn, dispatch.idempotencyKey);
+  if (!state) {
+    const productIds = order.items.map((i) => i.productId);
+    const [patient, codes, prescriber] = await Promise.all([
+      s.require(patients, order.patientId!, 'patient'),
+      lineCodesAt(db, scope, connection.id, productIds),
+      prescriberOf(db, order.approvedBy),
+    ]);
+    state = await adapter.submit(conn, toDispatchOrder(order, { patient, codes, prescriber }), dispatch.idempotencyKey);
+  }
   deps.afterAcknowledged?.();
-  return recordAcknowledgement(db, scope, dispatchId, state, deps);
+  return recordAcknowledgement(db, scope, dispatchId, state, deps, { announce: true });
 }
 
-async function recordAcknowledgement(db: Db, scope: Scope, dispatchId: string, state: PharmacyOrderState, deps: DispatchDeps): Promise<OrderRow | null> {
+/** When to ask the pharmacy again: when its script says the order changes, else after the interval. */
+function nextSyncAt(state: Pick<PharmacyOrderState, 'nextChangeAt'>, deps: Pick<DispatchDeps, 'syncIntervalMs'>): Date {
+  return state.nextChangeAt ?? new Date(now().getTime() + deps.syncIntervalMs);
+}
+
+const syncPayload = (dispatch: Pick<DispatchRow, 'id' | 'connectionId'>) => ({ dispatchId: dispatch.id, connectionId: dispatch.connectionId });
+
+async function recordAcknowledgement(
+  db: Db,
+  scope: Scope,
+  dispatchId: string,
+  state: PharmacyOrderState,
+  deps: DispatchDeps,
+  opts: { jobId?: string; announce: boolean },
+): Promise<OrderRow | null> {
   return db.transaction(async (tx) => {
     const s = scoped(tx, scope);
     const [acked] = await tx
@@ -138,33 +206,66 @@ async function recordAcknowledgement(db: Db, scope: Scope, dispatchId: string, s
     if (order?.status === 'cancelled' || stale) await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId } }]);
     if (stale) return null;
     if (!order || order.status !== 'submitting') return null;
-    const submitted = await transition(tx, scope, order.id, ['submitting'], 'submitted', PHARMACY(acked.connectionId), {
+    const submitted = await transition(tx, scope, order, ['submitting'], 'submitted', PHARMACY(acked.connectionId), {
       set: { firstRoutedAt: order.firstRoutedAt ?? (order.livemode ? now() : null) },
     });
     // Anything the pharmacy already says beyond receipt is applied by the sync job, at once: the caller
     // of approve gets the submitted order, and every later status arrives through one path.
-    const runAt = new Date(now().getTime() + (state.status === 'received' ? deps.syncIntervalMs : 0));
-    await enqueueJobs(tx, scope, [{ kind: SYNC_JOB, payload: { dispatchId }, runAt }]);
-    await tx.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${acked.orderId})`);
+    await scheduleSync(tx, scope, acked, state.status === 'received' ? nextSyncAt(state, deps) : now(), opts.jobId);
+    // A request that waits for a worker to settle its dispatch (DISPATCH_INLINE off) wakes on this.
+    if (opts.announce) await tx.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${acked.orderId})`);
     return submitted;
   });
 }
 
-/** Asks the pharmacy where an acknowledged order stands and applies it; false once the order is finished. */
-export async function syncDispatch(db: Db, scope: Scope, dispatchId: string, deps: Pick<DispatchDeps, 'policy'>): Promise<boolean> {
+/**
+ * The order's status sync, due at `runAt`. The request's own dispatch job, not yet claimed by a worker, is
+ * turned into it (one statement instead of a new job now and a no-op dispatch run later).
+ */
+async function scheduleSync(tx: Tx, scope: Scope, dispatch: DispatchRow, runAt: Date, fallbackJobId?: string) {
+  if (fallbackJobId) {
+    const [reused] = await tx
+      .update(jobs)
+      .set({ kind: SYNC_JOB, payload: syncPayload(dispatch), runAt, updatedAt: now() })
+      .where(scoped(tx, scope).where(jobs, eq(jobs.id, fallbackJobId), eq(jobs.kind, DISPATCH_JOB), isNull(jobs.lockedBy)))
+      .returning({ id: jobs.id });
+    if (reused) {
+      if (runAt.getTime() <= now().getTime()) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+      return;
+    }
+  }
+  await enqueueJobs(tx, scope, [{ kind: SYNC_JOB, payload: syncPayload(dispatch), runAt }]);
+}
+
+/**
+ * Asks the pharmacy where an acknowledged order stands and applies it. Returns when to ask again, or
+ * null once there is nothing left to learn (the order or the pharmacy's answer is final).
+ */
+export async function syncDispatch(db: Db, scope: Scope, dispatchId: string, deps: Pick<DispatchDeps, 'policy' | 'syncIntervalMs'>): Promise<Date | null> {
   const s = scoped(db, scope);
   const dispatch = await s.get(orderDispatches, dispatchId);
-  if (!dispatch || dispatch.status !== 'acknowledged') return false;
-  const order = await s.get(orders, dispatch.orderId);
-  if (!order || isTerminal(order.status) || order.dispatchRound !== dispatch.round) return false;
+  if (!dispatch || dispatch.status !== 'acknowledged') return null;
   const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
   const state = await pharmacyAdapter(connection.adapter, { db, policy: deps.policy }).lookup(forAdapter(connection), dispatch.idempotencyKey);
-  if (!state) return true;
+  if (!state) return new Date(now().getTime() + deps.syncIntervalMs);
   return db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, scope, order.id);
-    if (!locked || locked.dispatchRound !== dispatch.round) return false;
-    await applyPharmacyState(tx, scope, locked, dispatchId, state);
-    const after = await lockOrder(tx, scope, order.id);
-    return !!after && !isTerminal(after.status);
+    const order = await lockOrder(tx, scope, dispatch.orderId);
+    if (!order || order.dispatchRound !== dispatch.round || isTerminal(order.status)) return null;
+    await applyPharmacyState(tx, scope, order, dispatch, state);
+    return isTerminal(TARGET[state.status]) ? null : nextSyncAt(state, deps);
   });
+}
+
+/**
+ * A simulated pharmacy's script changed: its orders in flight may change sooner than their syncs were
+ * scheduled, so those syncs run now.
+ */
+export async function resyncConnection(db: Db, scope: Scope, connectionId: string) {
+  const s = scoped(db, scope);
+  const moved = await db
+    .update(jobs)
+    .set({ runAt: now(), updatedAt: now() })
+    .where(s.where(jobs, eq(jobs.kind, SYNC_JOB), eq(jobs.status, 'pending'), sql`${jobs.payload}->>'connectionId' = ${connectionId}`))
+    .returning({ id: jobs.id });
+  if (moved.length) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
 }

@@ -47,38 +47,57 @@ export function conflict(row: OrderRow, action: string) {
 }
 
 /**
- * Moves the order from one of `from` to `to` in the caller's transaction, with its timeline entry and its
- * event. The row is locked first, so concurrent moves queue and each sees the other's result; returns null
- * when the order is not (or no longer) in `from`.
+ * Moves the order, which the caller has locked in this transaction (`lockOrder`) and passes as it now
+ * stands, from one of `from` along `to` (one status, or several edges walked in one go), with a timeline
+ * entry and an event per step, in one UPDATE. Returns null, changing nothing, when the order is not in
+ * `from` or a step is not an edge of the lifecycle graph.
  */
 export async function transition(
   tx: Tx,
   scope: Scope,
-  orderId: string,
+  current: OrderRow,
   from: readonly OrderStatus[],
-  to: OrderStatus,
+  to: OrderStatus | readonly OrderStatus[],
   actor: Actor,
   opts: { set?: Partial<OrderRow>; reasonCode?: string | null } = {},
 ): Promise<OrderRow | null> {
+  const path: readonly OrderStatus[] = typeof to === 'string' ? [to] : to;
+  if (path.length === 0 || !from.includes(current.status)) return null;
+  const steps = path.map((next, i) => ({ from: i === 0 ? current.status : path[i - 1], to: next }));
+  if (steps.some((step) => !ORDER_GRAPH[step.from].includes(step.to))) return null;
   const s = scoped(tx, scope);
-  const [current] = await tx.select().from(orders).where(s.where(orders, eq(orders.id, orderId))).for('update');
-  if (!current || !from.includes(current.status) || !ORDER_GRAPH[current.status].includes(to)) return null;
   const at = now();
   const [row] = await tx
     .update(orders)
-    .set({ ...opts.set, status: to, updatedAt: at })
-    .where(s.where(orders, eq(orders.id, orderId)))
+    .set({ ...opts.set, status: path[path.length - 1], updatedAt: at })
+    .where(s.where(orders, eq(orders.id, current.id)))
     .returning();
-  await recordTimeline(tx, scope, orderId, current.status, to, actor, opts.reasonCode ?? null, at);
-  const type = EVENT_FOR[to];
-  if (type && row.connectionId) {
-    const data = { orderId, pharmacyConnectionId: row.connectionId, status: to };
+  // The reason belongs to where the walk ends (a rejection's code, say), not to the steps on the way.
+  await s.insertMany(
+    orderTransitions,
+    steps.map((step, i) => timelineEntry(current.id, step.from, step.to, actor, i === steps.length - 1 ? (opts.reasonCode ?? null) : null, at)),
+  );
+  for (const step of steps) {
+    const type = EVENT_FOR[step.to];
+    if (!type || !row.connectionId) continue;
+    const data = { orderId: row.id, pharmacyConnectionId: row.connectionId, status: step.to };
     if (type === 'order.rejected') await emitEvent(tx, scope, type, { ...data, reasonCode: opts.reasonCode ?? 'rejected' });
     else await emitEvent(tx, scope, type, data);
   }
   return row;
 }
 
+const timelineEntry = (orderId: string, from: OrderStatus | null, to: OrderStatus, actor: Actor, reasonCode: string | null, at: Date) => ({
+  id: newId('orderTransition'),
+  orderId,
+  fromStatus: from,
+  toStatus: to,
+  actorKind: actor.kind,
+  actorId: actor.id,
+  reasonCode,
+  at,
+});
+
 export async function recordTimeline(tx: Tx, scope: Scope, orderId: string, from: OrderStatus | null, to: OrderStatus, actor: Actor, reasonCode: string | null, at = now()) {
-  await scoped(tx, scope).insert(orderTransitions, { id: newId('orderTransition'), orderId, fromStatus: from, toStatus: to, actorKind: actor.kind, actorId: actor.id, reasonCode, at });
+  await scoped(tx, scope).insert(orderTransitions, timelineEntry(orderId, from, to, actor, reasonCode, at));
 }

@@ -8,7 +8,7 @@ import { PHARMACY } from './actor';
 import { DISPATCHED, transition, type OrderRow } from './lifecycle';
 
 const FORWARD: readonly OrderStatus[] = ['submitting', 'submitted', 'accepted', 'shipped', 'delivered'];
-const TARGET: Record<PharmacyOrderState['status'], OrderStatus> = {
+export const TARGET: Record<PharmacyOrderState['status'], OrderStatus> = {
   received: 'submitted',
   accepted: 'accepted',
   shipped: 'shipped',
@@ -45,35 +45,34 @@ export async function applyPharmacyState(
   tx: Tx,
   scope: Scope,
   order: OrderRow,
-  dispatchId: string,
+  dispatch: { id: string; pharmacyStatus: string | null },
   state: Pick<PharmacyOrderState, 'status' | 'reasonCode' | 'tracking' | 'estimatedDelivery'>,
 ): Promise<ApplyOutcome> {
   const actor = PHARMACY(order.connectionId ?? '');
   const target = TARGET[state.status];
-  await tx.update(orderDispatches).set({ pharmacyStatus: state.status }).where(scoped(tx, scope).where(orderDispatches, eq(orderDispatches.id, dispatchId)));
+  if (dispatch.pharmacyStatus !== state.status) {
+    await tx.update(orderDispatches).set({ pharmacyStatus: state.status }).where(scoped(tx, scope).where(orderDispatches, eq(orderDispatches.id, dispatch.id)));
+  }
   if (order.status === target) return 'duplicate';
   if (isTerminal(order.status)) return 'stale';
 
   if (target === 'rejected') {
-    const moved = await transition(tx, scope, order.id, ['submitting', 'submitted', 'accepted'], 'rejected', actor, {
+    const moved = await transition(tx, scope, order, ['submitting', 'submitted', 'accepted'], 'rejected', actor, {
       reasonCode: state.reasonCode ?? 'rejected',
       set: { rejectionReasonCode: state.reasonCode ?? 'rejected' },
     });
     return moved ? 'applied' : 'stale';
   }
   if (target === 'cancelled') {
-    const moved = await transition(tx, scope, order.id, DISPATCHED, 'cancelled', actor, { reasonCode: 'pharmacy_cancelled' });
+    const moved = await transition(tx, scope, order, DISPATCHED, 'cancelled', actor, { reasonCode: 'pharmacy_cancelled' });
     return moved ? 'applied' : 'stale';
   }
-  let current = order;
-  const from = FORWARD.indexOf(current.status);
+  const from = FORWARD.indexOf(order.status);
   const to = FORWARD.indexOf(target);
   if (from < 0 || to <= from) return 'stale';
-  for (const next of FORWARD.slice(from + 1, to + 1)) {
-    const set = next === 'shipped' || next === 'delivered' ? { shipment: shipmentFrom(current, state, next === 'delivered') } : {};
-    const moved = await transition(tx, scope, order.id, [current.status], next, actor, { set });
-    if (!moved) return 'stale';
-    current = moved;
-  }
-  return 'applied';
+  // A pharmacy that reports "delivered" for a submitted order walks accepted and shipped on the way.
+  const path = FORWARD.slice(from + 1, to + 1);
+  const set = path.includes('shipped') || path.includes('delivered') ? { shipment: shipmentFrom(order, state, target === 'delivered') } : {};
+  const moved = await transition(tx, scope, order, [order.status], path, actor, { set });
+  return moved ? 'applied' : 'stale';
 }

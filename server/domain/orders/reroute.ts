@@ -36,7 +36,7 @@ export async function rerouteOrder(db: Db, principal: TenantPrincipal, id: strin
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, principal, id);
     if (!order || order.status !== 'rejected') throw conflict(order ?? existing, 'rerouted');
-    await transition(tx, principal, id, ['rejected'], 'approved', actorOf(principal), {
+    await transition(tx, principal, order, ['rejected'], 'approved', actorOf(principal), {
       set: { connectionId: target, rejectionReasonCode: null },
       reasonCode: 'rerouted',
     });

@@ -22,7 +22,7 @@ export async function resolveOrder(db: Db, principal: TenantPrincipal, id: strin
     if (!order || (order.status !== 'draft' && order.status !== 'pending_approval')) throw conflict(order ?? existing, 'resolved');
     const amberFields = input.confirmAmber ? [] : order.amberFields;
     const next = amberFields.length === 0 ? 'pending_approval' : 'draft';
-    const moved = await transition(tx, principal, id, [order.status], next, actorOf(principal), {
+    const moved = await transition(tx, principal, order, [order.status], next, actorOf(principal), {
       set: { patientId: input.patientId, amberFields },
       reasonCode: input.confirmAmber && order.amberFields.length ? 'amber_confirmed' : null,
     });

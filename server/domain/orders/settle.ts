@@ -4,7 +4,7 @@ import { scoped, type Scope } from '@/server/db/scoped';
 import type { Database } from '@/server/db/types';
 import { logger } from '@/server/lib/logger';
 import { PharmacyUnavailable } from '@/server/integrations/pharmacies';
-import { ORDERS_CHANNEL, runDispatch, type DispatchDeps } from './dispatch';
+import { ORDERS_CHANNEL, sendPlanned, type DispatchDeps, type PlannedDispatch } from './dispatch';
 import type { OrderRow } from './lifecycle';
 
 /**
@@ -12,15 +12,16 @@ import type { OrderRow } from './lifecycle';
  * approve answers with the submitted order. A pharmacy that cannot be reached leaves the order
  * `submitting` for the outbox job to finish; either way the order as it now stands is returned.
  */
-export async function sendNow(database: Database, scope: Scope, orderId: string, dispatchId: string, deps: DispatchDeps & { inline: boolean; waitMs: number }): Promise<OrderRow> {
+export async function sendNow(database: Database, scope: Scope, planned: PlannedDispatch, deps: DispatchDeps & { inline: boolean; waitMs: number }): Promise<OrderRow> {
+  const orderId = planned.dispatch.orderId;
   if (deps.inline) {
     try {
       // The order as the acknowledgement left it: the sync job may move it on a moment later.
-      const settled = await runDispatch(database.db, scope, dispatchId, deps);
+      const settled = await sendPlanned(database.db, scope, planned, deps);
       if (settled) return settled;
     } catch (err) {
       const reason = err instanceof PharmacyUnavailable ? err.message : 'dispatch failed';
-      logger.warn({ orderId, dispatchId, reason }, 'inline dispatch did not finish; the worker will retry');
+      logger.warn({ orderId, dispatchId: planned.dispatch.id, reason }, 'inline dispatch did not finish; the worker will retry');
     }
   } else {
     await waitForSettle(database, scope, orderId, deps.waitMs);

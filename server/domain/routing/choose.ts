@@ -1,6 +1,8 @@
-import type { Scope } from '@/server/db/scoped';
+import { and, eq, inArray } from 'drizzle-orm';
+import { catalogLines, pharmacyConnections, products } from '@/db/schema';
+import { scoped, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
-import { loadRoutingInputs } from './plan';
+import { loadPolicy } from '@/server/domain/pharmacies/routing-policy';
 import { qualify, rankOffers, type CandidateConnection, type IneligibleReason, type Offer } from './rank';
 
 export interface OrderLine {
@@ -8,12 +10,47 @@ export interface OrderLine {
   quantity: number;
 }
 
+/** What a pharmacy sends back for one of our products: the clinic's SKU and its own item code. */
+export interface LineCodes {
+  sku: string;
+  itemCode: string;
+}
+
+/** The approved catalog lines of the given products, with each product's SKU, in one query. */
+function liveOffers(q: Queryable, scope: Scope, productIds: string[], connectionId?: string) {
+  return q
+    .select({
+      connectionId: catalogLines.connectionId,
+      productId: catalogLines.productId,
+      itemCode: catalogLines.itemCode,
+      priceCents: catalogLines.priceCents,
+      etaDays: catalogLines.etaDays,
+      stock: catalogLines.stock,
+      sku: products.sku,
+    })
+    .from(catalogLines)
+    .innerJoin(products, and(eq(products.id, catalogLines.productId), eq(products.tenantId, catalogLines.tenantId)))
+    .where(
+      scoped(q, scope).where(
+        catalogLines,
+        inArray(catalogLines.productId, productIds),
+        eq(catalogLines.live, true),
+        connectionId ? eq(catalogLines.connectionId, connectionId) : undefined,
+      ),
+    );
+}
+
 /**
  * The pharmacy a whole order goes to: one that qualifies for every line (DESIGN decision 12), ranked by
  * the policy over the order's total price and its slowest line. `exclude` holds pharmacies already tried.
+ * Three queries; the answer keeps the connection rows and line codes, so a dispatch needs no re-read.
  */
 export async function chooseConnection(q: Queryable, scope: Scope, lines: OrderLine[], state: string | null, exclude: string[] = []) {
-  const { policy, connections, offers } = await loadRoutingInputs(q, scope, [...new Set(lines.map((l) => l.productId))]);
+  const [policy, connections, offers] = await Promise.all([
+    loadPolicy(q, scope),
+    q.select().from(pharmacyConnections).where(scoped(q, scope).where(pharmacyConnections)),
+    liveOffers(q, scope, [...new Set(lines.map((l) => l.productId))]),
+  ]);
   const offerOf = new Map(offers.map((o) => [`${o.connectionId}/${o.productId}`, o]));
   const ranked: Offer[] = [];
   const ineligible = new Map<string, IneligibleReason>();
@@ -25,7 +62,7 @@ export async function chooseConnection(q: Queryable, scope: Scope, lines: OrderL
     let why: IneligibleReason | null = null;
     for (const line of lines) {
       const offer = offerOf.get(`${conn.id}/${line.productId}`);
-      why = qualify(conn as CandidateConnection, offer && { ...offer, name: conn.name }, state, policy);
+      why = qualify(conn as CandidateConnection, offer && { ...offer, catalogId: '', name: conn.name }, state, policy);
       if (why) break;
       total += offer!.priceCents * line.quantity;
       eta = Math.max(eta, offer!.etaDays);
@@ -35,11 +72,20 @@ export async function chooseConnection(q: Queryable, scope: Scope, lines: OrderL
     else ranked.push({ connectionId: conn.id, name: conn.name, catalogId: '', itemCode: '', priceCents: total, etaDays: eta, stock });
   }
   const order = rankOffers(ranked, policy).map((o) => o.connectionId);
-  return { connectionId: order[0] ?? null, ranked: order, ineligible };
+  const byId = new Map(connections.map((c) => [c.id, c]));
+  return {
+    connectionId: order[0] ?? null,
+    ranked: order,
+    ineligible,
+    connection: (id: string) => byId.get(id) ?? null,
+    /** The codes of the order's lines at a pharmacy that qualified (missing lines are absent). */
+    codesAt: (id: string) => codesOf(offers.filter((o) => o.connectionId === id)),
+  };
 }
 
-/** The pharmacy's own item codes for the order's lines, from its approved catalog. */
-export async function itemCodesAt(q: Queryable, scope: Scope, connectionId: string, productIds: string[]) {
-  const { offers } = await loadRoutingInputs(q, scope, productIds);
-  return new Map(offers.filter((o) => o.connectionId === connectionId).map((o) => [o.productId, o.itemCode]));
+const codesOf = (offers: { productId: string; sku: string; itemCode: string }[]) => new Map<string, LineCodes>(offers.map((o) => [o.productId, { sku: o.sku, itemCode: o.itemCode }]));
+
+/** The line codes of the given products at one pharmacy, from its approved catalog. */
+export async function lineCodesAt(q: Queryable, scope: Scope, connectionId: string, productIds: string[]) {
+  return codesOf(await liveOffers(q, scope, productIds, connectionId));
 }

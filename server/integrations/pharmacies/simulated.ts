@@ -24,18 +24,26 @@ function trackingFor(row: BookRow, carrier: SimulatedSettings['carrier']): Track
 
 /** The status is a pure function of the script and the time since receipt, so any lookup tells the same story. */
 export function simulatedState(row: BookRow, s: SimulatedSettings, at: Date): PharmacyOrderState {
-  const elapsed = (at.getTime() - row.receivedAt.getTime()) / 1000;
-  const eta = new Date(row.receivedAt.getTime() + s.deliverAfterSeconds * 1000).toISOString().slice(0, 10);
-  const base = { idempotencyKey: row.idempotencyKey, externalId: row.id, reasonCode: null, tracking: null, estimatedDelivery: null };
+  const received = row.receivedAt.getTime();
+  const after = (seconds: number) => new Date(received + seconds * 1000);
+  const elapsed = (at.getTime() - received) / 1000;
+  const eta = after(s.deliverAfterSeconds).toISOString().slice(0, 10);
+  const base = { idempotencyKey: row.idempotencyKey, externalId: row.id, reasonCode: null, tracking: null, estimatedDelivery: null, nextChangeAt: null };
   if (row.outcome === 'reject') return { ...base, status: 'rejected', reasonCode: row.reasonCode };
   const shipped = elapsed >= s.shipAfterSeconds;
-  if (row.cancelledAt && (!shipped || row.cancelledAt.getTime() < row.receivedAt.getTime() + s.shipAfterSeconds * 1000)) {
+  if (row.cancelledAt && (!shipped || row.cancelledAt.getTime() < received + s.shipAfterSeconds * 1000)) {
     return { ...base, status: 'cancelled' };
   }
-  if (elapsed < s.acceptAfterSeconds) return { ...base, status: 'received', estimatedDelivery: eta };
-  if (!shipped) return { ...base, status: 'accepted', estimatedDelivery: eta };
-  const status = elapsed >= s.deliverAfterSeconds ? 'delivered' : 'shipped';
-  return { ...base, status, tracking: trackingFor(row, s.carrier), estimatedDelivery: eta };
+  if (elapsed < s.acceptAfterSeconds) return { ...base, status: 'received', estimatedDelivery: eta, nextChangeAt: after(s.acceptAfterSeconds) };
+  if (!shipped) return { ...base, status: 'accepted', estimatedDelivery: eta, nextChangeAt: after(s.shipAfterSeconds) };
+  const delivered = elapsed >= s.deliverAfterSeconds;
+  return {
+    ...base,
+    status: delivered ? 'delivered' : 'shipped',
+    tracking: trackingFor(row, s.carrier),
+    estimatedDelivery: eta,
+    nextChangeAt: delivered ? null : after(s.deliverAfterSeconds),
+  };
 }
 
 const settingsOf = (conn: ConnectionForAdapter) => ZSimulatedSettings.parse(conn.settings);
@@ -60,7 +68,7 @@ export function simulatedAdapter({ db }: AdapterDeps): PharmacyAdapter {
       const outOfStock = order.items.some((i) => s.outOfStock.includes(i.sku) || s.outOfStock.includes(i.productId));
       const outcome = s.behavior === 'reject' || outOfStock ? 'reject' : 'accept';
       // The pharmacy keeps ids and lines only: the simulation has no use for the patient's details.
-      await db
+      const [created] = await db
         .insert(simulatedPharmacyOrders)
         .values({
           id: newId('simulatedPharmacyOrder'),
@@ -71,8 +79,10 @@ export function simulatedAdapter({ db }: AdapterDeps): PharmacyAdapter {
           reasonCode: outcome === 'accept' ? null : outOfStock ? 'out_of_stock' : s.rejectReasonCode,
           receivedAt: now(),
         })
-        .onConflictDoNothing();
-      const row = (await find(conn.id, key))!;
+        .onConflictDoNothing()
+        .returning();
+      // A repeated key answers with the order the first submit created, as a real pharmacy would.
+      const row = created ?? (await find(conn.id, key))!;
       return simulatedState(row, s, now());
     },
 

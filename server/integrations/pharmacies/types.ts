@@ -36,6 +36,11 @@ export interface PharmacyOrderState {
   reasonCode: string | null;
   tracking: Tracking | null;
   estimatedDelivery: string | null;
+  /**
+   * When this order's status will next change, if the pharmacy can say (the simulated one follows a
+   * script, so it can): the status sync asks again then instead of polling. Absent: poll.
+   */
+  nextChangeAt?: Date | null;
 }
 
 /** One row of a pharmacy's own price list: `sku` is the clinic's product SKU (or product id). */

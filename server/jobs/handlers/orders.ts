@@ -5,7 +5,6 @@ import { submitDeps } from '@/server/domain/orders/deps';
 import { DISPATCH_JOB, PHARMACY_CANCEL_JOB, runDispatch, SYNC_JOB, syncDispatch } from '@/server/domain/orders/dispatch';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { pharmacyAdapter } from '@/server/integrations/pharmacies';
-import { now } from '@/server/lib/clock';
 import type { JobHandler } from './types';
 
 const scopeOf = (job: { tenantId: string | null; livemode: boolean }) => ({ tenantId: job.tenantId!, livemode: job.livemode });
@@ -25,8 +24,8 @@ export const orderSyncHandler: JobHandler = {
   kind: SYNC_JOB,
   async run(job, { database, config }) {
     if (!job.tenantId) return { kind: 'done' };
-    const more = await syncDispatch(database.db, scopeOf(job), String(job.payload.dispatchId ?? ''), submitDeps(config));
-    return more ? { kind: 'retry', at: new Date(now().getTime() + config.ORDER_SYNC_INTERVAL_MS), error: null } : { kind: 'done' };
+    const next = await syncDispatch(database.db, scopeOf(job), String(job.payload.dispatchId ?? ''), submitDeps(config));
+    return next ? { kind: 'retry', at: next, error: null } : { kind: 'done' };
   },
 };
 

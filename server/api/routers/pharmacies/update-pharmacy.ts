@@ -1,4 +1,5 @@
 import { keyOrUserProcedure } from '@/server/api/procedures';
+import { resyncConnection } from '@/server/domain/orders/dispatch';
 import { updateConnection } from '@/server/domain/pharmacies/connections';
 import { deliveryOptions } from '@/server/domain/webhooks/options';
 import { updatePharmacyMeta, ZUpdatePharmacyRequest, ZUpdatePharmacyResponse } from './update-pharmacy.types';
@@ -7,6 +8,10 @@ export const updatePharmacyRoute = keyOrUserProcedure
   .meta(updatePharmacyMeta)
   .input(ZUpdatePharmacyRequest)
   .output(ZUpdatePharmacyResponse)
-  .mutation(({ ctx, input: { id, ...changes } }) =>
-    updateConnection(ctx.services.database.db, ctx.principal, id, changes, deliveryOptions(ctx.services.config).policy),
-  );
+  .mutation(async ({ ctx, input: { id, ...changes } }) => {
+    const db = ctx.services.database.db;
+    const updated = await updateConnection(db, ctx.principal, id, changes, deliveryOptions(ctx.services.config).policy);
+    // A new script (or configuration) can change orders in flight sooner than their syncs were due.
+    if (changes.settings !== undefined) await resyncConnection(db, ctx.principal, id);
+    return updated;
+  });
