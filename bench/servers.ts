@@ -81,7 +81,9 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
     MAIL_OUTBOX_DIR: path.join(dir, 'mail'),
     ...(db === 'pglite' ? { PGLITE_DATA_DIR: path.join(dir, 'pglite') } : { DATABASE_URL: databaseUrl }),
   };
-  const child = spawnChild(`server (${db})`, ['--import', 'tsx', 'server/http/main.ts'], env);
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server, not the bench.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawnChild(`server (${db})`, [...nodeArgs, '--import', 'tsx', 'server/http/main.ts'], env);
   const baseUrl = `http://127.0.0.1:${port}`;
   const startupMs = await waitForHealthy(`${baseUrl}/healthz`, child);
   return { baseUrl, pid: child.pid, child, opsKey, startupMs };

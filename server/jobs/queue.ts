@@ -18,20 +18,17 @@ export interface NewJob {
   runAt?: Date;
 }
 
-/**
- * Writes jobs in the caller's transaction, so they exist exactly when the state change that needs them does.
- * `notify: false` leaves the wake-up to the caller, who may fold it into a NOTIFY of its own.
- */
-export async function enqueueJobs(tx: Queryable, scope: Scope, list: NewJob[], { notify = true } = {}): Promise<void> {
+/** Writes jobs in the caller's transaction, so they exist exactly when the state change that needs them does. */
+export async function enqueueJobs(tx: Queryable, scope: Scope, list: NewJob[]): Promise<void> {
   if (list.length === 0) return;
   const at = now();
-  const s = scoped(tx, scope);
-  for (const job of list) {
-    await s.insert(jobs, { id: job.id ?? newId('job'), kind: job.kind, payload: job.payload, runAt: job.runAt ?? at, createdAt: at, updatedAt: at });
-  }
+  await scoped(tx, scope).insertMany(
+    jobs,
+    list.map((job) => ({ id: job.id ?? newId('job'), kind: job.kind, payload: job.payload, runAt: job.runAt ?? at, createdAt: at, updatedAt: at })),
+  );
   // Jobs due later are found by the worker's next-due check and poll; waking it now would find nothing.
   const dueNow = list.some((job) => !job.runAt || job.runAt.getTime() <= at.getTime());
-  if (notify && dueNow) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  if (dueNow) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
 }
 
 /**

@@ -1,14 +1,15 @@
-import { sql } from 'drizzle-orm';
 import { events } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Tx } from '@/server/db/types';
 import { enqueueDeliveries, subscribedEndpoints, type EventRow } from '@/server/domain/webhooks/deliveries';
-import { JOBS_CHANNEL } from '@/server/jobs/queue';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import { validateEventData, type EventData, type EventType } from './catalog';
 
-/** SSE streams LISTEN here; the payload names the scope so a stream wakes only for its own tenant and mode. */
+/**
+ * SSE streams LISTEN here; the payload names the scope so a stream wakes only for its own tenant and mode.
+ * Sent by the `events_notify` trigger on every insert into `events`.
+ */
 export const EVENTS_CHANNEL = 'fr_events';
 export const scopeTag = (scope: Scope) => `${scope.tenantId}:${scope.livemode ? 'live' : 'sandbox'}`;
 
@@ -20,12 +21,7 @@ export const scopeTag = (scope: Scope) => `${scope.tenantId}:${scope.livemode ? 
 export async function emitEvent<T extends EventType>(tx: Tx, scope: Scope, type: T, data: EventData<T>): Promise<EventRow> {
   const clean = validateEventData(type, data);
   const event = await scoped(tx, scope).insert(events, { id: newId('event'), type, data: clean, createdAt: now() });
-  const queued = await enqueueDeliveries(tx, scope, event, await subscribedEndpoints(tx, scope, type), 'event', { notify: false });
-  // Both wake-ups in one statement; each is heard only once the caller's transaction commits.
-  await tx.execute(
-    queued
-      ? sql`select pg_notify(${EVENTS_CHANNEL}, ${scopeTag(scope)}), pg_notify(${JOBS_CHANNEL}, '')`
-      : sql`select pg_notify(${EVENTS_CHANNEL}, ${scopeTag(scope)})`,
-  );
+  // The insert itself wakes the SSE streams (trigger `events_notify`, migration 0005), on EVENTS_CHANNEL.
+  await enqueueDeliveries(tx, scope, event, await subscribedEndpoints(tx, scope, type), 'event');
   return event;
 }

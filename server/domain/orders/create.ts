@@ -38,7 +38,8 @@ export async function createOrder(db: Db, principal: TenantPrincipal, input: Cre
     if (!product) throw errors.validation('No product of this tenant and mode has this id.', `items.${i}.productId`, 'unknown_product');
     if (!product.active) throw errors.validation('The product is inactive.', `items.${i}.productId`, 'product_inactive');
   });
-  if (input.patientId && !(await s.get(patients, input.patientId))) {
+  const patient = input.patientId ? await db.select({ id: patients.id }).from(patients).where(s.where(patients, eq(patients.id, input.patientId))).limit(1) : [];
+  if (input.patientId && patient.length === 0) {
     throw errors.validation('No patient of this tenant and mode has this id.', 'patientId', 'unknown_patient');
   }
   const amberFields = [...new Set(input.amberFields)];

@@ -199,22 +199,27 @@ async function recordAcknowledgement(
       if (current?.status === 'cancelled') await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId } }]);
       return null;
     }
-    const order = await lockOrder(tx, scope, acked.orderId);
+    // Nearly always the order still waits for exactly this acknowledgement: move it without a separate lock.
+    const submitted = await transition(tx, scope, { id: acked.orderId, status: 'submitting' }, ['submitting'], 'submitted', PHARMACY(acked.connectionId), {
+      set: { firstRoutedAt: sql`coalesce(${orders.firstRoutedAt}, ${scope.livemode ? now() : null}::timestamptz)` },
+      where: eq(orders.dispatchRound, acked.round),
+    });
+    if (submitted) {
+      // Anything the pharmacy already says beyond receipt is applied by the sync job, at once: the caller
+      // of approve gets the submitted order, and every later status arrives through one path.
+      await scheduleSync(tx, scope, acked, state.status === 'received' ? nextSyncAt(state, deps) : now(), opts.jobId);
+      // A request that waits for a worker to settle its dispatch (DISPATCH_INLINE off) wakes on this.
+      if (opts.announce) await tx.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${acked.orderId})`);
+      return submitted;
+    }
     // Cancelled while the pharmacy was receiving it, or a late answer for a round the order has moved past
     // (rejected and rerouted meanwhile): the pharmacy has an order it must not fill, so tell it to cancel.
-    const stale = !!order && order.dispatchRound !== acked.round;
-    if (order?.status === 'cancelled' || stale) await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId } }]);
-    if (stale) return null;
-    if (!order || order.status !== 'submitting') return null;
-    const submitted = await transition(tx, scope, order, ['submitting'], 'submitted', PHARMACY(acked.connectionId), {
-      set: { firstRoutedAt: order.firstRoutedAt ?? (order.livemode ? now() : null) },
-    });
-    // Anything the pharmacy already says beyond receipt is applied by the sync job, at once: the caller
-    // of approve gets the submitted order, and every later status arrives through one path.
-    await scheduleSync(tx, scope, acked, state.status === 'received' ? nextSyncAt(state, deps) : now(), opts.jobId);
-    // A request that waits for a worker to settle its dispatch (DISPATCH_INLINE off) wakes on this.
-    if (opts.announce) await tx.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${acked.orderId})`);
-    return submitted;
+    // (A callback of this round that already moved the order on leaves nothing to do.)
+    const order = await lockOrder(tx, scope, acked.orderId);
+    if (order && (order.status === 'cancelled' || order.dispatchRound !== acked.round)) {
+      await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId } }]);
+    }
+    return null;
   });
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { orders, orderTransitions, type ActorKind, type OrderStatus } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Tx } from '@/server/db/types';
@@ -50,16 +50,18 @@ export function conflict(row: OrderRow, action: string) {
  * Moves the order, which the caller has locked in this transaction (`lockOrder`) and passes as it now
  * stands, from one of `from` along `to` (one status, or several edges walked in one go), with a timeline
  * entry and an event per step, in one UPDATE. Returns null, changing nothing, when the order is not in
- * `from` or a step is not an edge of the lifecycle graph.
+ * `from` or a step is not an edge of the lifecycle graph. The UPDATE also requires the status the caller
+ * saw (and `opts.where`), so a caller may instead pass the status it expects without locking, and read a
+ * null as "not as expected".
  */
 export async function transition(
   tx: Tx,
   scope: Scope,
-  current: OrderRow,
+  current: Pick<OrderRow, 'id' | 'status'>,
   from: readonly OrderStatus[],
   to: OrderStatus | readonly OrderStatus[],
   actor: Actor,
-  opts: { set?: Partial<OrderRow>; reasonCode?: string | null } = {},
+  opts: { set?: { [K in keyof OrderRow]?: OrderRow[K] | SQL }; reasonCode?: string | null; where?: SQL } = {},
 ): Promise<OrderRow | null> {
   const path: readonly OrderStatus[] = typeof to === 'string' ? [to] : to;
   if (path.length === 0 || !from.includes(current.status)) return null;
@@ -70,8 +72,9 @@ export async function transition(
   const [row] = await tx
     .update(orders)
     .set({ ...opts.set, status: path[path.length - 1], updatedAt: at })
-    .where(s.where(orders, eq(orders.id, current.id)))
+    .where(s.where(orders, eq(orders.id, current.id), eq(orders.status, current.status), opts.where))
     .returning();
+  if (!row) return null;
   // The reason belongs to where the walk ends (a rejection's code, say), not to the steps on the way.
   await s.insertMany(
     orderTransitions,
@@ -99,5 +102,5 @@ const timelineEntry = (orderId: string, from: OrderStatus | null, to: OrderStatu
 });
 
 export async function recordTimeline(tx: Tx, scope: Scope, orderId: string, from: OrderStatus | null, to: OrderStatus, actor: Actor, reasonCode: string | null, at = now()) {
-  await scoped(tx, scope).insert(orderTransitions, timelineEntry(orderId, from, to, actor, reasonCode, at));
+  await scoped(tx, scope).insertMany(orderTransitions, [timelineEntry(orderId, from, to, actor, reasonCode, at)]);
 }

@@ -43,7 +43,6 @@ export async function enqueueDeliveries(
   event: EventRow,
   endpoints: EndpointRow[],
   trigger: 'event' | 'replay',
-  opts: { notify?: boolean } = {},
 ) {
   const s = scoped(tx, scope);
   const at = now();
@@ -61,7 +60,7 @@ export async function enqueueDeliveries(
     });
     jobs.push({ kind: DELIVERY_JOB, payload: { deliveryId: delivery.id, endpointId: endpoint.id } });
   }
-  await enqueueJobs(tx, scope, jobs, opts);
+  await enqueueJobs(tx, scope, jobs);
   return endpoints.length;
 }
 
