@@ -4,7 +4,7 @@
  * fatal; the process fails only when the bench itself breaks (a server dies, >1% non-2xx, …).
  *
  * Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50),
- * BENCH_PG=0 (skip PostgreSQL), BENCH_PG_URL (admin URL, default postgresql://postgres@127.0.0.1:5432/postgres),
+ * BENCH_PG=0 (skip PostgreSQL), BENCH_PG_URL (admin URL, default the local Unix socket /var/run/postgresql if present, else postgresql://postgres@127.0.0.1:5432/postgres),
  * BENCH_SCENARIOS=keys,… (subset), BENCH_RESULTS (output file, default bench/RESULTS.md).
  */
 import fs from 'node:fs';
@@ -26,7 +26,7 @@ import {
 } from './lib';
 import { scenarios } from './scenarios';
 import type { Scenario, TargetCheck } from './scenarios/types';
-import { createScratchDatabase, startBaseline, startServer, type DbKind, type RunningServer } from './servers';
+import { createScratchDatabase, PG_TRANSPORT, startBaseline, startServer, type DbKind, type RunningServer } from './servers';
 
 const RSS_LIMIT_MB = 400;
 const RESULTS_FILE = path.resolve(ROOT, process.env.BENCH_RESULTS || 'bench/RESULTS.md');
@@ -115,7 +115,7 @@ function machine(pgVersion: string | undefined): string[] {
   const pglite = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
   return [
     `- CPU: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}); RAM ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${os.type()} ${os.release()}`,
-    `- Node.js ${process.version}; PGlite ${pglite}${pgVersion ? `; PostgreSQL ${pgVersion} (local, 127.0.0.1:5432)` : ''}`,
+    `- Node.js ${process.version}; PGlite ${pglite}${pgVersion ? `; PostgreSQL ${pgVersion} (local, ${PG_TRANSPORT})` : ''}`,
     `- load generator (autocannon) and server share the machine: each run is ${settings.connections} connections, ` +
       `${settings.warmup}s unmeasured warm-up, then ${settings.duration}s measured`,
   ];

