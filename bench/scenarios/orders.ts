@@ -508,8 +508,8 @@ export const ordersScenario: Scenario = {
     const one = await approveAll(baseUrl, single.ids, providers, 1, 'approve unloaded');
     f.unloaded = { reqPerSec: one.perSec, p50: one.result.latency.p50, p99: one.result.latency.p99 };
 
-    // 3. End to end: create → approve, 50 units in flight (warm-up, then measured). Every order submitted so
-    // far is polled by the server's worker meanwhile (order.sync, every ORDER_SYNC_INTERVAL_MS): counted on PostgreSQL.
+    // 3. End to end: create → approve, 50 units in flight (warm-up, then measured). Orders submitted so far
+    // are synced only when the simulated pharmacy's script changes them (an hour away): polls counted on PostgreSQL.
     const sql = await openSql(ctx.server.pid);
     try {
       const submittedBefore = (await ordersByStatus(baseUrl, t.key)).submitted ?? 0;
@@ -582,8 +582,8 @@ export const ordersScenario: Scenario = {
         `accept after 1 h) with approved CSV catalogs, ${PATIENTS} CA patients, ${PROVIDERS} providers (verified NPI, TOTP MFA enrolled). ` +
         `The measured approve run (table above) sends each pre-created order once, the providers' tokens in turn; ` +
         `"unit" = create + approve of one order; "left unused" = queued orders the run did not reach. "In flight before e2e" = ` +
-        `orders already submitted when the end-to-end run starts: the server's worker polls each every 15 s (order.sync), ` +
-        `counted from the jobs table on PostgreSQL. ` +
+        `orders already submitted when the end-to-end run starts; the server's worker asks the simulated pharmacy about each when its script next changes it (order.sync, in an hour here), ` +
+        `so "sync polls/s" (counted from the jobs table on PostgreSQL) should be 0. ` +
         `Book rows = \`simulated_pharmacy_orders\` of the tenant's pharmacies; "one each" compares them, the dispatch rows ` +
         `and the distinct orders in the book with the orders the API lists as submitted (none may be approved/submitting/rejected).` +
         (f.approveTimeouts ? `\n\nThe measured approve run has no row in the table above: ${f.approveTimeouts}.` : ''),

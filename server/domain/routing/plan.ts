@@ -17,7 +17,7 @@ const missing = (what: string, param: string) => new AppError('not_found', 'reso
 const toChoice = (o: Offer) => ({ connectionId: o.connectionId, name: o.name, catalogId: o.catalogId, itemCode: o.itemCode, priceCents: o.priceCents, etaDays: o.etaDays, stock: o.stock });
 
 /** Everything a plan reads, in four queries whatever the number of lines. */
-export async function loadRoutingInputs(db: Queryable, scope: Scope, productIds: string[]) {
+async function loadRoutingInputs(db: Queryable, scope: Scope, productIds: string[]) {
   const s = scoped(db, scope);
   const [policy, connections, found, offers] = await Promise.all([
     loadPolicy(db, scope),
