@@ -28,7 +28,12 @@ export async function enqueueJobs(tx: Queryable, scope: Scope, list: NewJob[]): 
   );
   // Jobs due later are found by the worker's next-due check and poll; waking it now would find nothing.
   const dueNow = list.some((job) => !job.runAt || job.runAt.getTime() <= at.getTime());
-  if (dueNow) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  if (dueNow) await wakeWorkers(tx);
+}
+
+/** Wakes idle workers once the caller's transaction commits (at once outside one). */
+export async function wakeWorkers(q: Queryable): Promise<void> {
+  await q.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
 import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
+import { sentFields } from '@/server/lib/sent-fields';
 
 export const PRODUCT_FORMS = ['tablet', 'capsule', 'injection', 'cream', 'solution', 'patch', 'device', 'kit', 'other'] as const;
 export type ProductForm = (typeof PRODUCT_FORMS)[number];
@@ -98,7 +99,7 @@ export async function updateProduct(db: Db, scope: Scope, input: ProductChanges)
   const { id, ...changes } = input;
   const s = scoped(db, scope);
   const existing = await s.require(products, id, 'product');
-  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<ProductRow>;
+  const set = sentFields(changes) as Partial<ProductRow>;
   if (Object.keys(set).length === 0) return toProductDto(existing);
   const sku = set.sku !== undefined && set.sku !== existing.sku ? set.sku : undefined;
   const row = await writeSku(db, scope, sku, id, () => s.update(products, id, { ...set, updatedAt: now() }));

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
+import { sentFields } from '@/server/lib/sent-fields';
 
 export type ProtocolRow = typeof protocols.$inferSelect;
 
@@ -77,7 +78,7 @@ export async function updateProtocol(db: Db, scope: Scope, input: ProtocolChange
   const { id, ...changes } = input;
   const s = scoped(db, scope);
   const existing = await s.require(protocols, id, 'protocol');
-  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<ProtocolRow>;
+  const set = sentFields(changes) as Partial<ProtocolRow>;
   if (set.items) set.items = await checkItems(db, scope, set.items);
   if (Object.keys(set).length === 0) return toProtocolDto(existing);
   const row = await s.update(protocols, id, { ...set, updatedAt: now() });

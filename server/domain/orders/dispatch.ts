@@ -4,7 +4,7 @@ import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Tx } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { lineCodesAt, type LineCodes } from '@/server/domain/routing/choose';
-import { enqueueJobs, JOBS_CHANNEL } from '@/server/jobs/queue';
+import { enqueueJobs, wakeWorkers } from '@/server/jobs/queue';
 import { pharmacyAdapter, type DispatchOrder, type PharmacyOrderState } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
@@ -235,7 +235,7 @@ async function scheduleSync(tx: Tx, scope: Scope, dispatch: DispatchRow, runAt: 
       .where(scoped(tx, scope).where(jobs, eq(jobs.id, fallbackJobId), eq(jobs.kind, DISPATCH_JOB), isNull(jobs.lockedBy)))
       .returning({ id: jobs.id });
     if (reused) {
-      if (runAt.getTime() <= now().getTime()) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+      if (runAt.getTime() <= now().getTime()) await wakeWorkers(tx);
       return;
     }
   }
@@ -272,5 +272,5 @@ export async function resyncConnection(db: Db, scope: Scope, connectionId: strin
     .set({ runAt: now(), updatedAt: now() })
     .where(s.where(jobs, eq(jobs.kind, SYNC_JOB), eq(jobs.status, 'pending'), sql`${jobs.payload}->>'connectionId' = ${connectionId}`))
     .returning({ id: jobs.id });
-  if (moved.length) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  if (moved.length) await wakeWorkers(db);
 }

@@ -5,6 +5,7 @@ import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
+import { sentFields } from '@/server/lib/sent-fields';
 import { recordAccess } from './access-log';
 import { generateSyntheticPatient } from './synthetic';
 import { requireFields, type Sex } from './validation';
@@ -118,7 +119,7 @@ export async function listPatients(db: Db, p: TenantPrincipal, input: { limit: n
 /** Changes only the fields sent; `null` clears e-mail, phone or address. `synthetic` is fixed at creation. */
 export async function updatePatient(db: Db, p: TenantPrincipal, input: UpdatePatientInput, requestId: string | null) {
   const { id, address, ...rest } = input;
-  const set: Partial<PatientRow> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const set = sentFields(rest) as Partial<PatientRow>;
   if (address !== undefined) set.address = toAddress(address);
   return db.transaction(async (tx) => {
     const s = scoped(tx, p);
