@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { errors } from '@/server/lib/errors';
+import { placeholderNames, placeholders, prepared, type Preparable, type Prepared, type ResultOf } from './prepared';
 import type { Queryable } from './types';
 
 export interface Scope {
@@ -11,13 +12,53 @@ export interface Scope {
 /** A tenant-owned table; tables without `livemode` (people) are shared by both modes of the tenant. */
 export type ScopedTable = PgTable & { id: AnyPgColumn; tenantId: AnyPgColumn; livemode?: AnyPgColumn };
 type Row<T extends ScopedTable> = T['$inferSelect'];
-type NewRow<T extends ScopedTable> = Omit<T['$inferInsert'], 'tenantId' | 'livemode'> & { livemode?: boolean };
+type NewRow<T extends ScopedTable> = Omit<T['$inferInsert'], 'tenantId' | 'livemode'>;
 
 export interface ListOptions {
   where?: SQL;
   limit?: number;
   startingAfter?: string;
   order?: 'newest' | 'oldest';
+}
+
+const TENANT = '__tenantId';
+const LIVEMODE = '__livemode';
+type ScopeValues = { [TENANT]: string; [LIVEMODE]: boolean };
+/** Placeholder values by name; a missing one fails the statement before it is sent. */
+type Values = Record<string, unknown>;
+
+/** A statement rendered once (see prepared.ts) whose tenant and mode come only from `scoped(…).run`. */
+export interface ScopedStatement<V extends Record<string, unknown>, R> {
+  readonly prepared: Prepared<V & ScopeValues, R>;
+}
+
+/** The scope filter of a statement, as placeholders that `run` fills from the caller's scope. */
+const ownPlaceholders = (t: ScopedTable): SQL =>
+  t.livemode ? and(eq(t.tenantId, sql.placeholder(TENANT)), eq(t.livemode, sql.placeholder(LIVEMODE)))! : eq(t.tenantId, sql.placeholder(TENANT));
+
+/**
+ * Defines a statement over tenant data: `build` gets `own(table)`, the tenant-and-mode filter, and must use
+ * it; a statement that does not take the tenant is refused the first time it is rendered.
+ */
+export function scopedStatement<B extends Preparable>(build: (own: (t: ScopedTable) => SQL, q: Queryable) => B): ScopedStatement<Values, ResultOf<B>> {
+  return {
+    prepared: prepared<B, Values & ScopeValues>(
+      (q) => build(ownPlaceholders, q),
+      (query) => {
+        if (!placeholderNames(query.params).includes(TENANT)) throw new Error(`A scoped statement must filter by tenant: ${query.sql}`);
+      },
+    ),
+  };
+}
+
+/** Key signature of an insert: which columns it sets (the rest take their defaults). */
+export const setKeys = (row: Record<string, unknown>) => Object.keys(row).filter((k) => row[k] !== undefined);
+const cache = new Map<string, ScopedStatement<Values, unknown>>();
+/** One `scopedStatement` per key: for statements whose text depends on the call (which columns it sets). */
+export function cachedStatement<B extends Preparable>(key: string, build: (own: (t: ScopedTable) => SQL, q: Queryable) => B): ScopedStatement<Values, ResultOf<B>> {
+  let statement = cache.get(key);
+  if (!statement) cache.set(key, (statement = scopedStatement(build) as ScopedStatement<Values, unknown>));
+  return statement as ScopedStatement<Values, ResultOf<B>>;
 }
 
 /**
@@ -37,9 +78,15 @@ export function scoped(q: Queryable, scope: Scope, opts: { bothModes?: boolean }
     scope,
     where,
 
+    /** Runs a `scopedStatement` in this scope. */
+    run<R>(statement: ScopedStatement<Values, R>, values: Values): Promise<R> {
+      return statement.prepared.execute(q, { ...values, [TENANT]: scope.tenantId, [LIVEMODE]: scope.livemode });
+    },
+
     async get<T extends ScopedTable>(t: T, id: string): Promise<Row<T> | undefined> {
-      const rows = await q.select().from(t as PgTable).where(where(t, eq(t.id, id))).limit(1);
-      return rows[0] as Row<T> | undefined;
+      const statement = cachedStatement(`get:${getTableName(t)}`, (own, db) => db.select().from(t as PgTable).where(and(own(t), eq(t.id, sql.placeholder('id')))).limit(1));
+      const rows = (await this.run(statement, { id })) as unknown as Row<T>[];
+      return rows[0];
     },
 
     /** Like get, but a missing row (or one of another tenant or mode) is the spec's 404. */
@@ -58,16 +105,34 @@ export function scoped(q: Queryable, scope: Scope, opts: { bothModes?: boolean }
     },
 
     async insert<T extends ScopedTable>(t: T, values: NewRow<T>): Promise<Row<T>> {
-      const row = { ...(t.livemode ? { livemode: scope.livemode } : {}), ...values, tenantId: scope.tenantId };
-      const [created] = await q.insert(t as PgTable).values(row as never).returning();
-      return created as Row<T>;
+      const { livemode: _l, ...row } = values as Record<string, unknown>;
+      const keys = setKeys(row);
+      const statement = cachedStatement(`insert:${getTableName(t)}:${keys.join(',')}`, (own, db) =>
+        db
+          .insert(t as PgTable)
+          .values({ ...placeholders(keys), tenantId: sql.placeholder(TENANT), ...(t.livemode ? { livemode: sql.placeholder(LIVEMODE) } : {}) } as never)
+          .returning(),
+      );
+      const [created] = (await this.run(statement, row)) as unknown as Row<T>[];
+      return created;
     },
 
-    /** Several rows in one statement, each confined to the scope like `insert`. */
+    /** Several rows in one statement, each confined to the scope like `insert` (all rows set the same columns). */
     async insertMany<T extends ScopedTable>(t: T, values: NewRow<T>[]): Promise<void> {
       if (values.length === 0) return;
-      const rows = values.map((v) => ({ ...(t.livemode ? { livemode: scope.livemode } : {}), ...v, tenantId: scope.tenantId }));
-      await q.insert(t as PgTable).values(rows as never);
+      const rows = values.map(({ livemode: _l, ...v }: Record<string, unknown>) => v);
+      const keys = setKeys(rows[0]);
+      const statement = cachedStatement(`insertMany:${getTableName(t)}:${rows.length}:${keys.join(',')}`, (own, db) =>
+        db.insert(t as PgTable).values(
+          rows.map((_, i) => ({ ...placeholders(keys, `${i}:`), tenantId: sql.placeholder(TENANT), ...(t.livemode ? { livemode: sql.placeholder(LIVEMODE) } : {}) })) as never,
+        ),
+      );
+      const flat: Record<string, unknown> = {};
+      rows.forEach((row, i) => {
+        if (setKeys(row).join(',') !== keys.join(',')) throw new Error('insertMany: every row must set the same columns');
+        for (const k of keys) flat[`${i}:${k}`] = row[k];
+      });
+      await this.run(statement, flat);
     },
 
     async update<T extends ScopedTable>(t: T, id: string, set: Partial<T['$inferInsert']>, extra?: SQL): Promise<Row<T> | undefined> {

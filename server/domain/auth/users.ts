@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { users } from '@/db/schema';
+import { prepared } from '@/server/db/prepared';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
@@ -75,8 +76,11 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
   return row;
 }
 
+// Every session-authenticated request reads its user: rendered once (users are found by id before any tenant is known).
+const userById = prepared((q) => q.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1));
+
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
-  const [row] = await q.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userById.execute(q, { id });
   return row;
 }
 

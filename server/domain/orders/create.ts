@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { orders, patients, products, type OrderPriority, type OrderSource } from '@/db/schema';
-import { scoped } from '@/server/db/scoped';
+import { scoped, scopedStatement } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { now } from '@/server/lib/clock';
@@ -23,6 +23,20 @@ function duplicate(existingId: string) {
   return new AppError('conflict', 'duplicate_foreign_order', 409, `An order from this source already has this foreignOrderId: ${existingId}.`, 'foreignOrderId', undefined, undefined, existingId);
 }
 
+const productsStatement = scopedStatement((own, q) =>
+  q
+    .select({ id: products.id, active: products.active })
+    .from(products)
+    .where(and(own(products), sql`${products.id} = any(${sql.placeholder('ids')}::text[])`)),
+);
+const patientStatement = scopedStatement((own, q) =>
+  q
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(own(patients), eq(patients.id, sql.placeholder('id'))))
+    .limit(1),
+);
+
 /**
  * A new order: `pending_approval` when it names a patient and has no flagged fields, `draft` otherwise.
  * Products and the patient must be this tenant's and mode's; a foreignOrderId seen before from the same
@@ -31,14 +45,14 @@ function duplicate(existingId: string) {
 export async function createOrder(db: Db, principal: TenantPrincipal, input: CreateOrderInput) {
   const s = scoped(db, principal);
   const ids = [...new Set(input.items.map((i) => i.productId))];
-  const found = await db.select({ id: products.id, active: products.active }).from(products).where(s.where(products, inArray(products.id, ids)));
+  const found = await s.run(productsStatement, { ids });
   const byId = new Map(found.map((p) => [p.id, p]));
   input.items.forEach((item, i) => {
     const product = byId.get(item.productId);
     if (!product) throw errors.validation('No product of this tenant and mode has this id.', `items.${i}.productId`, 'unknown_product');
     if (!product.active) throw errors.validation('The product is inactive.', `items.${i}.productId`, 'product_inactive');
   });
-  const patient = input.patientId ? await db.select({ id: patients.id }).from(patients).where(s.where(patients, eq(patients.id, input.patientId))).limit(1) : [];
+  const patient = input.patientId ? await s.run(patientStatement, { id: input.patientId }) : [];
   if (input.patientId && patient.length === 0) {
     throw errors.validation('No patient of this tenant and mode has this id.', 'patientId', 'unknown_patient');
   }

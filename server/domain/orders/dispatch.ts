@@ -1,6 +1,7 @@
-import { eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jobs, orderDispatches, orders, patients, pharmacyConnections, users, type OrderStatus } from '@/db/schema';
-import { scoped, type Scope } from '@/server/db/scoped';
+import { placeholders } from '@/server/db/prepared';
+import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Db, Tx } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { lineCodesAt, type LineCodes } from '@/server/domain/routing/choose';
@@ -48,9 +49,11 @@ export interface PlannedDispatch {
   jobId: string;
 }
 
+const lockStatement = scopedStatement((own, q) => q.select().from(orders).where(and(own(orders), eq(orders.id, sql.placeholder('id')))).for('update'));
+
 /** Locks the order row for the rest of the caller's transaction. */
 export async function lockOrder(tx: Tx, scope: Scope, id: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(scoped(tx, scope).where(orders, eq(orders.id, id))).for('update');
+  const [row] = await scoped(tx, scope).run(lockStatement, { id });
   return row;
 }
 
@@ -177,6 +180,14 @@ function nextSyncAt(state: Pick<PharmacyOrderState, 'nextChangeAt'>, deps: Pick<
 
 const syncPayload = (dispatch: Pick<DispatchRow, 'id' | 'connectionId'>) => ({ dispatchId: dispatch.id, connectionId: dispatch.connectionId });
 
+const acknowledgeStatement = scopedStatement((own, q) =>
+  q
+    .update(orderDispatches)
+    .set({ status: 'acknowledged', ...placeholders(['externalId', 'acknowledgedAt']) })
+    .where(and(own(orderDispatches), eq(orderDispatches.id, sql.placeholder('id')), eq(orderDispatches.status, 'pending')))
+    .returning(),
+);
+
 async function recordAcknowledgement(
   db: Db,
   scope: Scope,
@@ -187,11 +198,7 @@ async function recordAcknowledgement(
 ): Promise<OrderRow | null> {
   return db.transaction(async (tx) => {
     const s = scoped(tx, scope);
-    const [acked] = await tx
-      .update(orderDispatches)
-      .set({ status: 'acknowledged', externalId: state.externalId, acknowledgedAt: now() })
-      .where(s.where(orderDispatches, eq(orderDispatches.id, dispatchId), eq(orderDispatches.status, 'pending')))
-      .returning();
+    const [acked] = await s.run(acknowledgeStatement, { id: dispatchId, externalId: state.externalId, acknowledgedAt: now() });
     if (!acked) {
       // A cancel got to the pharmacy before this submit did, found nothing and closed the round: the
       // pharmacy has the order now, so it must be told again.
@@ -201,8 +208,8 @@ async function recordAcknowledgement(
     }
     // Nearly always the order still waits for exactly this acknowledgement: move it without a separate lock.
     const submitted = await transition(tx, scope, { id: acked.orderId, status: 'submitting' }, ['submitting'], 'submitted', PHARMACY(acked.connectionId), {
-      set: { firstRoutedAt: sql`coalesce(${orders.firstRoutedAt}, ${scope.livemode ? now() : null}::timestamptz)` },
-      where: eq(orders.dispatchRound, acked.round),
+      firstRoutedAt: scope.livemode ? now() : null,
+      round: acked.round,
     });
     if (submitted) {
       // Anything the pharmacy already says beyond receipt is applied by the sync job, at once: the caller
@@ -227,13 +234,17 @@ async function recordAcknowledgement(
  * The order's status sync, due at `runAt`. The request's own dispatch job, not yet claimed by a worker, is
  * turned into it (one statement instead of a new job now and a no-op dispatch run later).
  */
+const toSyncStatement = scopedStatement((own, q) =>
+  q
+    .update(jobs)
+    .set({ kind: SYNC_JOB, ...placeholders(['payload', 'runAt', 'updatedAt']) })
+    .where(and(own(jobs), eq(jobs.id, sql.placeholder('id')), eq(jobs.kind, DISPATCH_JOB), isNull(jobs.lockedBy)))
+    .returning({ id: jobs.id }),
+);
+
 async function scheduleSync(tx: Tx, scope: Scope, dispatch: DispatchRow, runAt: Date, fallbackJobId?: string) {
   if (fallbackJobId) {
-    const [reused] = await tx
-      .update(jobs)
-      .set({ kind: SYNC_JOB, payload: syncPayload(dispatch), runAt, updatedAt: now() })
-      .where(scoped(tx, scope).where(jobs, eq(jobs.id, fallbackJobId), eq(jobs.kind, DISPATCH_JOB), isNull(jobs.lockedBy)))
-      .returning({ id: jobs.id });
+    const [reused] = await scoped(tx, scope).run(toSyncStatement, { id: fallbackJobId, payload: syncPayload(dispatch), runAt, updatedAt: now() });
     if (reused) {
       if (runAt.getTime() <= now().getTime()) await wakeWorkers(tx);
       return;

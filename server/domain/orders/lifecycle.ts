@@ -1,6 +1,7 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { orders, orderTransitions, type ActorKind, type OrderStatus } from '@/db/schema';
-import { scoped, type Scope } from '@/server/db/scoped';
+import { placeholders } from '@/server/db/prepared';
+import { cachedStatement, scoped, setKeys, type Scope } from '@/server/db/scoped';
 import type { Tx } from '@/server/db/types';
 import { emitEvent } from '@/server/domain/events/emit';
 import { now } from '@/server/lib/clock';
@@ -51,8 +52,8 @@ export function conflict(row: OrderRow, action: string) {
  * stands, from one of `from` along `to` (one status, or several edges walked in one go), with a timeline
  * entry and an event per step, in one UPDATE. Returns null, changing nothing, when the order is not in
  * `from` or a step is not an edge of the lifecycle graph. The UPDATE also requires the status the caller
- * saw (and `opts.where`), so a caller may instead pass the status it expects without locking, and read a
- * null as "not as expected".
+ * saw (and `opts.round`, the dispatch round), so a caller may instead pass the status it expects without
+ * locking, and read a null as "not as expected". `opts.firstRoutedAt` is recorded unless one already is.
  */
 export async function transition(
   tx: Tx,
@@ -61,7 +62,7 @@ export async function transition(
   from: readonly OrderStatus[],
   to: OrderStatus | readonly OrderStatus[],
   actor: Actor,
-  opts: { set?: { [K in keyof OrderRow]?: OrderRow[K] | SQL }; reasonCode?: string | null; where?: SQL } = {},
+  opts: { set?: Partial<OrderRow>; reasonCode?: string | null; round?: number; firstRoutedAt?: Date | null } = {},
 ): Promise<OrderRow | null> {
   const path: readonly OrderStatus[] = typeof to === 'string' ? [to] : to;
   if (path.length === 0 || !from.includes(current.status)) return null;
@@ -69,11 +70,14 @@ export async function transition(
   if (steps.some((step) => !ORDER_GRAPH[step.from].includes(step.to))) return null;
   const s = scoped(tx, scope);
   const at = now();
-  const [row] = await tx
-    .update(orders)
-    .set({ ...opts.set, status: path[path.length - 1], updatedAt: at })
-    .where(s.where(orders, eq(orders.id, current.id), eq(orders.status, current.status), opts.where))
-    .returning();
+  const set: Record<string, unknown> = { ...opts.set, status: path[path.length - 1], updatedAt: at };
+  const [row] = await s.run(moveStatement(setKeys(set), opts.round !== undefined, opts.firstRoutedAt !== undefined), {
+    ...Object.fromEntries(Object.entries(set).map(([k, v]) => [`set:${k}`, v])),
+    id: current.id,
+    from: current.status,
+    round: opts.round,
+    firstRoutedAt: opts.firstRoutedAt?.toISOString() ?? null,
+  });
   if (!row) return null;
   // The reason belongs to where the walk ends (a rejection's code, say), not to the steps on the way.
   await s.insertMany(
@@ -89,6 +93,26 @@ export async function transition(
   }
   return row;
 }
+
+/** The guarded UPDATE of `transition`, one rendered statement per shape. */
+const moveStatement = (keys: string[], byRound: boolean, firstRouted: boolean) =>
+  cachedStatement(`orders.move:${keys.join(',')}:${byRound}:${firstRouted}`, (own, db) =>
+    db
+      .update(orders)
+      .set({
+        ...placeholders(keys, 'set:'),
+        ...(firstRouted ? { firstRoutedAt: sql`coalesce(${orders.firstRoutedAt}, ${sql.placeholder('firstRoutedAt')}::timestamptz)` } : {}),
+      })
+      .where(
+        and(
+          own(orders),
+          eq(orders.id, sql.placeholder('id')),
+          eq(orders.status, sql.placeholder('from')),
+          byRound ? eq(orders.dispatchRound, sql.placeholder('round')) : undefined,
+        ),
+      )
+      .returning(),
+  );
 
 const timelineEntry = (orderId: string, from: OrderStatus | null, to: OrderStatus, actor: Actor, reasonCode: string | null, at: Date) => ({
   id: newId('orderTransition'),

@@ -1,5 +1,5 @@
 import { routingPolicies, type RoutingStrategy } from '@/db/schema';
-import { scoped, type Scope } from '@/server/db/scoped';
+import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
@@ -16,8 +16,10 @@ export interface RoutingPolicy {
 /** DESIGN decision 12's defaults: cheapest qualifying pharmacy, state licensing enforced, fallback on. */
 export const DEFAULT_POLICY: RoutingPolicy = { strategy: 'lowest_cost', priority: [], requireStateLicense: true, allowFallback: true };
 
+const policyStatement = scopedStatement((own, q) => q.select().from(routingPolicies).where(own(routingPolicies)).limit(1));
+
 export async function loadPolicy(q: Queryable, scope: Scope): Promise<RoutingPolicy & { updatedAt: Date | null }> {
-  const [row] = await q.select().from(routingPolicies).where(scoped(q, scope).where(routingPolicies)).limit(1);
+  const [row] = await scoped(q, scope).run(policyStatement, {});
   return row ?? { ...DEFAULT_POLICY, updatedAt: null };
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { catalogLines, pharmacyConnections, products } from '@/db/schema';
-import { scoped, type Scope } from '@/server/db/scoped';
+import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
 import { loadPolicy } from '@/server/domain/pharmacies/routing-policy';
 import { qualify, rankOffers, type CandidateConnection, type IneligibleReason, type Offer } from './rank';
@@ -16,29 +16,35 @@ export interface LineCodes {
   itemCode: string;
 }
 
-/** The approved catalog lines of the given products, with each product's SKU, in one query. */
-function liveOffers(q: Queryable, scope: Scope, productIds: string[], connectionId?: string) {
-  return q
-    .select({
-      connectionId: catalogLines.connectionId,
-      productId: catalogLines.productId,
-      itemCode: catalogLines.itemCode,
-      priceCents: catalogLines.priceCents,
-      etaDays: catalogLines.etaDays,
-      stock: catalogLines.stock,
-      sku: products.sku,
-    })
-    .from(catalogLines)
-    .innerJoin(products, and(eq(products.id, catalogLines.productId), eq(products.tenantId, catalogLines.tenantId)))
-    .where(
-      scoped(q, scope).where(
-        catalogLines,
-        inArray(catalogLines.productId, productIds),
-        eq(catalogLines.live, true),
-        connectionId ? eq(catalogLines.connectionId, connectionId) : undefined,
+const offerColumns = {
+  connectionId: catalogLines.connectionId,
+  productId: catalogLines.productId,
+  itemCode: catalogLines.itemCode,
+  priceCents: catalogLines.priceCents,
+  etaDays: catalogLines.etaDays,
+  stock: catalogLines.stock,
+  sku: products.sku,
+};
+
+/** The approved catalog lines of the given products (`productIds`, an array), with each product's SKU, in one query. */
+const offersStatement = (atOneConnection: boolean) =>
+  scopedStatement((own, q) =>
+    q
+      .select(offerColumns)
+      .from(catalogLines)
+      .innerJoin(products, and(eq(products.id, catalogLines.productId), eq(products.tenantId, catalogLines.tenantId)))
+      .where(
+        and(
+          own(catalogLines),
+          sql`${catalogLines.productId} = any(${sql.placeholder('productIds')}::text[])`,
+          eq(catalogLines.live, true),
+          atOneConnection ? eq(catalogLines.connectionId, sql.placeholder('connectionId')) : undefined,
+        ),
       ),
-    );
-}
+  );
+const offersAnywhere = offersStatement(false);
+const offersAtConnection = offersStatement(true);
+const connectionsStatement = scopedStatement((own, q) => q.select().from(pharmacyConnections).where(own(pharmacyConnections)));
 
 /**
  * The pharmacy a whole order goes to: one that qualifies for every line (DESIGN decision 12), ranked by
@@ -48,8 +54,8 @@ function liveOffers(q: Queryable, scope: Scope, productIds: string[], connection
 export async function chooseConnection(q: Queryable, scope: Scope, lines: OrderLine[], state: string | null, exclude: string[] = []) {
   const [policy, connections, offers] = await Promise.all([
     loadPolicy(q, scope),
-    q.select().from(pharmacyConnections).where(scoped(q, scope).where(pharmacyConnections)),
-    liveOffers(q, scope, [...new Set(lines.map((l) => l.productId))]),
+    scoped(q, scope).run(connectionsStatement, {}),
+    scoped(q, scope).run(offersAnywhere, { productIds: [...new Set(lines.map((l) => l.productId))] }),
   ]);
   const offerOf = new Map(offers.map((o) => [`${o.connectionId}/${o.productId}`, o]));
   const ranked: Offer[] = [];
@@ -87,5 +93,5 @@ const codesOf = (offers: { productId: string; sku: string; itemCode: string }[])
 
 /** The line codes of the given products at one pharmacy, from its approved catalog. */
 export async function lineCodesAt(q: Queryable, scope: Scope, connectionId: string, productIds: string[]) {
-  return codesOf(await liveOffers(q, scope, productIds, connectionId));
+  return codesOf(await scoped(q, scope).run(offersAtConnection, { productIds, connectionId }));
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
-import { scoped, type Scope } from '@/server/db/scoped';
+import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
 import { enqueueJobs } from '@/server/jobs/queue';
 import { now } from '@/server/lib/clock';
@@ -30,10 +30,22 @@ export function toDeliveryDto(row: DeliveryRow) {
 }
 
 /** Enabled endpoints of the scope whose subscription covers `type` (an empty list covers every type). */
+const subscribedStatement = scopedStatement((own, q) =>
+  q
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        own(webhookEndpoints),
+        eq(webhookEndpoints.status, 'enabled'),
+        or(sql`${webhookEndpoints.events} = '[]'::jsonb`, sql`${webhookEndpoints.events} @> ${sql.placeholder('types')}::jsonb`),
+      ),
+    )
+    .orderBy(asc(webhookEndpoints.id)),
+);
+
 export async function subscribedEndpoints(q: Queryable, scope: Scope, type: string): Promise<EndpointRow[]> {
-  const s = scoped(q, scope);
-  const covers = or(sql`${webhookEndpoints.events} = '[]'::jsonb`, sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`);
-  return s.list(webhookEndpoints, { where: and(eq(webhookEndpoints.status, 'enabled'), covers), order: 'oldest' });
+  return scoped(q, scope).run(subscribedStatement, { types: JSON.stringify([type]) });
 }
 
 /** One delivery row and one outbox job per endpoint, in the caller's transaction. */

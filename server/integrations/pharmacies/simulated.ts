@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { simulatedPharmacyOrders } from '@/db/schema';
+import { placeholders, prepared } from '@/server/db/prepared';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import { parseSignedCallback } from './callbacks';
@@ -48,6 +49,15 @@ export function simulatedState(row: BookRow, s: SimulatedSettings, at: Date): Ph
 
 const settingsOf = (conn: ConnectionForAdapter) => ZSimulatedSettings.parse(conn.settings);
 
+/** The pharmacy's book entry; a key it has seen already inserts nothing. */
+const receive = prepared((q) =>
+  q
+    .insert(simulatedPharmacyOrders)
+    .values(placeholders(['id', 'connectionId', 'idempotencyKey', 'payload', 'outcome', 'reasonCode', 'receivedAt']) as never)
+    .onConflictDoNothing()
+    .returning(),
+);
+
 /** DESIGN decision 11: the scriptable pharmacy every sandbox order goes to. */
 export function simulatedAdapter({ db }: AdapterDeps): PharmacyAdapter {
   async function find(connectionId: string, key: string) {
@@ -68,19 +78,15 @@ export function simulatedAdapter({ db }: AdapterDeps): PharmacyAdapter {
       const outOfStock = order.items.some((i) => s.outOfStock.includes(i.sku) || s.outOfStock.includes(i.productId));
       const outcome = s.behavior === 'reject' || outOfStock ? 'reject' : 'accept';
       // The pharmacy keeps ids and lines only: the simulation has no use for the patient's details.
-      const [created] = await db
-        .insert(simulatedPharmacyOrders)
-        .values({
-          id: newId('simulatedPharmacyOrder'),
-          connectionId: conn.id,
-          idempotencyKey: key,
-          payload: { orderId: order.orderId, patientId: order.patient.id, items: order.items },
-          outcome,
-          reasonCode: outcome === 'accept' ? null : outOfStock ? 'out_of_stock' : s.rejectReasonCode,
-          receivedAt: now(),
-        })
-        .onConflictDoNothing()
-        .returning();
+      const [created] = await receive.execute(db, {
+        id: newId('simulatedPharmacyOrder'),
+        connectionId: conn.id,
+        idempotencyKey: key,
+        payload: { orderId: order.orderId, patientId: order.patient.id, items: order.items },
+        outcome,
+        reasonCode: outcome === 'accept' ? null : outOfStock ? 'out_of_stock' : s.rejectReasonCode,
+        receivedAt: now(),
+      });
       // A repeated key answers with the order the first submit created, as a real pharmacy would.
       const row = created ?? (await find(conn.id, key))!;
       return simulatedState(row, s, now());

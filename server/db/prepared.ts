@@ -1,0 +1,91 @@
+import { Param, Placeholder, sql } from 'drizzle-orm';
+import type { Queryable } from './types';
+
+/**
+ * Statements rendered once. Building a query with drizzle's builder costs several times what running it
+ * does (measured: ≈ 0.4 ms of CPU against ≈ 0.1 ms on PostgreSQL), so the hot paths build each statement
+ * once, with placeholders for every value, and run the rendered text on whichever connection or
+ * transaction the caller holds. On PostgreSQL it is a named prepared statement, so the server parses and
+ * plans it once per connection as well. Values still pass through the columns' encoders (dates, JSON)
+ * exactly as in a built query, and rows come back mapped the same way.
+ */
+
+interface DrizzlePrepared {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+export interface Preparable {
+  prepare(name: string): DrizzlePrepared;
+}
+/** What the builder's own `execute` would have returned. */
+export type ResultOf<B extends Preparable> = Awaited<ReturnType<ReturnType<B['prepare']>['execute']>>;
+
+// drizzle's prepared queries keep these; a query prepared on one session is re-created on another from them.
+interface PreparedInternals extends DrizzlePrepared {
+  getQuery(): { sql: string; params: unknown[] };
+  fields?: unknown;
+  joinsNotNullableMap?: unknown;
+}
+interface Session {
+  prepareQuery(query: { sql: string; params: unknown[] }, fields: unknown, name: string, arrayMode: boolean): PreparedInternals;
+}
+interface Template {
+  query: { sql: string; params: unknown[] };
+  fields: unknown;
+  joins: unknown;
+}
+
+export interface Prepared<V extends Record<string, unknown>, R> {
+  readonly name: string;
+  execute(q: Queryable, values: V): Promise<R>;
+}
+
+let sequence = 0;
+
+/** A placeholder per key, named `prefix + key`: the values (or `set`) of a rendered insert or update. */
+export const placeholders = (keys: string[], prefix = '') => Object.fromEntries(keys.map((k) => [k, sql.placeholder(prefix + k)]));
+
+function valueOf(values: Record<string, unknown>, name: string) {
+  if (!(name in values)) throw new Error(`No value for placeholder "${name}"`);
+  return values[name];
+}
+
+/** drizzle's own fill, except that null and undefined stay null instead of going through the column's encoder. */
+function fill(params: unknown[], values: Record<string, unknown>): unknown[] {
+  return params.map((p) => {
+    if (p instanceof Placeholder) return valueOf(values, p.name) ?? null;
+    if (p instanceof Param && p.value instanceof Placeholder) {
+      const value = valueOf(values, p.value.name);
+      return value == null ? null : p.encoder.mapToDriverValue(value);
+    }
+    return p;
+  });
+}
+
+/** The placeholders a rendered statement takes (bare, or inside a column's encoder). */
+export function placeholderNames(params: unknown[]): string[] {
+  return params.flatMap((p) => (p instanceof Placeholder ? [p.name] : p instanceof Param && p.value instanceof Placeholder ? [p.value.name] : []));
+}
+
+/**
+ * A statement built by `build` on first use and reused after. `check` sees the rendered statement once
+ * and may refuse it (the scoped helper checks that it is confined to a tenant).
+ */
+export function prepared<B extends Preparable, V extends Record<string, unknown>>(build: (q: Queryable) => B, check?: (query: Template['query']) => void): Prepared<V, ResultOf<B>> {
+  const name = `fr_stmt_${++sequence}`;
+  let template: Template | undefined;
+  return {
+    name,
+    async execute(q, values): Promise<ResultOf<B>> {
+      if (!template) {
+        const first = build(q).prepare(name) as unknown as PreparedInternals;
+        const query = first.getQuery();
+        check?.(query);
+        template = { query, fields: first.fields, joins: first.joinsNotNullableMap };
+      }
+      const session = (q as unknown as { session: Session }).session;
+      const run = session.prepareQuery({ sql: template.query.sql, params: fill(template.query.params, values) }, template.fields, name, true);
+      run.joinsNotNullableMap = template.joins;
+      return (await run.execute()) as Awaited<ResultOf<B>>;
+    },
+  };
+}

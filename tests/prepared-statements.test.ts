@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, patients } from '@/db/schema';
+import { scoped, scopedStatement } from '@/server/db/scoped';
+import { createTenantWithKeys, startTestApp, type TestApp } from './helpers/harness';
+
+let app: TestApp;
+let a: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let b: Awaited<ReturnType<typeof createTenantWithKeys>>;
+
+const patientBody = (lastName: string) => ({ firstName: 'Rae', lastName, dateOfBirth: '1980-02-03', sex: 'female', address: { line1: '1 Main', city: 'LA', state: 'CA', postalCode: '90001' } });
+
+beforeAll(async () => {
+  app = await startTestApp();
+  a = await createTenantWithKeys(app, 'Prepared A');
+  b = await createTenantWithKeys(app, 'Prepared B');
+});
+afterAll(async () => app?.close());
+
+// Statements rendered once and reused (server/db/prepared.ts) must keep the scoped helper's guarantees.
+describe('rendered statements', () => {
+  it('a scoped statement sees only the running scope’s rows, whichever scope rendered it first', async () => {
+    const mine = (await app.request('POST', '/v1/patients', { key: a.sandboxKey, body: patientBody('Alpha') })).body.id;
+    const theirs = (await app.request('POST', '/v1/patients', { key: b.sandboxKey, body: patientBody('Beta') })).body.id;
+    const db = app.services.database.db;
+    const byName = scopedStatement((own, q) => q.select({ id: patients.id }).from(patients).where(own(patients)).orderBy(patients.id));
+    const asA = await scoped(db, { tenantId: a.tenantId, livemode: false }).run(byName, {});
+    const asB = await scoped(db, { tenantId: b.tenantId, livemode: false }).run(byName, {});
+    const asALive = await scoped(db, { tenantId: a.tenantId, livemode: true }).run(byName, {});
+    expect(asA.map((r) => r.id)).toEqual([mine]);
+    expect(asB.map((r) => r.id)).toEqual([theirs]);
+    expect(asALive).toEqual([]);
+    // The same rendered get, inside a transaction, for either tenant.
+    await db.transaction(async (tx) => {
+      expect((await scoped(tx, { tenantId: a.tenantId, livemode: false }).get(patients, mine))?.lastName).toBe('Alpha');
+      expect(await scoped(tx, { tenantId: a.tenantId, livemode: false }).get(patients, theirs)).toBeUndefined();
+    });
+  });
+
+  it('refuses a statement that does not filter by tenant, before sending it', async () => {
+    const leaky = scopedStatement((_own, q) => q.select({ id: orders.id }).from(orders).where(eq(orders.status, 'draft')));
+    await expect(scoped(app.services.database.db, { tenantId: a.tenantId, livemode: false }).run(leaky, {})).rejects.toThrow(/must filter by tenant/);
+  });
+
+  it('a missing value fails the statement; null values stay null', async () => {
+    const byId = scopedStatement((own, q) => q.select({ id: patients.id, phone: patients.phone }).from(patients).where(sql`${own(patients)} and ${patients.id} = ${sql.placeholder('id')}`));
+    const s = scoped(app.services.database.db, { tenantId: a.tenantId, livemode: false });
+    await expect(s.run(byId, {})).rejects.toThrow(/No value for placeholder "id"/);
+    const created = (await app.request('POST', '/v1/patients', { key: a.sandboxKey, body: patientBody('Gamma') })).body;
+    expect(await s.run(byId, { id: created.id })).toEqual([{ id: created.id, phone: null }]);
+  });
+});
