@@ -61,6 +61,38 @@ export function cachedStatement<B extends Preparable>(key: string, build: (own: 
   return statement as ScopedStatement<Values, ResultOf<B>>;
 }
 
+/** Rows of another table that an insert writes in the same statement (a data-modifying CTE). */
+export interface AlsoInsert {
+  table: ScopedTable;
+  rows: Record<string, unknown>[];
+}
+
+/** A batch of rows as placeholders named `prefix + row + column`, and the values that fill them. */
+function batch({ table, rows }: AlsoInsert, prefix: string) {
+  const clean = rows.map(({ livemode: _l, ...v }) => v);
+  const keys = setKeys(clean[0]);
+  const values: Values = {};
+  clean.forEach((row, i) => {
+    if (setKeys(row).join(',') !== keys.join(',')) throw new Error('insert: every row of a table must set the same columns');
+    for (const k of keys) values[`${prefix}${i}:${k}`] = row[k];
+  });
+  const render = () =>
+    clean.map((_, i) => ({ ...placeholders(keys, `${prefix}${i}:`), tenantId: sql.placeholder(TENANT), ...(table.livemode ? { livemode: sql.placeholder(LIVEMODE) } : {}) }));
+  return { key: `${getTableName(table)}:${clean.length}:${keys.join(',')}`, values, render };
+}
+
+function insertStatement(main: AlsoInsert, also: AlsoInsert[], returning: boolean) {
+  const others = also.filter((a) => a.rows.length > 0);
+  const m = batch(main, 'm');
+  const extra = others.map((a, i) => batch(a, `a${i}:`));
+  const statement = cachedStatement(`insert:${[m, ...extra].map((b) => b.key).join('|')}:${returning}`, (_own, db) => {
+    const ctes = others.map((a, i) => db.$with(`also_${i}`).as(db.insert(a.table as PgTable).values(extra[i].render() as never).returning({ id: a.table.id })));
+    const base = (ctes.length ? db.with(...ctes) : db).insert(main.table as PgTable).values(m.render() as never);
+    return returning ? base.returning() : base;
+  });
+  return [statement, Object.assign({}, m.values, ...extra.map((e) => e.values)) as Values] as const;
+}
+
 /**
  * The only way domain code reads or writes tenant data: every statement built here is confined to the
  * principal's tenant and mode, so no caller can forget the filter. `bothModes` widens reads to the
@@ -104,35 +136,16 @@ export function scoped(q: Queryable, scope: Scope, opts: { bothModes?: boolean }
       return (await (o.limit ? base.limit(o.limit) : base)) as Row<T>[];
     },
 
-    async insert<T extends ScopedTable>(t: T, values: NewRow<T>): Promise<Row<T>> {
-      const { livemode: _l, ...row } = values as Record<string, unknown>;
-      const keys = setKeys(row);
-      const statement = cachedStatement(`insert:${getTableName(t)}:${keys.join(',')}`, (own, db) =>
-        db
-          .insert(t as PgTable)
-          .values({ ...placeholders(keys), tenantId: sql.placeholder(TENANT), ...(t.livemode ? { livemode: sql.placeholder(LIVEMODE) } : {}) } as never)
-          .returning(),
-      );
-      const [created] = (await this.run(statement, row)) as unknown as Row<T>[];
+    /** One row; `also` holds rows of other tables written by the same statement (they commit together). */
+    async insert<T extends ScopedTable>(t: T, values: NewRow<T>, also: AlsoInsert[] = []): Promise<Row<T>> {
+      const [created] = (await this.run(...insertStatement({ table: t, rows: [values] }, also, true))) as unknown as Row<T>[];
       return created;
     },
 
     /** Several rows in one statement, each confined to the scope like `insert` (all rows set the same columns). */
-    async insertMany<T extends ScopedTable>(t: T, values: NewRow<T>[]): Promise<void> {
+    async insertMany<T extends ScopedTable>(t: T, values: NewRow<T>[], also: AlsoInsert[] = []): Promise<void> {
       if (values.length === 0) return;
-      const rows = values.map(({ livemode: _l, ...v }: Record<string, unknown>) => v);
-      const keys = setKeys(rows[0]);
-      const statement = cachedStatement(`insertMany:${getTableName(t)}:${rows.length}:${keys.join(',')}`, (own, db) =>
-        db.insert(t as PgTable).values(
-          rows.map((_, i) => ({ ...placeholders(keys, `${i}:`), tenantId: sql.placeholder(TENANT), ...(t.livemode ? { livemode: sql.placeholder(LIVEMODE) } : {}) })) as never,
-        ),
-      );
-      const flat: Record<string, unknown> = {};
-      rows.forEach((row, i) => {
-        if (setKeys(row).join(',') !== keys.join(',')) throw new Error('insertMany: every row must set the same columns');
-        for (const k of keys) flat[`${i}:${k}`] = row[k];
-      });
-      await this.run(statement, flat);
+      await this.run(...insertStatement({ table: t, rows: values }, also, false));
     },
 
     async update<T extends ScopedTable>(t: T, id: string, set: Partial<T['$inferInsert']>, extra?: SQL): Promise<Row<T> | undefined> {

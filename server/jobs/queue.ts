@@ -18,13 +18,16 @@ export interface NewJob {
   runAt?: Date;
 }
 
+/** A job as a row, for callers that write it in a statement of their own (it must not be due before it commits). */
+export const jobRow = (job: NewJob, at = now()) => ({ id: job.id ?? newId('job'), kind: job.kind, payload: job.payload, runAt: job.runAt ?? at, createdAt: at, updatedAt: at });
+
 /** Writes jobs in the caller's transaction, so they exist exactly when the state change that needs them does. */
 export async function enqueueJobs(tx: Queryable, scope: Scope, list: NewJob[]): Promise<void> {
   if (list.length === 0) return;
   const at = now();
   await scoped(tx, scope).insertMany(
     jobs,
-    list.map((job) => ({ id: job.id ?? newId('job'), kind: job.kind, payload: job.payload, runAt: job.runAt ?? at, createdAt: at, updatedAt: at })),
+    list.map((job) => jobRow(job, at)),
   );
   // Jobs due later are found by the worker's next-due check and poll; waking it now would find nothing.
   const dueNow = list.some((job) => !job.runAt || job.runAt.getTime() <= at.getTime());

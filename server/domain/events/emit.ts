@@ -14,14 +14,26 @@ export const EVENTS_CHANNEL = 'fr_events';
 export const scopeTag = (scope: Scope) => `${scope.tenantId}:${scope.livemode ? 'live' : 'sandbox'}`;
 
 /**
- * Appends an event to the log and queues one delivery per enabled subscribed endpoint, inside the caller's
- * transaction: the state change, its event and its deliveries commit together or not at all. Data that
+ * An event ready to append, in the caller's transaction, with the state change it reports. Data that
  * breaks the type's schema (an undeclared key above all) throws before anything is written.
  */
-export async function emitEvent<T extends EventType>(tx: Tx, scope: Scope, type: T, data: EventData<T>): Promise<EventRow> {
-  const clean = validateEventData(type, data);
-  const event = await scoped(tx, scope).insert(events, { id: newId('event'), type, data: clean, createdAt: now() });
-  // The insert itself wakes the SSE streams (trigger `events_notify`, migration 0005), on EVENTS_CHANNEL.
-  await enqueueDeliveries(tx, scope, event, await subscribedEndpoints(tx, scope, type), 'event');
+export function newEvent<T extends EventType>(type: T, data: EventData<T>) {
+  return { id: newId('event'), type: type as string, data: validateEventData(type, data) as Record<string, unknown>, createdAt: now() };
+}
+
+/**
+ * Queues one delivery per enabled subscribed endpoint for an event the caller's transaction appended: the
+ * state change, its event and its deliveries commit together or not at all. The insert itself wakes the SSE
+ * streams (trigger `events_notify`, migration 0005), on EVENTS_CHANNEL.
+ */
+export async function fanOut(tx: Tx, scope: Scope, event: Pick<EventRow, 'id' | 'type'>) {
+  await enqueueDeliveries(tx, scope, event, await subscribedEndpoints(tx, scope, event.type), 'event');
+}
+
+/** Appends an event to the log and queues its deliveries, inside the caller's transaction. */
+export async function emitEvent<T extends EventType>(tx: Tx, scope: Scope, type: T, data: EventData<T>) {
+  const event = newEvent(type, data);
+  await scoped(tx, scope).insertMany(events, [event]);
+  await fanOut(tx, scope, event);
   return event;
 }

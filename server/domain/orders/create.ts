@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { orders, patients, products, type OrderPriority, type OrderSource } from '@/db/schema';
+import { orders, orderTransitions, patients, products, type OrderPriority, type OrderSource } from '@/db/schema';
 import { scoped, scopedStatement } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
@@ -8,7 +8,7 @@ import { AppError, errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { toOrderDto } from './dto';
 import { actorOf } from './actor';
-import { recordTimeline } from './lifecycle';
+import { timelineEntry } from './lifecycle';
 
 export interface CreateOrderInput {
   items: { productId: string; quantity: number; sig: string; refills: number }[];
@@ -65,10 +65,13 @@ export async function createOrder(db: Db, principal: TenantPrincipal, input: Cre
   const existing = await findExisting();
   if (existing) throw duplicate(existing.id);
   try {
-    return await db.transaction(async (tx) => {
-      const at = now();
-      const row = await scoped(tx, principal).insert(orders, {
-        id: newId('order'),
+    // The order and its first timeline entry in one statement: atomic without a transaction around it.
+    const at = now();
+    const id = newId('order');
+    const row = await s.insert(
+      orders,
+      {
+        id,
         status,
         source: input.source,
         priority: input.priority,
@@ -78,10 +81,10 @@ export async function createOrder(db: Db, principal: TenantPrincipal, input: Cre
         amberFields,
         createdAt: at,
         updatedAt: at,
-      });
-      await recordTimeline(tx, principal, row.id, null, status, actorOf(principal), null, at);
-      return toOrderDto(row);
-    });
+      },
+      [{ table: orderTransitions, rows: [timelineEntry(id, null, status, actorOf(principal), null, at)] }],
+    );
+    return toOrderDto(row);
   } catch (err) {
     // Two creates with one foreignOrderId at once: the unique index decides, the loser names the winner.
     const raced = (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';

@@ -5,7 +5,7 @@ import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Db, Tx } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { lineCodesAt, type LineCodes } from '@/server/domain/routing/choose';
-import { enqueueJobs, wakeWorkers } from '@/server/jobs/queue';
+import { enqueueJobs, jobRow, wakeWorkers } from '@/server/jobs/queue';
 import { pharmacyAdapter, type DispatchOrder, type PharmacyOrderState } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
@@ -42,7 +42,7 @@ export interface DispatchParts {
 
 /** A dispatch round as its transaction committed it, ready for the request to send at once. */
 export interface PlannedDispatch {
-  dispatch: DispatchRow;
+  dispatch: Pick<DispatchRow, 'id' | 'orderId' | 'idempotencyKey'>;
   connection: ConnectionRow;
   payload: DispatchOrder;
   /** The outbox job that completes the dispatch if the request does not; it becomes the sync job. */
@@ -74,20 +74,19 @@ export async function startDispatch(
   set: Partial<OrderRow> = {},
 ): Promise<PlannedDispatch> {
   const round = order.dispatchRound + 1;
-  const moved = await transition(tx, scope, order, [order.status], path, actor, { set: { ...set, connectionId: parts.connection.id, dispatchRound: round } });
-  if (!moved) throw conflict(order, 'submitted');
   const id = newId('dispatch');
-  const dispatch = await scoped(tx, scope).insert(orderDispatches, {
-    id,
-    orderId: order.id,
-    round,
-    connectionId: parts.connection.id,
-    idempotencyKey: id,
-    status: 'pending',
-    createdAt: now(),
-  });
   const jobId = newId('job');
-  await enqueueJobs(tx, scope, [{ id: jobId, kind: DISPATCH_JOB, payload: { dispatchId: id }, runAt: new Date(now().getTime() + deps.graceMs) }]);
+  const dispatch = { id, orderId: order.id, round, connectionId: parts.connection.id, idempotencyKey: id, status: 'pending', createdAt: now() };
+  const job = jobRow({ id: jobId, kind: DISPATCH_JOB, payload: { dispatchId: id }, runAt: new Date(now().getTime() + deps.graceMs) });
+  const moved = await transition(tx, scope, order, [order.status], path, actor, {
+    set: { ...set, connectionId: parts.connection.id, dispatchRound: round },
+    also: [
+      { table: orderDispatches, rows: [dispatch] },
+      { table: jobs, rows: [job] },
+    ],
+  });
+  if (!moved) throw conflict(order, 'submitted');
+  if (deps.graceMs <= 0) await wakeWorkers(tx);
   return { dispatch, connection: parts.connection, payload: toDispatchOrder(moved, parts), jobId };
 }
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { orders, orderTransitions, type ActorKind, type OrderStatus } from '@/db/schema';
+import { events, orders, orderTransitions, type ActorKind, type OrderStatus } from '@/db/schema';
 import { placeholders } from '@/server/db/prepared';
-import { cachedStatement, scoped, setKeys, type Scope } from '@/server/db/scoped';
+import { cachedStatement, scoped, setKeys, type AlsoInsert, type Scope } from '@/server/db/scoped';
 import type { Tx } from '@/server/db/types';
-import { emitEvent } from '@/server/domain/events/emit';
+import { fanOut, newEvent } from '@/server/domain/events/emit';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
@@ -53,7 +53,8 @@ export function conflict(row: OrderRow, action: string) {
  * entry and an event per step, in one UPDATE. Returns null, changing nothing, when the order is not in
  * `from` or a step is not an edge of the lifecycle graph. The UPDATE also requires the status the caller
  * saw (and `opts.round`, the dispatch round), so a caller may instead pass the status it expects without
- * locking, and read a null as "not as expected". `opts.firstRoutedAt` is recorded unless one already is.
+ * locking, and read a null as "not as expected". `opts.firstRoutedAt` is recorded unless one already is;
+ * `opts.also` rows (of other tables) are written with the timeline, only when the order moved.
  */
 export async function transition(
   tx: Tx,
@@ -62,7 +63,7 @@ export async function transition(
   from: readonly OrderStatus[],
   to: OrderStatus | readonly OrderStatus[],
   actor: Actor,
-  opts: { set?: Partial<OrderRow>; reasonCode?: string | null; round?: number; firstRoutedAt?: Date | null } = {},
+  opts: { set?: Partial<OrderRow>; reasonCode?: string | null; round?: number; firstRoutedAt?: Date | null; also?: AlsoInsert[] } = {},
 ): Promise<OrderRow | null> {
   const path: readonly OrderStatus[] = typeof to === 'string' ? [to] : to;
   if (path.length === 0 || !from.includes(current.status)) return null;
@@ -80,17 +81,16 @@ export async function transition(
   });
   if (!row) return null;
   // The reason belongs to where the walk ends (a rejection's code, say), not to the steps on the way.
-  await s.insertMany(
-    orderTransitions,
-    steps.map((step, i) => timelineEntry(current.id, step.from, step.to, actor, i === steps.length - 1 ? (opts.reasonCode ?? null) : null, at)),
-  );
-  for (const step of steps) {
+  const timeline = steps.map((step, i) => timelineEntry(current.id, step.from, step.to, actor, i === steps.length - 1 ? (opts.reasonCode ?? null) : null, at));
+  const emitted = steps.flatMap((step) => {
     const type = EVENT_FOR[step.to];
-    if (!type || !row.connectionId) continue;
+    if (!type || !row.connectionId) return [];
     const data = { orderId: row.id, pharmacyConnectionId: row.connectionId, status: step.to };
-    if (type === 'order.rejected') await emitEvent(tx, scope, type, { ...data, reasonCode: opts.reasonCode ?? 'rejected' });
-    else await emitEvent(tx, scope, type, data);
-  }
+    return [type === 'order.rejected' ? newEvent(type, { ...data, reasonCode: opts.reasonCode ?? 'rejected' }) : newEvent(type, data)];
+  });
+  // Timeline entries, events and the caller's `also` rows in one statement; then each event's webhook deliveries.
+  await s.insertMany(orderTransitions, timeline, [{ table: events, rows: emitted }, ...(opts.also ?? [])]);
+  for (const event of emitted) await fanOut(tx, scope, event);
   return row;
 }
 
@@ -114,7 +114,7 @@ const moveStatement = (keys: string[], byRound: boolean, firstRouted: boolean) =
       .returning(),
   );
 
-const timelineEntry = (orderId: string, from: OrderStatus | null, to: OrderStatus, actor: Actor, reasonCode: string | null, at: Date) => ({
+export const timelineEntry = (orderId: string, from: OrderStatus | null, to: OrderStatus, actor: Actor, reasonCode: string | null, at: Date) => ({
   id: newId('orderTransition'),
   orderId,
   fromStatus: from,
@@ -124,7 +124,3 @@ const timelineEntry = (orderId: string, from: OrderStatus | null, to: OrderStatu
   reasonCode,
   at,
 });
-
-export async function recordTimeline(tx: Tx, scope: Scope, orderId: string, from: OrderStatus | null, to: OrderStatus, actor: Actor, reasonCode: string | null, at = now()) {
-  await scoped(tx, scope).insertMany(orderTransitions, [timelineEntry(orderId, from, to, actor, reasonCode, at)]);
-}

@@ -52,7 +52,7 @@ export async function subscribedEndpoints(q: Queryable, scope: Scope, type: stri
 export async function enqueueDeliveries(
   tx: Queryable,
   scope: Scope,
-  event: EventRow,
+  event: Pick<EventRow, 'id' | 'type'>,
   endpoints: EndpointRow[],
   trigger: 'event' | 'replay',
 ) {
