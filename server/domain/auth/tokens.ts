@@ -14,6 +14,14 @@ export interface AccessClaims {
   issuedAtMs?: number;
 }
 
+// jose imports a raw secret into WebCrypto on every call; every request verifies a token, so import it once.
+const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])));
+  return key;
+}
+
 async function sign(secret: Uint8Array, purpose: Purpose, claims: AccessClaims, ttl: number): Promise<string> {
   const issuedMs = now().getTime();
   const iat = Math.floor(issuedMs / 1000);
@@ -25,12 +33,12 @@ async function sign(secret: Uint8Array, purpose: Purpose, claims: AccessClaims, 
     .setSubject(claims.userId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttl)
-    .sign(secret);
+    .sign(await hmacKey(secret));
 }
 
 async function verify(secret: Uint8Array, purpose: Purpose, token: string): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await hmacKey(secret), {
       issuer: ISSUER,
       audience: purpose,
       algorithms: ['HS256'],
