@@ -18,9 +18,12 @@ export const DEFAULT_POLICY: RoutingPolicy = { strategy: 'lowest_cost', priority
 
 const policyStatement = scopedStatement((own, q) => q.select().from(routingPolicies).where(own(routingPolicies)).limit(1));
 
+/** The tenant's stored policy, or decision 12's defaults when it never set one. */
+export const policyOrDefault = (row: (RoutingPolicy & { updatedAt: Date | null }) | null | undefined) => row ?? { ...DEFAULT_POLICY, updatedAt: null };
+
 export async function loadPolicy(q: Queryable, scope: Scope): Promise<RoutingPolicy & { updatedAt: Date | null }> {
   const [row] = await scoped(q, scope).run(policyStatement, {});
-  return row ?? { ...DEFAULT_POLICY, updatedAt: null };
+  return policyOrDefault(row);
 }
 
 export function toPolicyDto(scope: Scope, p: RoutingPolicy & { updatedAt: Date | null }) {

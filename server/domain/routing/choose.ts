@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { catalogLines, pharmacyConnections, products } from '@/db/schema';
+import { catalogLines, pharmacyConnections, products, routingPolicies } from '@/db/schema';
 import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
-import { loadPolicy } from '@/server/domain/pharmacies/routing-policy';
+import { policyOrDefault } from '@/server/domain/pharmacies/routing-policy';
 import { qualify, rankOffers, type CandidateConnection, type IneligibleReason, type Offer } from './rank';
 
 export interface OrderLine {
@@ -16,6 +16,16 @@ export interface LineCodes {
   itemCode: string;
 }
 
+interface LiveOffer {
+  connectionId: string;
+  productId: string;
+  itemCode: string;
+  priceCents: number;
+  etaDays: number;
+  stock: number;
+  sku: string;
+}
+
 const offerColumns = {
   connectionId: catalogLines.connectionId,
   productId: catalogLines.productId,
@@ -26,37 +36,57 @@ const offerColumns = {
   sku: products.sku,
 };
 
-/** The approved catalog lines of the given products (`productIds`, an array), with each product's SKU, in one query. */
-const offersStatement = (atOneConnection: boolean) =>
-  scopedStatement((own, q) =>
-    q
-      .select(offerColumns)
-      .from(catalogLines)
-      .innerJoin(products, and(eq(products.id, catalogLines.productId), eq(products.tenantId, catalogLines.tenantId)))
-      .where(
-        and(
-          own(catalogLines),
-          sql`${catalogLines.productId} = any(${sql.placeholder('productIds')}::text[])`,
-          eq(catalogLines.live, true),
-          atOneConnection ? eq(catalogLines.connectionId, sql.placeholder('connectionId')) : undefined,
-        ),
+/** The approved catalog lines at one connection of the given products (`productIds`, an array), with each product's SKU. */
+const offersAtConnection = scopedStatement((own, q) =>
+  q
+    .select(offerColumns)
+    .from(catalogLines)
+    .innerJoin(products, and(eq(products.id, catalogLines.productId), eq(products.tenantId, catalogLines.tenantId)))
+    .where(
+      and(
+        own(catalogLines),
+        sql`${catalogLines.productId} = any(${sql.placeholder('productIds')}::text[])`,
+        eq(catalogLines.live, true),
+        eq(catalogLines.connectionId, sql.placeholder('connectionId')),
       ),
-  );
-const offersAnywhere = offersStatement(false);
-const offersAtConnection = offersStatement(true);
-const connectionsStatement = scopedStatement((own, q) => q.select().from(pharmacyConnections).where(own(pharmacyConnections)));
+    ),
+);
+
+/**
+ * Everything routing reads, in one statement: each connection of the scope, joined with its approved
+ * lines for the order's products (`productIds`) and with the scope's policy (a connection without a
+ * matching line comes back once, with no offer).
+ */
+const routingInputs = scopedStatement((own, q) =>
+  q
+    .select({ connection: pharmacyConnections, offer: offerColumns, policy: routingPolicies })
+    .from(pharmacyConnections)
+    .leftJoin(
+      catalogLines,
+      and(
+        eq(catalogLines.connectionId, pharmacyConnections.id),
+        eq(catalogLines.tenantId, pharmacyConnections.tenantId),
+        eq(catalogLines.livemode, pharmacyConnections.livemode),
+        eq(catalogLines.live, true),
+        sql`${catalogLines.productId} = any(${sql.placeholder('productIds')}::text[])`,
+      ),
+    )
+    .leftJoin(products, and(eq(products.id, catalogLines.productId), eq(products.tenantId, catalogLines.tenantId)))
+    .leftJoin(routingPolicies, and(eq(routingPolicies.tenantId, pharmacyConnections.tenantId), eq(routingPolicies.livemode, pharmacyConnections.livemode)))
+    .where(own(pharmacyConnections)),
+);
 
 /**
  * The pharmacy a whole order goes to: one that qualifies for every line (DESIGN decision 12), ranked by
  * the policy over the order's total price and its slowest line. `exclude` holds pharmacies already tried.
- * Three queries; the answer keeps the connection rows and line codes, so a dispatch needs no re-read.
+ * One query; the answer keeps the connection rows and line codes, so a dispatch needs no re-read.
  */
 export async function chooseConnection(q: Queryable, scope: Scope, lines: OrderLine[], state: string | null, exclude: string[] = []) {
-  const [policy, connections, offers] = await Promise.all([
-    loadPolicy(q, scope),
-    scoped(q, scope).run(connectionsStatement, {}),
-    scoped(q, scope).run(offersAnywhere, { productIds: [...new Set(lines.map((l) => l.productId))] }),
-  ]);
+  const rows = await scoped(q, scope).run(routingInputs, { productIds: [...new Set(lines.map((l) => l.productId))] });
+  const policy = policyOrDefault(rows[0]?.policy);
+  const connections = [...new Map(rows.map((r) => [r.connection.id, r.connection])).values()];
+  // A left-joined offer is all null when the connection has no line for these products.
+  const offers = rows.flatMap((r) => (r.offer?.productId == null ? [] : [r.offer as LiveOffer]));
   const offerOf = new Map(offers.map((o) => [`${o.connectionId}/${o.productId}`, o]));
   const ranked: Offer[] = [];
   const ineligible = new Map<string, IneligibleReason>();
