@@ -39,6 +39,7 @@ interface SendOptions {
   signed?: string;
   at?: Date;
   signature?: string;
+  contentType?: string;
   omit?: ('webhook-id' | 'webhook-timestamp' | 'webhook-signature')[];
 }
 
@@ -48,7 +49,7 @@ function send(connectionId: string, secret: string, body: unknown, o: SendOption
   const msgId = o.msgId ?? `msg_${randomUUID()}`;
   const at = o.at ?? new Date();
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
+    'content-type': o.contentType ?? 'application/json',
     'webhook-id': msgId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
     'webhook-signature': o.signature ?? new Webhook(secret).sign(msgId, at, o.signed ?? raw),
@@ -210,6 +211,13 @@ describe('statuses from callbacks', () => {
     expect(res.body).toEqual({ received: true, outcome: 'unmatched' });
     expect(await state(w, o.id)).toEqual(before);
   });
+
+  it('a signed callback applies whatever content type the pharmacy labels it with', async () => {
+    const o = await submittedOrder(w);
+    expect(await o.say('accepted', {}, { contentType: 'text/plain' })).toBe('applied');
+    expect(await o.say('shipped', { tracking: TRACKING }, { contentType: 'application/octet-stream' })).toBe('applied');
+    expect((await w.get(o.id)).body.status).toBe('shipped');
+  });
 });
 
 describe('refused and unmatched callbacks are kept and counted by /orders/reconciliation', () => {
@@ -242,6 +250,9 @@ describe('refused and unmatched callbacks are kept and counted by /orders/reconc
       await send(alpha, secret, good, { omit: ['webhook-signature'] }),
       await send(alpha, secret, good, { omit: ['webhook-id', 'webhook-timestamp', 'webhook-signature'] }),
       await send(alpha, secret, good, { at: new Date(Date.now() - 20 * 60_000) }),
+      // Whatever the body: counted before it is parsed.
+      await send(alpha, t.pharmacies.betaSecret, '<status>delivered</status>', { contentType: 'application/xml' }),
+      await send(alpha, secret, '{"idempotencyKey": ', { signature: 'v1,bm90IGEgc2lnbmF0dXJl' }),
     ];
     for (const res of unverified) expectEnvelope(res, 401, 'authentication_error', 'invalid_signature');
 
@@ -262,8 +273,13 @@ describe('refused and unmatched callbacks are kept and counted by /orders/reconc
       { idempotencyKey: o.key, status: 'rejected', reasonCode: 'Not A Code!' },
       [good],
       '',
+      'not json at all',
+      '{"idempotencyKey": ',
     ];
     for (const body of malformed) expectEnvelope(await send(alpha, secret, body), 400, 'validation_error', 'invalid_callback');
+    // Signed, not JSON, and not even labelled JSON: still kept and counted.
+    expectEnvelope(await send(alpha, secret, 'status=delivered', { contentType: 'application/x-www-form-urlencoded' }), 400, 'validation_error', 'invalid_callback');
+    malformed.push('status=delivered');
 
     // An unknown connection: 404, and nothing is kept (there is no tenant to count it against).
     const kept = await countRows(app, 'pharmacy_callbacks');

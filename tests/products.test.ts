@@ -341,6 +341,20 @@ describe('catalog.manage scope', () => {
     expect((await createProduct(manager.body.key, { name: 'N', sku: sku(), form: 'tablet' })).status).toBe(201);
     expect((await listProtocols(manager.body.key)).status).toBe(200);
   });
+
+  it('lets a credential that may create orders list products (to order them), and nothing more of the catalog', async () => {
+    const p = await product(a.sandboxKey);
+    const orderer = await app.request('POST', '/v1/developer/keys', { key: a.sandboxKey, body: { name: 'Orders', keyType: 'restricted', scopes: ['orders.write'] } });
+    const key = orderer.body.key as string;
+    const listed = await listProducts(key);
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((x: { id: string }) => x.id)).toContain(p.id);
+    const before = await countRows(app, 'products');
+    for (const res of [await createProduct(key, { name: 'N', sku: sku(), form: 'tablet' }), await patchProduct(key, p.id, { name: 'N' }), await listProtocols(key)]) {
+      expectEnvelope(res, 403, 'permission_error', 'missing_scope');
+    }
+    expect(await countRows(app, 'products')).toBe(before);
+  });
 });
 
 describe('findProductsBySkuOrId', () => {

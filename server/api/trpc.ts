@@ -3,14 +3,19 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 
 export type ProcedureMeta = {
-  /** Scope a credential must hold (DESIGN decision 2). */
-  scope?: string;
+  /** Scope a credential must hold (DESIGN decision 2); with several, any one of them. */
+  scope?: string | readonly string[];
   /** HTTP status of success; the OpenAPI document and the response both use it. */
   successStatus?: 200 | 201;
   /** Mutations honour Idempotency-Key unless this is false (read-only POSTs such as the routing plan). */
   idempotent?: boolean;
   /** Also accept a `text/csv` body, handed to the procedure as this field of its input (catalog upload). */
   csvBodyField?: string;
+  /**
+   * The procedure reads the raw body itself (`ctx.state.rawBody`), whatever its content type or whether it
+   * parses: a pharmacy callback must be kept and counted even when it is not JSON.
+   */
+  rawBody?: boolean;
   /** Input fields of a non-GET procedure that arrive in the query string (trpc-to-openapi reads only the body). */
   queryFields?: string[];
   /** The response is a patient record: a replay of it is a disclosure and is written to the access log. */

@@ -64,7 +64,7 @@ export function createApp(services: Services, fallback?: Fallback) {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       const route = table.find(req.method ?? '', apiPath);
-      const body = await readJsonBody(req, services.config.MAX_BODY_BYTES, route?.meta.csvBodyField);
+      const body = await readJsonBody(req, services.config.MAX_BODY_BYTES, { csvField: route?.meta.csvBodyField, raw: route?.meta.rawBody });
       state.rawBody = body.raw;
       state.bodyInputs = route?.inputs;
       req.body = withQueryFields(body.json, req.url ?? '', route?.meta.queryFields);

@@ -8,9 +8,11 @@ export interface ParsedBody {
 
 /**
  * Reads a JSON body within `limit` bytes; an empty body is `{}` so body-less POSTs need no headers.
- * Where the route names a `csvField`, a `text/csv` body arrives as `{[csvField]: text}`.
+ * Where the route names a `csvField`, a `text/csv` body arrives as `{[csvField]: text}`; a `raw` route
+ * gets any body unparsed (as `raw`, with `{}` for input).
  */
-export async function readJsonBody(req: IncomingMessage, limit: number, csvField?: string): Promise<ParsedBody> {
+export async function readJsonBody(req: IncomingMessage, limit: number, opts: { csvField?: string; raw?: boolean } = {}): Promise<ParsedBody> {
+  const { csvField } = opts;
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw tooLarge(limit);
   const chunks: Buffer[] = [];
@@ -21,6 +23,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number, csvField
     chunks.push(chunk as Buffer);
   }
   const raw = Buffer.concat(chunks).toString('utf8');
+  if (opts.raw) return { raw, json: {} };
   if (raw.trim() === '') return { raw: '', json: {} };
 
   const type = String(req.headers['content-type'] ?? '').toLowerCase();

@@ -12,8 +12,9 @@ export const requireTenantScope = middleware(async ({ ctx, meta, next }) => {
   if (principal.tenantId === null) {
     throw errors.forbidden('Platform ops credentials act on tenants through the /v1/ops and /developer/keys/ops endpoints.', 'tenant_credential_required');
   }
-  if (meta?.scope && !hasScope(principal.scopes, meta.scope)) {
-    throw errors.forbidden(`This credential lacks the '${meta.scope}' scope required here.`, 'missing_scope');
+  const anyOf = meta?.scope === undefined ? [] : typeof meta.scope === 'string' ? [meta.scope] : meta.scope;
+  if (anyOf.length && !anyOf.some((scope) => hasScope(principal.scopes, scope))) {
+    throw errors.forbidden(`This credential lacks the ${anyOf.map((s) => `'${s}'`).join(' or ')} scope required here.`, 'missing_scope');
   }
   return next({ ctx: { principal: principal as TenantPrincipal } });
 });
