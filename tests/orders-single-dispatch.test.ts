@@ -115,12 +115,13 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
 
     const healthy = startChildWorker(app.databaseUrl!);
     try {
+      // The cancel job tells the pharmacy first and then closes the dispatch: wait for both.
       await waitFor(
         async () => {
           const [row] = await query<{ cancelled: boolean }>(app, sql`select cancelled_at is not null as cancelled from simulated_pharmacy_orders where payload->>'orderId' = ${order.id}`);
-          return row?.cancelled;
+          return row?.cancelled && (await dispatchesOf(app, order.id)).every((d) => d.status === 'cancelled');
         },
-        { timeoutMs: 20_000, what: 'the pharmacy to hear of the cancel' },
+        { timeoutMs: 20_000, what: 'the pharmacy to hear of the cancel and the dispatch to close' },
       );
       expect(await bookRowsOf(app, order.id)).toHaveLength(1);
       expect((await dispatchesOf(app, order.id)).map((d) => d.status)).toEqual(['cancelled']);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, patients } from '@/db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orders, patients, tenants } from '@/db/schema';
 import { scoped, scopedStatement } from '@/server/db/scoped';
 import { createTenantWithKeys, startTestApp, type TestApp } from './helpers/harness';
 
@@ -48,5 +48,21 @@ describe('rendered statements', () => {
     await expect(s.run(byId, {})).rejects.toThrow(/No value for placeholder "id"/);
     const created = (await app.request('POST', '/v1/patients', { key: a.sandboxKey, body: patientBody('Gamma') })).body;
     expect(await s.run(byId, { id: created.id })).toEqual([{ id: created.id, phone: null }]);
+  });
+
+  it('a second copy of the module (Next.js bundles its own) shares a connection without statement name clashes', async () => {
+    vi.resetModules();
+    const first = await import('@/server/db/prepared');
+    vi.resetModules();
+    const second = await import('@/server/db/prepared');
+    expect(second.prepared).not.toBe(first.prepared);
+    // Defined first in each copy: with names from a per-copy counter both would be called the same.
+    const ids = first.prepared((q) => q.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, sql.placeholder('id'))));
+    const names = second.prepared((q) => q.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, sql.placeholder('id'))));
+    // One transaction is one connection on PostgreSQL, so both statements are prepared on it.
+    const [byId, byName] = await app.services.database.db.transaction(async (tx) => [await ids.execute(tx, { id: a.tenantId }), await names.execute(tx, { id: a.tenantId })]);
+    expect(byId).toEqual([{ id: a.tenantId }]);
+    expect(byName).toEqual([{ name: 'Prepared A' }]);
+    expect(first.statementName('select 1')).toBe(second.statementName('select 1'));
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Param, Placeholder, sql } from 'drizzle-orm';
 import type { Queryable } from './types';
 
@@ -35,11 +36,14 @@ interface Template {
 }
 
 export interface Prepared<V extends Record<string, unknown>, R> {
-  readonly name: string;
   execute(q: Queryable, values: V): Promise<R>;
 }
 
-let sequence = 0;
+/**
+ * A statement's name on the PostgreSQL connection comes from its text, not from the order statements are
+ * defined in: Next.js bundles its own copy of server modules, and both copies share the pool's connections.
+ */
+export const statementName = (text: string) => `fr_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
 
 /** A placeholder per key, named `prefix + key`: the values (or `set`) of a rendered insert or update. */
 export const placeholders = (keys: string[], prefix = '') => Object.fromEntries(keys.map((k) => [k, sql.placeholder(prefix + k)]));
@@ -71,19 +75,17 @@ export function placeholderNames(params: unknown[]): string[] {
  * and may refuse it (the scoped helper checks that it is confined to a tenant).
  */
 export function prepared<B extends Preparable, V extends Record<string, unknown>>(build: (q: Queryable) => B, check?: (query: Template['query']) => void): Prepared<V, ResultOf<B>> {
-  const name = `fr_stmt_${++sequence}`;
-  let template: Template | undefined;
+  let template: (Template & { name: string }) | undefined;
   return {
-    name,
     async execute(q, values): Promise<ResultOf<B>> {
       if (!template) {
-        const first = build(q).prepare(name) as unknown as PreparedInternals;
+        const first = build(q).prepare('') as unknown as PreparedInternals;
         const query = first.getQuery();
         check?.(query);
-        template = { query, fields: first.fields, joins: first.joinsNotNullableMap };
+        template = { query, fields: first.fields, joins: first.joinsNotNullableMap, name: statementName(query.sql) };
       }
       const session = (q as unknown as { session: Session }).session;
-      const run = session.prepareQuery({ sql: template.query.sql, params: fill(template.query.params, values) }, template.fields, name, true);
+      const run = session.prepareQuery({ sql: template.query.sql, params: fill(template.query.params, values) }, template.fields, template.name, true);
       run.joinsNotNullableMap = template.joins;
       return (await run.execute()) as Awaited<ResultOf<B>>;
     },
