@@ -53,21 +53,23 @@ function valueOf(values: Record<string, unknown>, name: string) {
   return values[name];
 }
 
+/** The placeholder a rendered parameter stands for: bare, or inside a column's encoder. */
+const placeholderOf = (p: unknown) => (p instanceof Placeholder ? p : p instanceof Param && p.value instanceof Placeholder ? p.value : undefined);
+
 /** drizzle's own fill, except that null and undefined stay null instead of going through the column's encoder. */
 function fill(params: unknown[], values: Record<string, unknown>): unknown[] {
   return params.map((p) => {
-    if (p instanceof Placeholder) return valueOf(values, p.name) ?? null;
-    if (p instanceof Param && p.value instanceof Placeholder) {
-      const value = valueOf(values, p.value.name);
-      return value == null ? null : p.encoder.mapToDriverValue(value);
-    }
-    return p;
+    const placeholder = placeholderOf(p);
+    if (!placeholder) return p;
+    const value = valueOf(values, placeholder.name);
+    if (value == null) return null;
+    return p instanceof Param ? p.encoder.mapToDriverValue(value) : value;
   });
 }
 
-/** The placeholders a rendered statement takes (bare, or inside a column's encoder). */
+/** The placeholders a rendered statement takes. */
 export function placeholderNames(params: unknown[]): string[] {
-  return params.flatMap((p) => (p instanceof Placeholder ? [p.name] : p instanceof Param && p.value instanceof Placeholder ? [p.value.name] : []));
+  return params.flatMap((p) => placeholderOf(p)?.name ?? []);
 }
 
 /**

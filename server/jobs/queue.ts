@@ -18,7 +18,7 @@ export interface NewJob {
   runAt?: Date;
 }
 
-/** A job as a row, for callers that write it in a statement of their own (it must not be due before it commits). */
+/** A job as a row, for callers that write it in a statement of their own (and then call `wakeIfDue`). */
 export const jobRow = (job: NewJob, at = now()) => ({ id: job.id ?? newId('job'), kind: job.kind, payload: job.payload, runAt: job.runAt ?? at, createdAt: at, updatedAt: at });
 
 /** Writes jobs in the caller's transaction, so they exist exactly when the state change that needs them does. */
@@ -29,9 +29,15 @@ export async function enqueueJobs(tx: Queryable, scope: Scope, list: NewJob[]): 
     jobs,
     list.map((job) => jobRow(job, at)),
   );
-  // Jobs due later are found by the worker's next-due check and poll; waking it now would find nothing.
-  const dueNow = list.some((job) => !job.runAt || job.runAt.getTime() <= at.getTime());
-  if (dueNow) await wakeWorkers(tx);
+  await wakeIfDue(tx, list.map((job) => job.runAt), at);
+}
+
+/**
+ * Wakes idle workers (once the caller's transaction commits) when one of these jobs is already due. Jobs
+ * due later are found by the worker's next-due check and poll; waking it now would find nothing.
+ */
+export async function wakeIfDue(q: Queryable, runAts: (Date | undefined)[], at = now()): Promise<void> {
+  if (runAts.some((runAt) => !runAt || runAt.getTime() <= at.getTime())) await wakeWorkers(q);
 }
 
 /** Wakes idle workers once the caller's transaction commits (at once outside one). */

@@ -5,7 +5,7 @@ import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Db, Tx } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { lineCodesAt, type LineCodes } from '@/server/domain/routing/choose';
-import { enqueueJobs, jobRow, wakeWorkers } from '@/server/jobs/queue';
+import { enqueueJobs, jobRow, wakeIfDue, wakeWorkers } from '@/server/jobs/queue';
 import { pharmacyAdapter, type DispatchOrder, type PharmacyOrderState } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
@@ -86,7 +86,7 @@ export async function startDispatch(
     ],
   });
   if (!moved) throw conflict(order, 'submitted');
-  if (deps.graceMs <= 0) await wakeWorkers(tx);
+  await wakeIfDue(tx, [job.runAt]);
   return { dispatch, connection: parts.connection, payload: toDispatchOrder(moved, parts), jobId };
 }
 
@@ -245,7 +245,7 @@ async function scheduleSync(tx: Tx, scope: Scope, dispatch: DispatchRow, runAt: 
   if (fallbackJobId) {
     const [reused] = await scoped(tx, scope).run(toSyncStatement, { id: fallbackJobId, payload: syncPayload(dispatch), runAt, updatedAt: now() });
     if (reused) {
-      if (runAt.getTime() <= now().getTime()) await wakeWorkers(tx);
+      await wakeIfDue(tx, [runAt]);
       return;
     }
   }
