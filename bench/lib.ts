@@ -203,6 +203,53 @@ export function sampleRss(pid: number, everyMs = 200) {
   };
 }
 
+/** CPU seconds (user + system) a process has used so far (Linux /proc); null elsewhere or once it is gone. */
+function cpuSeconds(pid: string | number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks (USER_HZ, 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds used so far by every process whose name starts with `postgres` (the server's backends). */
+function postgresCpuSeconds(): number | null {
+  try {
+    let total = 0;
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) total += cpuSeconds(pid) ?? 0;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU used by the server process and by PostgreSQL from now until `stop`: a cost per unit of work that,
+ * unlike throughput, hardly depends on how the two cores were shared out. Backends that exit in between
+ * take their time with them, so the PostgreSQL figure is a lower bound (the pool keeps its connections).
+ */
+export function cpuMeter(serverPid: number) {
+  const server0 = cpuSeconds(serverPid);
+  const pg0 = postgresCpuSeconds();
+  return {
+    stop(): { serverS: number | null; postgresS: number | null } {
+      const server1 = cpuSeconds(serverPid);
+      const pg1 = postgresCpuSeconds();
+      return { serverS: server0 === null || server1 === null ? null : server1 - server0, postgresS: pg0 === null || pg1 === null ? null : pg1 - pg0 };
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Load
 

@@ -133,10 +133,12 @@ export async function createScratchDatabase(): Promise<ScratchDatabase | { skipp
     throw new BenchError(`could not create database ${name}: ${err instanceof Error ? err.message : String(err)}`);
   }
   let dropped = false;
+  const keep = process.env.BENCH_KEEP_DB === '1';
   const drop = async () => {
     if (dropped) return;
     dropped = true;
     try {
+      if (keep) return;
       // The server has been stopped by now; FORCE covers a pool that did not close cleanly.
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       log(`dropped database ${name}`);
@@ -144,6 +146,8 @@ export async function createScratchDatabase(): Promise<ScratchDatabase | { skipp
       await admin.end().catch(() => undefined);
     }
   };
+  // BENCH_KEEP_DB=1 keeps the database for a look afterwards (EXPLAIN, counts); drop it by hand.
+  if (keep) log(`keeping database ${name} (BENCH_KEEP_DB=1)`);
   onCleanup(drop);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orders, patients, tenants } from '@/db/schema';
-import { scoped, scopedStatement } from '@/server/db/scoped';
+import { jobs, orders, patients, tenants } from '@/db/schema';
+import { placeholders } from '@/server/db/prepared';
+import { scoped, scopedStatement, updateWith } from '@/server/db/scoped';
+import { jobRow } from '@/server/jobs/queue';
 import { createTenantWithKeys, startTestApp, type TestApp } from './helpers/harness';
 
 let app: TestApp;
@@ -64,5 +66,36 @@ describe('rendered statements', () => {
     expect(byId).toEqual([{ id: a.tenantId }]);
     expect(byName).toEqual([{ name: 'Prepared A' }]);
     expect(first.statementName('select 1')).toBe(second.statementName('select 1'));
+  });
+
+  it('updateWith writes its other rows only when the update changed one, with the columns’ defaults', async () => {
+    const db = app.services.database.db;
+    const created = (await app.request('POST', '/v1/patients', { key: a.sandboxKey, body: patientBody('Delta') })).body;
+    const renamed = (job: ReturnType<typeof jobRow>) =>
+      updateWith(
+        'test.rename',
+        (own, q) =>
+          q
+            .update(patients)
+            .set(placeholders(['lastName']))
+            .where(sql`${own(patients)} and ${patients.id} = ${sql.placeholder('id')}`)
+            .returning({ id: patients.id, lastName: patients.lastName }),
+        [{ table: jobs, rows: [job] }],
+      );
+    const run = async (tenantId: string, job: ReturnType<typeof jobRow>) => {
+      const [statement, values] = renamed(job);
+      return scoped(db, { tenantId, livemode: false }).run(statement, { ...values, id: created.id, lastName: 'Epsilon' });
+    };
+    const jobOf = async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0];
+    // Another tenant's update matches no row: nothing changes and no job is written.
+    const missed = jobRow({ kind: 'test.noop', payload: { n: 1 } });
+    expect(await run(b.tenantId, missed)).toEqual([]);
+    expect(await jobOf(missed.id)).toBeUndefined();
+    expect((await scoped(db, { tenantId: a.tenantId, livemode: false }).get(patients, created.id))?.lastName).toBe('Delta');
+    // The own tenant's moves the row and writes the job, its unset columns at their defaults.
+    const hit = jobRow({ kind: 'test.noop', payload: { n: 2, list: [1, 2] } });
+    expect(await run(a.tenantId, hit)).toEqual([{ id: created.id, lastName: 'Epsilon' }]);
+    expect(await jobOf(hit.id)).toMatchObject({ tenantId: a.tenantId, livemode: false, kind: 'test.noop', payload: { n: 2, list: [1, 2] }, status: 'pending', attempts: 0, lockedBy: null });
+    await db.delete(jobs).where(eq(jobs.id, hit.id));
   });
 });

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { authenticator } from 'otplib';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { BenchError, fmt, log, markdownTable, parallel, sampleRss, settings } from '../lib';
+import { BenchError, cpuMeter, fmt, log, markdownTable, parallel, sampleRss, settings } from '../lib';
 import type { RunningServer } from '../servers';
 import type { Scenario, TargetCheck } from './types';
 
@@ -44,6 +44,9 @@ interface Run {
   failures: number;
   statusCodes: Record<string, number>;
   peakRssMb: number | null;
+  /** CPU per completed order over the run: the server process, and PostgreSQL's processes (null on PGlite). */
+  serverCpuMs: number | null;
+  postgresCpuMs: number | null;
 }
 
 interface Figures {
@@ -85,6 +88,7 @@ const summary = (values: number[]) => {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 };
 const ms = (n: number) => (Number.isNaN(n) ? '—' : fmt.ms(n));
+const cpuMs = (n: number | null) => (n === null ? 'n/a' : n.toFixed(2));
 /**
  * Wall time of a fixed-amount autocannon run, to its last response: autocannon itself only notices the end
  * on its next one-second tick, so its `duration` (and start/finish) overstate short runs by up to a second.
@@ -307,6 +311,7 @@ async function endToEnd(server: RunningServer, t: Tenant, providers: Provider[],
   const end = started + seconds * 1000;
   let last = started;
   const sampler = sampleRss(server.pid);
+  const cpu = cpuMeter(server.pid);
   const worker = async (w: number) => {
     const provider = providers[w % providers.length];
     while (performance.now() < end) {
@@ -336,9 +341,11 @@ async function endToEnd(server: RunningServer, t: Tenant, providers: Provider[],
     }
   };
   let peakRssMb: number | null;
+  let used: ReturnType<ReturnType<typeof cpuMeter>['stop']>;
   try {
     await Promise.race([Promise.all(Array.from({ length: workers }, (_, w) => worker(w))), server.child.exited]);
   } finally {
+    used = cpu.stop();
     peakRssMb = sampler.stop();
     await agent.close();
   }
@@ -358,6 +365,8 @@ async function endToEnd(server: RunningServer, t: Tenant, providers: Provider[],
     failures,
     statusCodes,
     peakRssMb,
+    serverCpuMs: used.serverS === null ? null : (1000 * used.serverS) / completed,
+    postgresCpuMs: used.postgresS === null || !serverDatabaseUrl(server.pid) ? null : (1000 * used.postgresS) / completed,
   };
 }
 
@@ -395,6 +404,22 @@ async function openSql(pid: number): Promise<pg.Client | null> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   return client;
+}
+
+/**
+ * PostgreSQL only: statistics for the tables as they now stand, which autovacuum would gather on its own
+ * within its next round (a minute by default) on any database that has been running. It also makes the
+ * server's prepared statements plan again: planned while set-up began on empty tables, they would keep
+ * plans made for empty tables (a scan of the whole orders table for one order, say) through the run.
+ */
+async function analyze(pid: number) {
+  const sql = await openSql(pid);
+  if (!sql) return;
+  try {
+    await sql.query('ANALYZE');
+  } finally {
+    await sql.end();
+  }
 }
 
 /** Order-sync job runs so far for the tenant (each claim adds an attempt; sync jobs live as long as their order is in flight). */
@@ -467,6 +492,7 @@ export const ordersScenario: Scenario = {
     const queueSize = Math.min(MAX_QUEUE, Math.ceil(approvePerSec * (settings.warmup + settings.duration) * QUEUE_MARGIN) + 4 * settings.connections);
     log(`${ctx.db.padEnd(8)} orders probe: ${fmt.int(probeOrders.perSec)} creates/s, ${fmt.int(approvePerSec)} approvals/s; creating ${fmt.int(queueSize)} orders to approve`);
     const queued = await createOrders(baseUrl, t, queueSize);
+    await analyze(ctx.server.pid);
     const f: Figures = {
       db: ctx.db,
       setupMs,
@@ -537,7 +563,7 @@ export const ordersScenario: Scenario = {
     ctx.section(
       `Orders (${ctx.db})`,
       markdownTable(
-        ['case', 'db', 'orders/s', 'create p50 ms', 'create p99 ms', 'approve p50 ms', 'approve p99 ms', 'unit p99 ms', 'peak RSS MB', 'failed'],
+        ['case', 'db', 'orders/s', 'create p50 ms', 'create p99 ms', 'approve p50 ms', 'approve p99 ms', 'unit p99 ms', 'server CPU ms/order', 'PostgreSQL CPU ms/order', 'peak RSS MB', 'failed'],
         [
           [
             `end-to-end create → approve (${settings.connections} units)`,
@@ -548,12 +574,14 @@ export const ordersScenario: Scenario = {
             ms(e.approve.p50),
             ms(e.approve.p99),
             ms(e.unit.p99),
+            cpuMs(e.serverCpuMs),
+            cpuMs(e.postgresCpuMs),
             fmt.mb(e.peakRssMb),
             String(e.failures),
           ],
-          ['approve only, 1 connection (unloaded)', f.db, fmt.int(f.unloaded.reqPerSec), '—', '—', ms(f.unloaded.p50), ms(f.unloaded.p99), '—', '—', '0'],
+          ['approve only, 1 connection (unloaded)', f.db, fmt.int(f.unloaded.reqPerSec), '—', '—', ms(f.unloaded.p50), ms(f.unloaded.p99), '—', '—', '—', '—', '0'],
         ],
-        [false, false, true, true, true, true, true, true, true, true],
+        [false, false, true, true, true, true, true, true, true, true, true, true],
       ) +
         '\n\n' +
         markdownTable(
@@ -581,7 +609,7 @@ export const ordersScenario: Scenario = {
         `\n\nSet-up through the API: an enterprise tenant, sandbox key, ${PRODUCTS} products, ${PHARMACIES} simulated pharmacies (CA, ` +
         `accept after 1 h) with approved CSV catalogs, ${PATIENTS} CA patients, ${PROVIDERS} providers (verified NPI, TOTP MFA enrolled). ` +
         `The measured approve run (table above) sends each pre-created order once, the providers' tokens in turn; ` +
-        `"unit" = create + approve of one order; "left unused" = queued orders the run did not reach. "In flight before e2e" = ` +
+        `"unit" = create + approve of one order; "CPU ms/order" = CPU time (user + system, from /proc) that the server process and all PostgreSQL processes used during the measured end-to-end run, per completed order: unlike orders/s it hardly depends on how the 2 cores were shared out; "left unused" = queued orders the run did not reach. "In flight before e2e" = ` +
         `orders already submitted when the end-to-end run starts; the server's worker asks the simulated pharmacy about each when its script next changes it (order.sync, in an hour here), ` +
         `so "sync polls/s" (counted from the jobs table on PostgreSQL) should be 0. ` +
         `Book rows = \`simulated_pharmacy_orders\` of the tenant's pharmacies; "one each" compares them, the dispatch rows ` +

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, gt, is, lt, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { errors } from '@/server/lib/errors';
 import { placeholderNames, placeholders, prepared, type Preparable, type Prepared, type ResultOf } from './prepared';
@@ -78,7 +78,7 @@ function batch({ table, rows }: AlsoInsert, prefix: string) {
   });
   const render = () =>
     clean.map((_, i) => ({ ...placeholders(keys, `${prefix}${i}:`), tenantId: sql.placeholder(TENANT), ...(table.livemode ? { livemode: sql.placeholder(LIVEMODE) } : {}) }));
-  return { key: `${getTableName(table)}:${clean.length}:${keys.join(',')}`, values, render };
+  return { key: `${getTableName(table)}:${clean.length}:${keys.join(',')}`, prefix, values, render };
 }
 
 function insertStatement(main: AlsoInsert, also: AlsoInsert[], returning: boolean) {
@@ -91,6 +91,47 @@ function insertStatement(main: AlsoInsert, also: AlsoInsert[], returning: boolea
     return returning ? base.returning() : base;
   });
   return [statement, Object.assign({}, m.values, ...extra.map((e) => e.values)) as Values] as const;
+}
+
+/**
+ * `rows` as a SELECT over the CTE `source`, one row per row of `source` (so none when it returned none):
+ * every column of the table in its order, as an insert … select needs them, each value cast to its column's
+ * type (a bare parameter in a select list has no type of its own); unset columns take their defaults.
+ */
+function selectFrom(a: AlsoInsert, b: ReturnType<typeof batch>, source: string): SQL {
+  const columns = Object.entries(getTableColumns(a.table as PgTable)).filter(([, c]) => !(c as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert());
+  const keys = new Set(setKeys(a.rows[0]));
+  const value = (key: string, column: AnyPgColumn, i: number): SQL => {
+    if (key === 'tenantId') return sql`${sql.placeholder(TENANT)}::text`;
+    if (key === 'livemode') return sql`${sql.placeholder(LIVEMODE)}::boolean`;
+    // A default computed in JS would be computed once, when the statement is rendered.
+    if ((column as { defaultFn?: unknown }).defaultFn) throw new Error(`updateWith: set ${getTableName(a.table)}.${key} (its default is computed in JS)`);
+    const cast = sql.raw(column.getSQLType());
+    if (keys.has(key)) return sql`${sql.param(sql.placeholder(`${b.prefix}${i}:${key}`), column)}::${cast}`;
+    if (column.default === undefined) return sql`null::${cast}`;
+    return is(column.default, SQL) ? column.default : sql`${sql.param(column.default, column)}::${cast}`;
+  };
+  const selects = a.rows.map((_, i) => sql`select ${sql.join(columns.map(([key, column]) => value(key, column, i)), sql`, `)} from ${sql.identifier(source)}`);
+  return sql.join(selects, sql` union all `);
+}
+
+/**
+ * An UPDATE … RETURNING (built by `build`, which must use `own`) and rows of other tables that are written
+ * only when it changed a row, in one statement: `WITH moved AS (update) , also_0 AS (insert … select …
+ * from moved) … SELECT * FROM moved`. Returns the statement (one per `key` and shape of `also`) and the
+ * placeholder values of the `also` rows.
+ */
+export function updateWith<B extends Preparable>(key: string, build: (own: (t: ScopedTable) => SQL, q: Queryable) => B, also: AlsoInsert[]) {
+  const others = also.filter((a) => a.rows.length > 0);
+  const extra = others.map((a, i) => batch(a, `a${i}:`));
+  const statement = cachedStatement(`${key}|${extra.map((b) => b.key).join('|')}`, (own, db) => {
+    const moved = db.$with('moved').as(build(own, db) as never);
+    const ctes = others.map((a, i) =>
+      db.$with(`also_${i}`).as(db.insert(a.table as PgTable).select(selectFrom(a, extra[i], 'moved')).returning({ id: a.table.id })),
+    );
+    return db.with(moved, ...ctes).select().from(moved);
+  });
+  return [statement as unknown as ScopedStatement<Values, ResultOf<B>>, Object.assign({}, ...extra.map((e) => e.values)) as Values] as const;
 }
 
 /**

@@ -23,18 +23,18 @@ function duplicate(existingId: string) {
   return new AppError('conflict', 'duplicate_foreign_order', 409, `An order from this source already has this foreignOrderId: ${existingId}.`, 'foreignOrderId', undefined, undefined, existingId);
 }
 
-const productsStatement = scopedStatement((own, q) =>
+// The order's products and its patient, both of this tenant and mode, in one read.
+const referencesStatement = scopedStatement((own, q) =>
   q
-    .select({ id: products.id, active: products.active })
+    .select({ kind: sql<'product' | 'patient'>`'product'`.as('kind'), id: products.id, active: products.active })
     .from(products)
-    .where(and(own(products), sql`${products.id} = any(${sql.placeholder('ids')}::text[])`)),
-);
-const patientStatement = scopedStatement((own, q) =>
-  q
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(own(patients), eq(patients.id, sql.placeholder('id'))))
-    .limit(1),
+    .where(and(own(products), sql`${products.id} = any(${sql.placeholder('ids')}::text[])`))
+    .unionAll(
+      q
+        .select({ kind: sql<'product' | 'patient'>`'patient'`.as('kind'), id: patients.id, active: sql<boolean>`true`.as('active') })
+        .from(patients)
+        .where(and(own(patients), eq(patients.id, sql.placeholder('patientId')))),
+    ),
 );
 
 /**
@@ -45,15 +45,14 @@ const patientStatement = scopedStatement((own, q) =>
 export async function createOrder(db: Db, principal: TenantPrincipal, input: CreateOrderInput) {
   const s = scoped(db, principal);
   const ids = [...new Set(input.items.map((i) => i.productId))];
-  const found = await s.run(productsStatement, { ids });
-  const byId = new Map(found.map((p) => [p.id, p]));
+  const found = await s.run(referencesStatement, { ids, patientId: input.patientId ?? null });
+  const byId = new Map(found.filter((r) => r.kind === 'product').map((p) => [p.id, p]));
   input.items.forEach((item, i) => {
     const product = byId.get(item.productId);
     if (!product) throw errors.validation('No product of this tenant and mode has this id.', `items.${i}.productId`, 'unknown_product');
     if (!product.active) throw errors.validation('The product is inactive.', `items.${i}.productId`, 'product_inactive');
   });
-  const patient = input.patientId ? await s.run(patientStatement, { id: input.patientId }) : [];
-  if (input.patientId && patient.length === 0) {
+  if (input.patientId && !found.some((r) => r.kind === 'patient')) {
     throw errors.validation('No patient of this tenant and mode has this id.', 'patientId', 'unknown_patient');
   }
   const amberFields = [...new Set(input.amberFields)];

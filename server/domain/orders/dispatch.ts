@@ -206,7 +206,7 @@ async function recordAcknowledgement(
       return null;
     }
     // Nearly always the order still waits for exactly this acknowledgement: move it without a separate lock.
-    const submitted = await transition(tx, scope, { id: acked.orderId, status: 'submitting' }, ['submitting'], 'submitted', PHARMACY(acked.connectionId), {
+    const submitted = await transition(tx, scope, { id: acked.orderId, status: 'submitting', connectionId: acked.connectionId }, ['submitting'], 'submitted', PHARMACY(acked.connectionId), {
       firstRoutedAt: scope.livemode ? now() : null,
       round: acked.round,
     });

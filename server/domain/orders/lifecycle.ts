@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { events, orders, orderTransitions, type ActorKind, type OrderStatus } from '@/db/schema';
 import { placeholders } from '@/server/db/prepared';
-import { cachedStatement, scoped, setKeys, type AlsoInsert, type Scope } from '@/server/db/scoped';
+import { scoped, setKeys, updateWith, type AlsoInsert, type Scope } from '@/server/db/scoped';
 import type { Tx } from '@/server/db/types';
 import { fanOut, newEvent } from '@/server/domain/events/emit';
 import { now } from '@/server/lib/clock';
@@ -59,7 +59,7 @@ export function conflict(row: OrderRow, action: string) {
 export async function transition(
   tx: Tx,
   scope: Scope,
-  current: Pick<OrderRow, 'id' | 'status'>,
+  current: Pick<OrderRow, 'id' | 'status' | 'connectionId'>,
   from: readonly OrderStatus[],
   to: OrderStatus | readonly OrderStatus[],
   actor: Actor,
@@ -69,10 +69,27 @@ export async function transition(
   if (path.length === 0 || !from.includes(current.status)) return null;
   const steps = path.map((next, i) => ({ from: i === 0 ? current.status : path[i - 1], to: next }));
   if (steps.some((step) => !ORDER_GRAPH[step.from].includes(step.to))) return null;
-  const s = scoped(tx, scope);
   const at = now();
   const set: Record<string, unknown> = { ...opts.set, status: path[path.length - 1], updatedAt: at };
-  const [row] = await s.run(moveStatement(setKeys(set), opts.round !== undefined, opts.firstRoutedAt !== undefined), {
+  // The reason belongs to where the walk ends (a rejection's code, say), not to the steps on the way.
+  const timeline = steps.map((step, i) => timelineEntry(current.id, step.from, step.to, actor, i === steps.length - 1 ? (opts.reasonCode ?? null) : null, at));
+  // The update changes the pharmacy only through `set`, so the events can name it before it runs.
+  const connectionId = (opts.set?.connectionId ?? current.connectionId) as string | null;
+  const emitted = steps.flatMap((step) => {
+    const type = EVENT_FOR[step.to];
+    if (!type || !connectionId) return [];
+    const data = { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to };
+    return [type === 'order.rejected' ? newEvent(type, { ...data, reasonCode: opts.reasonCode ?? 'rejected' }) : newEvent(type, data)];
+  });
+  // The guarded update, and only if it moved the order its timeline entries, events and the caller's
+  // `also` rows, in one statement; then each event's webhook deliveries.
+  const [statement, alsoValues] = moveStatement(setKeys(set), opts.round !== undefined, opts.firstRoutedAt !== undefined, [
+    { table: orderTransitions, rows: timeline },
+    { table: events, rows: emitted },
+    ...(opts.also ?? []),
+  ]);
+  const [row] = await scoped(tx, scope).run(statement, {
+    ...alsoValues,
     ...Object.fromEntries(Object.entries(set).map(([k, v]) => [`set:${k}`, v])),
     id: current.id,
     from: current.status,
@@ -80,24 +97,16 @@ export async function transition(
     firstRoutedAt: opts.firstRoutedAt?.toISOString() ?? null,
   });
   if (!row) return null;
-  // The reason belongs to where the walk ends (a rejection's code, say), not to the steps on the way.
-  const timeline = steps.map((step, i) => timelineEntry(current.id, step.from, step.to, actor, i === steps.length - 1 ? (opts.reasonCode ?? null) : null, at));
-  const emitted = steps.flatMap((step) => {
-    const type = EVENT_FOR[step.to];
-    if (!type || !row.connectionId) return [];
-    const data = { orderId: row.id, pharmacyConnectionId: row.connectionId, status: step.to };
-    return [type === 'order.rejected' ? newEvent(type, { ...data, reasonCode: opts.reasonCode ?? 'rejected' }) : newEvent(type, data)];
-  });
-  // Timeline entries, events and the caller's `also` rows in one statement; then each event's webhook deliveries.
-  await s.insertMany(orderTransitions, timeline, [{ table: events, rows: emitted }, ...(opts.also ?? [])]);
   for (const event of emitted) await fanOut(tx, scope, event);
   return row;
 }
 
 /** The guarded UPDATE of `transition`, one rendered statement per shape. */
-const moveStatement = (keys: string[], byRound: boolean, firstRouted: boolean) =>
-  cachedStatement(`orders.move:${keys.join(',')}:${byRound}:${firstRouted}`, (own, db) =>
-    db
+const moveStatement = (keys: string[], byRound: boolean, firstRouted: boolean, also: AlsoInsert[]) =>
+  updateWith(
+    `orders.move:${keys.join(',')}:${byRound}:${firstRouted}`,
+    (own, db) =>
+      db
       .update(orders)
       .set({
         ...placeholders(keys, 'set:'),
@@ -112,6 +121,7 @@ const moveStatement = (keys: string[], byRound: boolean, firstRouted: boolean) =
         ),
       )
       .returning(),
+    also,
   );
 
 export const timelineEntry = (orderId: string, from: OrderStatus | null, to: OrderStatus, actor: Actor, reasonCode: string | null, at: Date) => ({
