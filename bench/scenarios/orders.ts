@@ -26,6 +26,11 @@ const MAX_QUEUE = 30_000;
 /** Approvals of the one-connection (unloaded) pass, every response body checked. */
 const UNLOADED_REQUESTS = 200;
 const E2E_TARGET_PER_SEC = 200;
+/**
+ * Measured end-to-end rounds; the target is judged on their median. On the 2-core bench machine the same
+ * code has measured anywhere from 134 to 215 orders/s from one run to the next, so one round proves little.
+ */
+const E2E_ROUNDS = Math.max(1, Number(process.env.BENCH_ORDERS_ROUNDS ?? 3) || 3);
 const APPROVE_P99_TARGET_MS = 100;
 const SKU = (p: number) => `BENCH-OR-${p + 1}`;
 
@@ -60,6 +65,8 @@ interface Figures {
   approveTimeouts: string | null;
   /** Approvals one at a time after the measured run; every body checked. */
   unloaded?: { reqPerSec: number; p50: number; p99: number };
+  /** The measured end-to-end rounds, in order; `e2e` is the median one (by orders/s). */
+  rounds: Run[];
   e2e?: Run;
   /** Orders already submitted (so polled by the worker) when the end-to-end run starts. */
   syncBacklog: number;
@@ -501,6 +508,7 @@ export const ordersScenario: Scenario = {
       queue: queued.ids.length,
       queueLeft: 0,
       approveTimeouts: null,
+      rounds: [],
       syncBacklog: 0,
       syncPollsPerSec: null,
     };
@@ -541,11 +549,15 @@ export const ordersScenario: Scenario = {
       const submittedBefore = (await ordersByStatus(baseUrl, t.key)).submitted ?? 0;
       f.syncBacklog = submittedBefore;
       if (settings.warmup > 0) await endToEnd(ctx.server, t, providers, settings.connections, settings.warmup);
-      log(`${ctx.db.padEnd(8)} orders end-to-end (create → approve): ${settings.duration}s at ${settings.connections} concurrent units (${fmt.int(submittedBefore)} orders already submitted and polled)`);
+      log(
+        `${ctx.db.padEnd(8)} orders end-to-end (create → approve): ${E2E_ROUNDS} × ${settings.duration}s at ${settings.connections} concurrent units (${fmt.int(submittedBefore)} orders already submitted and polled)`,
+      );
       const pollsBefore = await syncPolls(sql, t.tenantId);
-      f.e2e = await endToEnd(ctx.server, t, providers, settings.connections, settings.duration);
+      for (let r = 0; r < E2E_ROUNDS; r++) f.rounds.push(await endToEnd(ctx.server, t, providers, settings.connections, settings.duration));
       const pollsAfter = await syncPolls(sql, t.tenantId);
-      f.syncPollsPerSec = pollsBefore === null || pollsAfter === null ? null : (pollsAfter - pollsBefore) / f.e2e.seconds;
+      f.e2e = [...f.rounds].sort((x, y) => x.ordersPerSec - y.ordersPerSec)[Math.floor(f.rounds.length / 2)];
+      const measuredSeconds = f.rounds.reduce((sum, r) => sum + r.seconds, 0);
+      f.syncPollsPerSec = pollsBefore === null || pollsAfter === null ? null : (pollsAfter - pollsBefore) / measuredSeconds;
 
       // 4. Exactly one pharmacy book row per approval.
       f.counts = await verify(ctx.server, t, sql);
@@ -559,26 +571,26 @@ export const ordersScenario: Scenario = {
         ` → ${c.pass ? 'OK' : 'MISMATCH'}`,
     );
 
-    const e = f.e2e;
+    const roundRow = (e: Run, i: number) => [
+      `end-to-end create → approve (${settings.connections} units), round ${i + 1}/${f.rounds.length}${f.rounds.length > 1 && e === f.e2e ? ' — median' : ''}`,
+      f.db,
+      fmt.int(e.ordersPerSec),
+      ms(e.create.p50),
+      ms(e.create.p99),
+      ms(e.approve.p50),
+      ms(e.approve.p99),
+      ms(e.unit.p99),
+      cpuMs(e.serverCpuMs),
+      cpuMs(e.postgresCpuMs),
+      fmt.mb(e.peakRssMb),
+      String(e.failures),
+    ];
     ctx.section(
       `Orders (${ctx.db})`,
       markdownTable(
         ['case', 'db', 'orders/s', 'create p50 ms', 'create p99 ms', 'approve p50 ms', 'approve p99 ms', 'unit p99 ms', 'server CPU ms/order', 'PostgreSQL CPU ms/order', 'peak RSS MB', 'failed'],
         [
-          [
-            `end-to-end create → approve (${settings.connections} units)`,
-            f.db,
-            fmt.int(e.ordersPerSec),
-            ms(e.create.p50),
-            ms(e.create.p99),
-            ms(e.approve.p50),
-            ms(e.approve.p99),
-            ms(e.unit.p99),
-            cpuMs(e.serverCpuMs),
-            cpuMs(e.postgresCpuMs),
-            fmt.mb(e.peakRssMb),
-            String(e.failures),
-          ],
+          ...f.rounds.map(roundRow),
           ['approve only, 1 connection (unloaded)', f.db, fmt.int(f.unloaded.reqPerSec), '—', '—', ms(f.unloaded.p50), ms(f.unloaded.p99), '—', '—', '—', '—', '0'],
         ],
         [false, false, true, true, true, true, true, true, true, true, true, true],
@@ -609,7 +621,7 @@ export const ordersScenario: Scenario = {
         `\n\nSet-up through the API: an enterprise tenant, sandbox key, ${PRODUCTS} products, ${PHARMACIES} simulated pharmacies (CA, ` +
         `accept after 1 h) with approved CSV catalogs, ${PATIENTS} CA patients, ${PROVIDERS} providers (verified NPI, TOTP MFA enrolled). ` +
         `The measured approve run (table above) sends each pre-created order once, the providers' tokens in turn; ` +
-        `"unit" = create + approve of one order; "CPU ms/order" = CPU time (user + system, from /proc) that the server process and all PostgreSQL processes used during the measured end-to-end run, per completed order: unlike orders/s it hardly depends on how the 2 cores were shared out; "left unused" = queued orders the run did not reach. "In flight before e2e" = ` +
+        `The end-to-end run is measured in ${E2E_ROUNDS} rounds of ${settings.duration} s (BENCH_ORDERS_ROUNDS) and judged on the median round. "unit" = create + approve of one order; "CPU ms/order" = CPU time (user + system, from /proc) that the server process and all PostgreSQL processes used during the measured end-to-end run, per completed order: unlike orders/s it hardly depends on how the 2 cores were shared out; "left unused" = queued orders the run did not reach. "In flight before e2e" = ` +
         `orders already submitted when the end-to-end run starts; the server's worker asks the simulated pharmacy about each when its script next changes it (order.sync, in an hour here), ` +
         `so "sync polls/s" (counted from the jobs table on PostgreSQL) should be 0. ` +
         `Book rows = \`simulated_pharmacy_orders\` of the tenant's pharmacies; "one each" compares them, the dispatch rows ` +
@@ -645,7 +657,9 @@ export const ordersScenario: Scenario = {
       checks.push({
         target: `orders end-to-end (create → approve) ≥ ${E2E_TARGET_PER_SEC} orders/s at ${settings.connections} concurrent providers`,
         db,
-        actual: `${fmt.int(f.e2e.ordersPerSec)} orders/s (${fmt.pct(f.e2e.ordersPerSec / baseline.reqPerSec)} of baseline req/s)`,
+        actual:
+          `${fmt.int(f.e2e.ordersPerSec)} orders/s, median of ${f.rounds.length} rounds (${f.rounds.map((r) => fmt.int(r.ordersPerSec)).join(', ')}; ` +
+          `${fmt.pct(f.e2e.ordersPerSec / baseline.reqPerSec)} of baseline req/s)`,
         pass: f.e2e.ordersPerSec >= E2E_TARGET_PER_SEC,
       });
     }
