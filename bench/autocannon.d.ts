@@ -20,6 +20,8 @@ declare module 'autocannon' {
       connections?: number;
       duration?: number;
       amount?: number;
+      /** Requests per second over all connections (each connection paced to its share). */
+      overallRate?: number;
       pipelining?: number;
       timeout?: number;
       method?: string;

@@ -262,6 +262,8 @@ export interface LoadSpec {
   body?: string;
   /** Rebuilds each request (fresh Idempotency-Key, unique body …); receives the static request. */
   perRequest?: (request: autocannon.RequestData) => autocannon.RequestData;
+  /** Offered load in requests/s over all connections instead of as fast as they answer (autocannon's overallRate). */
+  overallRate?: number;
 }
 
 export interface Measurement {
@@ -294,7 +296,7 @@ function cannon(target: Target, spec: LoadSpec, duration: number) {
     ...(spec.body !== undefined ? { body: spec.body } : {}),
     ...(spec.perRequest ? { setupRequest: (req: autocannon.RequestData) => spec.perRequest!(req) } : {}),
   };
-  return autocannon({ url: target.baseUrl, connections: settings.connections, duration, requests: [request], timeout: 10 });
+  return autocannon({ url: target.baseUrl, connections: settings.connections, duration, requests: [request], timeout: 10, ...(spec.overallRate ? { overallRate: spec.overallRate } : {}) });
 }
 
 async function runCannon(target: Target, spec: LoadSpec, duration: number) {
@@ -311,7 +313,7 @@ async function runCannon(target: Target, spec: LoadSpec, duration: number) {
 /** Warm-up, then one measured autocannon run with the target's RSS sampled throughout. */
 export async function measure(target: Target, spec: LoadSpec): Promise<Measurement> {
   if (settings.warmup > 0) await runCannon(target, spec, settings.warmup);
-  log(`${target.db.padEnd(8)} ${spec.name}: ${settings.duration}s at ${settings.connections} connections`);
+  log(`${target.db.padEnd(8)} ${spec.name}: ${settings.duration}s at ${settings.connections} connections${spec.overallRate ? `, ${spec.overallRate} req/s offered` : ''}`);
   const sampler = sampleRss(target.pid);
   let result: autocannon.Result;
   let peakRssMb: number | null;
