@@ -101,26 +101,26 @@ export async function transition(
   return row;
 }
 
-/** The guarded UPDATE of `transition`, one rendered statement per shape. */
+/** The guarded UPDATE of `transition` with the rows it writes (`updateWith`), one rendered statement per shape. */
 const moveStatement = (keys: string[], byRound: boolean, firstRouted: boolean, also: AlsoInsert[]) =>
   updateWith(
     `orders.move:${keys.join(',')}:${byRound}:${firstRouted}`,
     (own, db) =>
       db
-      .update(orders)
-      .set({
-        ...placeholders(keys, 'set:'),
-        ...(firstRouted ? { firstRoutedAt: sql`coalesce(${orders.firstRoutedAt}, ${sql.placeholder('firstRoutedAt')}::timestamptz)` } : {}),
-      })
-      .where(
-        and(
-          own(orders),
-          eq(orders.id, sql.placeholder('id')),
-          eq(orders.status, sql.placeholder('from')),
-          byRound ? eq(orders.dispatchRound, sql.placeholder('round')) : undefined,
-        ),
-      )
-      .returning(),
+        .update(orders)
+        .set({
+          ...placeholders(keys, 'set:'),
+          ...(firstRouted ? { firstRoutedAt: sql`coalesce(${orders.firstRoutedAt}, ${sql.placeholder('firstRoutedAt')}::timestamptz)` } : {}),
+        })
+        .where(
+          and(
+            own(orders),
+            eq(orders.id, sql.placeholder('id')),
+            eq(orders.status, sql.placeholder('from')),
+            byRound ? eq(orders.dispatchRound, sql.placeholder('round')) : undefined,
+          ),
+        )
+        .returning(),
     also,
   );
 
