@@ -632,7 +632,7 @@ export const ordersScenario: Scenario = {
         ) +
         `\n\nSet-up through the API: an enterprise tenant, sandbox key, ${PRODUCTS} products, ${PHARMACIES} simulated pharmacies (CA, ` +
         `accept after 1 h) with approved CSV catalogs, ${PATIENTS} CA patients, ${PROVIDERS} providers (verified NPI, TOTP MFA enrolled). ` +
-        `The measured approve run (table above) sends each pre-created order once, the providers' tokens in turn; ` +
+        `The measured approve run (table above) sends each pre-created order once, the providers' tokens in turn. ` +
         `The end-to-end run is measured in ${E2E_ROUNDS} rounds of ${settings.duration} s (BENCH_ORDERS_ROUNDS) and judged on the median round. "unit" = create + approve of one order; "CPU ms/order" = CPU time (user + system, from /proc) that the server process and all PostgreSQL processes used during the measured end-to-end run, per completed order: unlike orders/s it hardly depends on how the 2 cores were shared out; "left unused" = queued orders the run did not reach. "In flight before e2e" = ` +
         `orders already submitted when the end-to-end run starts; the server's worker asks the simulated pharmacy about each when its script next changes it (order.sync, in an hour here), ` +
         `so "sync polls/s" (counted from the jobs table on PostgreSQL) should be 0. ` +

@@ -184,9 +184,9 @@ export function scoped(q: Queryable, scope: Scope, opts: { bothModes?: boolean }
     },
 
     /** Several rows in one statement, each confined to the scope like `insert` (all rows set the same columns). */
-    async insertMany<T extends ScopedTable>(t: T, values: NewRow<T>[], also: AlsoInsert[] = []): Promise<void> {
+    async insertMany<T extends ScopedTable>(t: T, values: NewRow<T>[]): Promise<void> {
       if (values.length === 0) return;
-      await this.run(...insertStatement({ table: t, rows: values }, also, false));
+      await this.run(...insertStatement({ table: t, rows: values }, [], false));
     },
 
     async update<T extends ScopedTable>(t: T, id: string, set: Partial<T['$inferInsert']>, extra?: SQL): Promise<Row<T> | undefined> {

@@ -84,7 +84,8 @@ const routingInputs = scopedStatement((own, q) =>
 export async function chooseConnection(q: Queryable, scope: Scope, lines: OrderLine[], state: string | null, exclude: string[] = []) {
   const rows = await scoped(q, scope).run(routingInputs, { productIds: [...new Set(lines.map((l) => l.productId))] });
   const policy = policyOrDefault(rows[0]?.policy);
-  const connections = [...new Map(rows.map((r) => [r.connection.id, r.connection])).values()];
+  const byId = new Map(rows.map((r) => [r.connection.id, r.connection]));
+  const connections = [...byId.values()];
   // A left-joined offer is all null when the connection has no line for these products.
   const offers = rows.flatMap((r) => (r.offer?.productId == null ? [] : [r.offer as LiveOffer]));
   const offerOf = new Map(offers.map((o) => [`${o.connectionId}/${o.productId}`, o]));
@@ -108,7 +109,6 @@ export async function chooseConnection(q: Queryable, scope: Scope, lines: OrderL
     else ranked.push({ connectionId: conn.id, name: conn.name, catalogId: '', itemCode: '', priceCents: total, etaDays: eta, stock });
   }
   const order = rankOffers(ranked, policy).map((o) => o.connectionId);
-  const byId = new Map(connections.map((c) => [c.id, c]));
   return {
     connectionId: order[0] ?? null,
     ranked: order,

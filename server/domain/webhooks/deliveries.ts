@@ -29,7 +29,6 @@ export function toDeliveryDto(row: DeliveryRow) {
   };
 }
 
-/** Enabled endpoints of the scope whose subscription covers `type` (an empty list covers every type). */
 const subscribedStatement = scopedStatement((own, q) =>
   q
     .select()
@@ -44,6 +43,7 @@ const subscribedStatement = scopedStatement((own, q) =>
     .orderBy(asc(webhookEndpoints.id)),
 );
 
+/** Enabled endpoints of the scope whose subscription covers `type` (an empty list covers every type). */
 export async function subscribedEndpoints(q: Queryable, scope: Scope, type: string): Promise<EndpointRow[]> {
   return scoped(q, scope).run(subscribedStatement, { types: JSON.stringify([type]) });
 }
