@@ -21,7 +21,6 @@ declare module 'autocannon' {
       duration?: number;
       amount?: number;
       /** Requests per second over all connections (each connection paced to its share). */
-      overallRate?: number;
       pipelining?: number;
       timeout?: number;
       method?: string;

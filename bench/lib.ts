@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 
 /** Repository root (the bench runs children from here so `@/…` paths and db/migrations resolve). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -262,8 +264,11 @@ export interface LoadSpec {
   body?: string;
   /** Rebuilds each request (fresh Idempotency-Key, unique body …); receives the static request. */
   perRequest?: (request: autocannon.RequestData) => autocannon.RequestData;
-  /** Offered load in requests/s over all connections instead of as fast as they answer (autocannon's overallRate). */
-  overallRate?: number;
+  /**
+   * Offered load: requests/s sent on an even schedule whether or not earlier ones were answered (`openLoop`),
+   * instead of each connection sending again as soon as it is answered.
+   */
+  offeredRate?: number;
 }
 
 export interface Measurement {
@@ -296,14 +301,84 @@ function cannon(target: Target, spec: LoadSpec, duration: number) {
     ...(spec.body !== undefined ? { body: spec.body } : {}),
     ...(spec.perRequest ? { setupRequest: (req: autocannon.RequestData) => spec.perRequest!(req) } : {}),
   };
-  return autocannon({ url: target.baseUrl, connections: settings.connections, duration, requests: [request], timeout: 10, ...(spec.overallRate ? { overallRate: spec.overallRate } : {}) });
+  return autocannon({ url: target.baseUrl, connections: settings.connections, duration, requests: [request], timeout: 10 });
 }
 
-async function runCannon(target: Target, spec: LoadSpec, duration: number) {
-  const instance = cannon(target, spec, duration);
-  if (!target.exited) return instance;
+/** What a load run reports, whichever generator ran it. */
+interface LoadResult {
+  total: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+  p50: number;
+  p99: number;
+  durationS: number;
+}
+
+function fromCannon(result: autocannon.Result): LoadResult {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = Number(stat.count);
+  return { total: result.requests.total, non2xx: result.non2xx, errors: result.errors, statusCodes, p50: result.latency.p50, p99: result.latency.p99, durationS: result.duration };
+}
+
+/**
+ * Open loop: request i is sent at start + i / rate whether or not earlier ones were answered, over at most
+ * `settings.connections` connections (a request finding them all busy waits for one), and its latency runs
+ * from that scheduled time: a server that falls behind is charged for every request's wait (no coordinated
+ * omission). autocannon's `overallRate` is no substitute: each connection sends its share of a second's
+ * requests back to back at the top of every second, so it offers bursts of a closed loop.
+ */
+async function openLoop(target: Target, spec: LoadSpec, rate: number, duration: number): Promise<LoadResult> {
+  const pool = new Pool(target.baseUrl, { connections: settings.connections, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let errors = 0;
+  const send = async (due: number) => {
+    const base: autocannon.RequestData = {
+      method: spec.method,
+      path: spec.path,
+      headers: { ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}), ...spec.headers },
+      ...(spec.body !== undefined ? { body: spec.body } : {}),
+    };
+    const req = spec.perRequest ? spec.perRequest(base) : base;
+    try {
+      const res = await pool.request({ method: req.method as 'POST', path: req.path!, headers: req.headers, body: req.body as string | undefined });
+      await res.body.text();
+      statusCodes[res.statusCode] = (statusCodes[res.statusCode] ?? 0) + 1;
+      if (res.statusCode < 300) latencies.push(performance.now() - due);
+    } catch {
+      errors++;
+    }
+  };
+  const count = Math.round(rate * duration);
+  const start = performance.now();
+  const sent: Promise<void>[] = [];
   try {
-    return await Promise.race([instance, target.exited]);
+    for (let i = 0; i < count; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      sent.push(send(due));
+    }
+    await Promise.all(sent);
+  } finally {
+    await pool.close();
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
+  const total = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+  return { total, non2xx: total - latencies.length, errors, statusCodes, p50: at(50), p99: at(99), durationS: (performance.now() - start) / 1000 };
+}
+
+async function runLoad(target: Target, spec: LoadSpec, duration: number): Promise<LoadResult> {
+  if (spec.offeredRate) {
+    const run = openLoop(target, spec, spec.offeredRate, duration);
+    return target.exited ? Promise.race([run, target.exited]) : run;
+  }
+  const instance = cannon(target, spec, duration);
+  if (!target.exited) return fromCannon(await instance);
+  try {
+    return fromCannon(await Promise.race([instance, target.exited]));
   } catch (err) {
     instance.stop();
     throw err;
@@ -312,31 +387,29 @@ async function runCannon(target: Target, spec: LoadSpec, duration: number) {
 
 /** Warm-up, then one measured autocannon run with the target's RSS sampled throughout. */
 export async function measure(target: Target, spec: LoadSpec): Promise<Measurement> {
-  if (settings.warmup > 0) await runCannon(target, spec, settings.warmup);
-  log(`${target.db.padEnd(8)} ${spec.name}: ${settings.duration}s at ${settings.connections} connections${spec.overallRate ? `, ${spec.overallRate} req/s offered` : ''}`);
+  if (settings.warmup > 0) await runLoad(target, spec, settings.warmup);
+  log(`${target.db.padEnd(8)} ${spec.name}: ${settings.duration}s at ${settings.connections} connections${spec.offeredRate ? `, ${spec.offeredRate} req/s offered (open loop)` : ''}`);
   const sampler = sampleRss(target.pid);
-  let result: autocannon.Result;
+  let result: LoadResult;
   let peakRssMb: number | null;
   try {
-    result = await runCannon(target, spec, settings.duration);
+    result = await runLoad(target, spec, settings.duration);
   } finally {
     peakRssMb = sampler.stop();
   }
-  const statusCodes: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = Number(stat.count);
-  const total = result.requests.total;
+  const { total, statusCodes } = result;
   const m: Measurement = {
     name: spec.name,
     db: target.db,
-    reqPerSec: total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    reqPerSec: total / result.durationS,
+    p50: result.p50,
+    p99: result.p99,
     peakRssMb,
     total,
     non2xx: result.non2xx,
     errors: result.errors,
     statusCodes,
-    durationS: result.duration,
+    durationS: result.durationS,
   };
   const failures = m.non2xx + m.errors;
   if (total === 0) throw new BenchError(`${spec.name} on ${target.db}: no responses at all`);

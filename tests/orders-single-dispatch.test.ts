@@ -7,6 +7,9 @@ import { startTestApp, type ApiResponse, type TestApp } from './helpers/harness'
 import { bookRowsOf, dispatchesOf, killChildWorkers, query, routedEventsOf, sendCallback, startChildWorker, within } from './helpers/dispatch';
 import { ordersWorld } from './helpers/orders-world';
 import { waitFor } from './helpers/webhooks';
+import { orders } from '@/db/schema';
+import { scoped } from '@/server/db/scoped';
+import { transition, unchangedSince } from '@/server/domain/orders/lifecycle';
 
 /**
  * DESIGN decision 9: a crash at any point of submit never yields two shipments, and no amount of
@@ -188,6 +191,51 @@ describe('twenty at once', () => {
       expect(await routedEventsOf(app, order.id)).toHaveLength(1);
       const detail = (await w.get(order.id)).body;
       expect(detail.timeline.map((t: { to: string }) => t.to)).toEqual(['pending_approval', 'approved', 'submitting', 'submitted']);
+    });
+  });
+
+  describe('approves racing a resolve that changes the patient', () => {
+    let w: Awaited<ReturnType<typeof ordersWorld>>;
+    beforeAll(async () => {
+      w = await ordersWorld(app, 'Races', { alphaSettings: SLOW, betaSettings: SLOW });
+    });
+
+    // The provider is licensed in CA only; the resolve moves the order to the TX patient. Whichever lands
+    // first, an approval never sends a patient other than the order's, nor one the provider may not treat.
+    it('either the approval wins with the CA patient, or it is refused and the order waits with the TX patient', async () => {
+      const ids = await Promise.all(Array.from({ length: 10 }, async () => (await w.create()).body.id as string));
+      const outcomes = await Promise.all(
+        ids.map((id) => Promise.all([w.approve(id), w.act(id, 'resolve', w.key, { patientId: w.patients.tx, confirmAmber: true })])),
+      );
+      for (const [i, [approve, resolve]] of outcomes.entries()) {
+        const order = (await w.get(ids[i])).body;
+        const book = await query<{ patient: string }>(app, sql`select payload->>'patientId' as patient from simulated_pharmacy_orders where payload->>'orderId' = ${ids[i]}`);
+        if (approve.status === 201) {
+          expect(resolve.status).toBe(409);
+          expect(order).toMatchObject({ status: 'submitted', patientId: w.patients.ca });
+          expect(book).toEqual([{ patient: w.patients.ca }]);
+        } else {
+          expect([403, 409]).toContain(approve.status);
+          expect(resolve.status).toBe(201);
+          expect(order).toMatchObject({ status: 'pending_approval', patientId: w.patients.tx, approvedAt: null });
+          expect(book).toEqual([]);
+          expect(await dispatchesOf(app, ids[i])).toEqual([]);
+        }
+      }
+    });
+
+    it('a move guarded by the version an approval read changes nothing once a resolve has changed the order', async () => {
+      const id = (await w.create()).body.id as string;
+      const [{ version }] = await query<{ version: string }>(app, sql`select xmin::text as version from orders where id = ${id}`);
+      expect((await w.act(id, 'resolve', w.key, { patientId: w.patients.tx, confirmAmber: true })).status).toBe(201);
+      const db = app.services.database.db;
+      const scope = { tenantId: w.tenantId, livemode: false };
+      const order = (await scoped(db, scope).get(orders, id))!;
+      const provider = { kind: 'user' as const, id: w.provider.id };
+      expect(await transition(db, scope, order, ['pending_approval'], 'approved', provider, { guard: unchangedSince(version) })).toBeNull();
+      expect((await w.get(id)).body.timeline).toHaveLength(2);
+      const [now] = await query<{ version: string }>(app, sql`select xmin::text as version from orders where id = ${id}`);
+      expect(await transition(db, scope, order, ['pending_approval'], 'approved', provider, { guard: unchangedSince(now.version) })).toMatchObject({ status: 'approved' });
     });
   });
 

@@ -98,4 +98,52 @@ describe('rendered statements', () => {
     expect(await jobOf(hit.id)).toMatchObject({ tenantId: a.tenantId, livemode: false, kind: 'test.noop', payload: { n: 2, list: [1, 2] }, status: 'pending', attempts: 0, lockedBy: null });
     await db.delete(jobs).where(eq(jobs.id, hit.id));
   });
+  it('updateWith: an update of another table applies only when the main update changed a row; an insert marked `unless` only when that update changed nothing', async () => {
+    const db = app.services.database.db;
+    const created = (await app.request('POST', '/v1/patients', { key: a.sandboxKey, body: patientBody('Zeta') })).body;
+    const waiting = jobRow({ kind: 'test.waiting', payload: {} });
+    await scoped(db, { tenantId: a.tenantId, livemode: false }).insertMany(jobs, [waiting]);
+    const run = async (tenantId: string, fallback: ReturnType<typeof jobRow>) => {
+      const [statement, values] = updateWith(
+        'test.rename-and-flip',
+        (own, q) =>
+          q
+            .update(patients)
+            .set(placeholders(['lastName']))
+            .where(sql`${own(patients)} and ${patients.id} = ${sql.placeholder('id')}`)
+            .returning({ id: patients.id }),
+        [{ table: jobs, rows: [fallback], unless: 'flipped' }],
+        [
+          {
+            name: 'flipped',
+            key: 'flip',
+            build: (own, q, moved) =>
+              q
+                .update(jobs)
+                .set({ kind: 'test.flipped' })
+                .where(sql`${own(jobs)} and ${jobs.id} = ${sql.placeholder('jobId')} and ${jobs.kind} = 'test.waiting' and ${moved}`)
+                .returning({ id: jobs.id }),
+            values: { jobId: waiting.id },
+          },
+        ],
+      );
+      return scoped(db, { tenantId, livemode: false }).run(statement, { ...values, id: created.id, lastName: 'Eta' });
+    };
+    const kindOf = async (id: string) => (await db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.id, id)))[0]?.kind;
+    // Another tenant's update matches no row: neither the update nor the insert happens.
+    const first = jobRow({ kind: 'test.fallback', payload: {} });
+    expect(await run(b.tenantId, first)).toEqual([]);
+    expect(await kindOf(waiting.id)).toBe('test.waiting');
+    expect(await kindOf(first.id)).toBeUndefined();
+    // Own tenant: the other table's update applies, so the `unless` insert does not.
+    const second = jobRow({ kind: 'test.fallback', payload: {} });
+    expect(await run(a.tenantId, second)).toEqual([{ id: created.id }]);
+    expect(await kindOf(waiting.id)).toBe('test.flipped');
+    expect(await kindOf(second.id)).toBeUndefined();
+    // Again: the job is flipped already, its update changes nothing, so the insert happens instead.
+    const third = jobRow({ kind: 'test.fallback', payload: {} });
+    expect(await run(a.tenantId, third)).toEqual([{ id: created.id }]);
+    expect(await kindOf(third.id)).toBe('test.fallback');
+    await db.delete(jobs).where(eq(jobs.tenantId, a.tenantId));
+  });
 });

@@ -550,7 +550,7 @@ export const ordersScenario: Scenario = {
     if (serverDatabaseUrl(ctx.server.pid)) {
       const paced = await createOrders(baseUrl, t, Math.ceil(PACED_RATE * (settings.warmup + settings.duration) * 1.2) + 4 * settings.connections);
       const p = approver(paced.ids, providers);
-      await ctx.measure({ name: ORDERS_APPROVE_PACED, method: 'POST', path: `/v1/orders/${paced.ids[0]}/approve`, body: '{}', perRequest: (req) => p.take(req), overallRate: PACED_RATE });
+      await ctx.measure({ name: ORDERS_APPROVE_PACED, method: 'POST', path: `/v1/orders/${paced.ids[0]}/approve`, body: '{}', perRequest: (req) => p.take(req), offeredRate: PACED_RATE });
       if (p.left() < 0) throw new BenchError(`orders paced approve on ${ctx.db}: the queue of ${paced.ids.length} orders ran out`);
     }
 

@@ -65,6 +65,20 @@ export function cachedStatement<B extends Preparable>(key: string, build: (own: 
 export interface AlsoInsert {
   table: ScopedTable;
   rows: Record<string, unknown>[];
+  /** With `updateWith`: the name of an `AlsoUpdate`; the rows are written only when that update changed nothing. */
+  unless?: string;
+}
+
+/**
+ * With `updateWith`: an UPDATE … RETURNING of another table in the same statement, named `name`. `build`
+ * gets `own`, which it must use, and `moved`, a condition true only when the main update changed a row.
+ * `key` names the shape of what `build` renders; `values` fill its placeholders.
+ */
+export interface AlsoUpdate {
+  name: string;
+  key: string;
+  build: (own: (t: ScopedTable) => SQL, q: Queryable, moved: SQL) => Preparable;
+  values: Values;
 }
 
 /** A batch of rows as placeholders named `prefix + row + column`, and the values that fill them. */
@@ -111,27 +125,31 @@ function selectFrom(a: AlsoInsert, b: ReturnType<typeof batch>, source: string):
     if (column.default === undefined) return sql`null::${cast}`;
     return is(column.default, SQL) ? column.default : sql`${sql.param(column.default, column)}::${cast}`;
   };
-  const selects = a.rows.map((_, i) => sql`select ${sql.join(columns.map(([key, column]) => value(key, column, i)), sql`, `)} from ${sql.identifier(source)}`);
+  const unless = a.unless ? sql` where not exists (select 1 from ${sql.identifier(a.unless)})` : sql``;
+  const selects = a.rows.map((_, i) => sql`select ${sql.join(columns.map(([key, column]) => value(key, column, i)), sql`, `)} from ${sql.identifier(source)}${unless}`);
   return sql.join(selects, sql` union all `);
 }
 
 /**
- * An UPDATE … RETURNING (built by `build`, which must use `own`) and rows of other tables that are written
- * only when it changed a row, in one statement: `WITH moved AS (update) , also_0 AS (insert … select …
- * from moved) … SELECT * FROM moved`. Returns the statement (one per `key` and shape of `also`) and the
- * placeholder values of the `also` rows.
+ * An UPDATE … RETURNING (built by `build`, which must use `own`) and writes to other tables that happen
+ * only when it changed a row, in one statement: `WITH moved AS (update) , <update> AS (update … where …
+ * exists (select 1 from moved)) , also_0 AS (insert … select … from moved) … SELECT * FROM moved`. Returns
+ * the statement (one per `key` and shape of `also` and `alsoUpdate`) and the placeholder values of both.
  */
-export function updateWith<B extends Preparable>(key: string, build: (own: (t: ScopedTable) => SQL, q: Queryable) => B, also: AlsoInsert[]) {
+export function updateWith<B extends Preparable>(key: string, build: (own: (t: ScopedTable) => SQL, q: Queryable) => B, also: AlsoInsert[], alsoUpdate: AlsoUpdate[] = []) {
   const others = also.filter((a) => a.rows.length > 0);
   const extra = others.map((a, i) => batch(a, `a${i}:`));
-  const statement = cachedStatement(`${key}|${extra.map((b) => b.key).join('|')}`, (own, db) => {
+  const shape = [...alsoUpdate.map((u) => `${u.name}=${u.key}`), ...extra.map((b, i) => `${b.key}${others[i].unless ? `-${others[i].unless}` : ''}`)];
+  const statement = cachedStatement(`${key}|${shape.join('|')}`, (own, db) => {
     const moved = db.$with('moved').as(build(own, db) as never);
+    const updates = alsoUpdate.map((u) => db.$with(u.name).as(u.build(own, db, sql`exists (select 1 from ${sql.identifier('moved')})`) as never));
     const ctes = others.map((a, i) =>
       db.$with(`also_${i}`).as(db.insert(a.table as PgTable).select(selectFrom(a, extra[i], 'moved')).returning({ id: a.table.id })),
     );
-    return db.with(moved, ...ctes).select().from(moved);
+    return db.with(moved, ...updates, ...ctes).select().from(moved);
   });
-  return [statement as unknown as ScopedStatement<Values, ResultOf<B>>, Object.assign({}, ...extra.map((e) => e.values)) as Values] as const;
+  const values = Object.assign({}, ...alsoUpdate.map((u) => u.values), ...extra.map((e) => e.values)) as Values;
+  return [statement as unknown as ScopedStatement<Values, ResultOf<B>>, values] as const;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { orders, patients, type OrderStatus } from '@/db/schema';
 import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
-import type { Database, Tx } from '@/server/db/types';
+import type { Database, Queryable } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { assertUnderOrderCap } from '@/server/domain/billing/usage';
 import { chooseConnection } from '@/server/domain/routing/choose';
@@ -10,34 +10,47 @@ import { errors } from '@/server/lib/errors';
 import { actorOf, SYSTEM } from './actor';
 import { prescriberOf, startDispatch, type DispatchDeps, type DispatchParts, type PlannedDispatch } from './dispatch';
 import { toOrderDto } from './dto';
-import { conflict, transition, type Actor, type OrderRow } from './lifecycle';
+import { conflict, conflictNow, orderVersion, transition, unchangedSince, type Actor, type OrderRow } from './lifecycle';
 import { sendNow } from './settle';
 
 export type SubmitDeps = DispatchDeps & { inline: boolean; waitMs: number };
 type Provider = TenantPrincipal & { user: NonNullable<TenantPrincipal['user']> };
 
-// The order, locked, with its patient (of the same tenant and mode): one statement for the two reads every submit makes.
-const lockWithPatient = scopedStatement((own, q) =>
+// The order with its patient (of the same tenant and mode) and the order's version: one statement for the
+// reads every submit makes.
+const withPatient = scopedStatement((own, q) =>
   q
-    .select()
+    .select({ order: orders, patient: patients, version: orderVersion })
     .from(orders)
     .leftJoin(patients, and(eq(patients.id, orders.patientId), eq(patients.tenantId, orders.tenantId), eq(patients.livemode, orders.livemode)))
-    .where(and(own(orders), eq(orders.id, sql.placeholder('id'))))
-    .for('update', { of: orders }),
+    .where(and(own(orders), eq(orders.id, sql.placeholder('id')))),
 );
 
-async function lockedOrder(tx: Tx, scope: Scope, id: string) {
-  const [found] = await scoped(tx, scope).run(lockWithPatient, { id });
+/**
+ * The order as read, and a guard that makes its move require it unchanged since. Nothing is locked: the
+ * move is one statement that writes only if the order is still this version, so a concurrent approve,
+ * resolve or cancel makes it a conflict instead of acting on what it read.
+ */
+async function readOrder(q: Queryable, scope: Scope, id: string) {
+  const [found] = await scoped(q, scope).run(withPatient, { id });
   if (!found) throw errors.notFound('order', id);
-  return { order: found.orders, patient: found.patients ?? undefined };
+  return { order: found.order, patient: found.patient ?? undefined, unchanged: unchangedSince(found.version) };
+}
+
+/**
+ * Live orders are metered: the cap check (DESIGN decision 13) holds a lock to the end of a transaction, so
+ * the check and the move share one. Sandbox is unmetered and its move is a single statement anyway.
+ */
+function meteredTransaction<T>(database: Database, scope: Scope, run: (q: Queryable) => Promise<T>): Promise<T> {
+  return scope.livemode ? database.db.transaction((tx) => run(tx)) : run(database.db);
 }
 
 /**
  * The pharmacy an approved order goes to: its current one if that still qualifies for every line, else the
  * policy's best; null when none can fill it.
  */
-async function routeFor(tx: Tx, scope: Scope, order: OrderRow, state: string | null) {
-  const choice = await chooseConnection(tx, scope, order.items, state);
+async function routeFor(q: Queryable, scope: Scope, order: OrderRow, state: string | null) {
+  const choice = await chooseConnection(q, scope, order.items, state);
   const preferred = order.connectionId;
   const id = preferred && !choice.ineligible.has(preferred) && choice.connectionId ? preferred : choice.connectionId;
   const connection = id ? choice.connection(id) : null;
@@ -50,20 +63,25 @@ async function routeFor(tx: Tx, scope: Scope, order: OrderRow, state: string | n
  * ever reach simulated pharmacies, which is all a sandbox can connect.
  */
 async function dispatchOrDecline(
-  tx: Tx,
+  q: Queryable,
   scope: Scope,
-  order: OrderRow,
+  read: Awaited<ReturnType<typeof readOrder>>,
   path: readonly OrderStatus[],
   actor: Actor,
-  parts: Omit<DispatchParts, 'connection' | 'codes'> & { state: string | null },
+  parts: Omit<DispatchParts, 'connection' | 'codes' | 'patient'> & { state: string | null },
   deps: SubmitDeps,
   set: Partial<OrderRow> = {},
 ): Promise<PlannedDispatch | null> {
-  await assertUnderOrderCap(tx, scope);
-  const route = await routeFor(tx, scope, order, parts.state);
-  if (route) return startDispatch(tx, scope, order, path, actor, { ...parts, ...route }, deps, set);
-  const approved = path[0] === 'approved' ? await transition(tx, scope, order, [order.status], 'approved', actor, { set }) : order;
-  await transition(tx, scope, approved!, ['approved'], 'rejected', SYSTEM, { reasonCode: 'no_qualifying_pharmacy', set: { rejectionReasonCode: 'no_qualifying_pharmacy' } });
+  const { order, patient, unchanged } = read;
+  await assertUnderOrderCap(q, scope);
+  const route = await routeFor(q, scope, order, parts.state);
+  if (route) return startDispatch(q, scope, order, path, actor, { ...parts, patient: patient!, ...route }, deps, { set, guard: unchanged });
+  // Both steps or neither (a savepoint when already in the metered transaction).
+  await q.transaction(async (tx) => {
+    const approved = path[0] === 'approved' ? await transition(tx, scope, order, [order.status], 'approved', actor, { set, guard: unchanged }) : order;
+    const rejected = approved && (await transition(tx, scope, approved, ['approved'], 'rejected', SYSTEM, { reasonCode: 'no_qualifying_pharmacy', set: { rejectionReasonCode: 'no_qualifying_pharmacy' }, guard: approved === order ? unchanged : undefined }));
+    if (!rejected) throw await conflictNow(tx, scope, order, 'approved');
+  });
   return null;
 }
 
@@ -80,15 +98,16 @@ async function sendAndAnswer(database: Database, scope: Scope, id: string, plann
  * dispatch; everything the send needs comes out of it.
  */
 export async function approveOrder(database: Database, principal: Provider, id: string, deps: SubmitDeps) {
-  const planned = await database.db.transaction(async (tx) => {
-    const { order, patient } = await lockedOrder(tx, principal, id);
+  const planned = await meteredTransaction(database, principal, async (q) => {
+    const read = await readOrder(q, principal, id);
+    const { order, patient } = read;
     if (order.status !== 'pending_approval') throw conflict(order, 'approved');
     const state = patient?.address?.state ?? null;
     if (!patient || !state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked.", 'patient_state_unknown');
     if (!principal.user.licensedStates.includes(state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
     const prescriber = principal.user.npi ? { npi: principal.user.npi, name: principal.user.name ?? '' } : null;
     const approval = { approvedAt: now(), approvedBy: principal.userId! };
-    return dispatchOrDecline(tx, principal, order, ['approved', 'submitting'], actorOf(principal), { patient, prescriber, state }, deps, approval);
+    return dispatchOrDecline(q, principal, read, ['approved', 'submitting'], actorOf(principal), { prescriber, state }, deps, approval);
   });
   return sendAndAnswer(database, principal, id, planned, deps);
 }
@@ -98,13 +117,14 @@ export async function approveOrder(database: Database, principal: Provider, id: 
  * no provider approved is refused with 403 `order_not_approved`; one already dispatched is a 409.
  */
 export async function submitOrder(database: Database, principal: TenantPrincipal, id: string, deps: SubmitDeps) {
-  const planned = await database.db.transaction(async (tx) => {
-    const { order, patient } = await lockedOrder(tx, principal, id);
+  const planned = await meteredTransaction(database, principal, async (q) => {
+    const read = await readOrder(q, principal, id);
+    const { order, patient } = read;
     if (!order.approvedAt) throw errors.forbidden('A licensed provider has not approved this order; only approved orders can be submitted.', 'order_not_approved');
     if (order.status !== 'approved') throw conflict(order, 'submitted');
     if (!patient) throw errors.notFound('patient', order.patientId ?? '');
-    const prescriber = await prescriberOf(tx, order.approvedBy);
-    return dispatchOrDecline(tx, principal, order, ['submitting'], actorOf(principal), { patient, prescriber, state: patient.address?.state ?? null }, deps);
+    const prescriber = await prescriberOf(q, order.approvedBy);
+    return dispatchOrDecline(q, principal, read, ['submitting'], actorOf(principal), { prescriber, state: patient.address?.state ?? null }, deps);
   });
   return sendAndAnswer(database, principal, id, planned, deps);
 }

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jobs, orderDispatches, orders, patients, pharmacyConnections, users, type OrderStatus } from '@/db/schema';
 import { placeholders } from '@/server/db/prepared';
-import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
-import type { Db, Tx } from '@/server/db/types';
+import { scoped, scopedStatement, type AlsoUpdate, type Scope } from '@/server/db/scoped';
+import type { Db, Queryable, Tx } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { lineCodesAt, type LineCodes } from '@/server/domain/routing/choose';
 import { enqueueJobs, jobRow, wakeIfDue, wakeWorkers } from '@/server/jobs/queue';
@@ -11,7 +11,7 @@ import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import type { UrlPolicy } from '@/server/lib/ssrf';
 import { PHARMACY } from './actor';
-import { conflict, transition, type Actor, type OrderRow } from './lifecycle';
+import { conflictNow, transition, type Actor, type MoveGuard, type OrderRow } from './lifecycle';
 import { applyPharmacyState, isTerminal, TARGET } from './pharmacy-state';
 
 export const DISPATCH_JOB = 'order.dispatch';
@@ -42,7 +42,7 @@ export interface DispatchParts {
 
 /** A dispatch round as its transaction committed it, ready for the request to send at once. */
 export interface PlannedDispatch {
-  dispatch: Pick<DispatchRow, 'id' | 'orderId' | 'idempotencyKey'>;
+  dispatch: Acknowledgeable & Pick<DispatchRow, 'idempotencyKey'>;
   connection: ConnectionRow;
   payload: DispatchOrder;
   /** The outbox job that completes the dispatch if the request does not; it becomes the sync job. */
@@ -64,29 +64,30 @@ export async function lockOrder(tx: Tx, scope: Scope, id: string): Promise<Order
  * second dispatch of the same round impossible.
  */
 export async function startDispatch(
-  tx: Tx,
+  q: Queryable,
   scope: Scope,
   order: OrderRow,
   path: readonly OrderStatus[],
   actor: Actor,
   parts: DispatchParts,
   deps: Pick<DispatchDeps, 'graceMs'>,
-  set: Partial<OrderRow> = {},
+  opts: { set?: Partial<OrderRow>; guard?: MoveGuard } = {},
 ): Promise<PlannedDispatch> {
   const round = order.dispatchRound + 1;
   const id = newId('dispatch');
   const jobId = newId('job');
   const dispatch = { id, orderId: order.id, round, connectionId: parts.connection.id, idempotencyKey: id, status: 'pending', createdAt: now() };
   const job = jobRow({ id: jobId, kind: DISPATCH_JOB, payload: { dispatchId: id }, runAt: new Date(now().getTime() + deps.graceMs) });
-  const moved = await transition(tx, scope, order, [order.status], path, actor, {
-    set: { ...set, connectionId: parts.connection.id, dispatchRound: round },
+  const moved = await transition(q, scope, order, [order.status], path, actor, {
+    set: { ...opts.set, connectionId: parts.connection.id, dispatchRound: round },
+    guard: opts.guard,
     also: [
       { table: orderDispatches, rows: [dispatch] },
       { table: jobs, rows: [job] },
     ],
   });
-  if (!moved) throw conflict(order, 'submitted');
-  await wakeIfDue(tx, [job.runAt]);
+  if (!moved) throw await conflictNow(q, scope, order, path[0] === 'approved' ? 'approved' : 'submitted');
+  await wakeIfDue(q, [job.runAt]);
   return { dispatch, connection: parts.connection, payload: toDispatchOrder(moved, parts), jobId };
 }
 
@@ -111,7 +112,7 @@ function toDispatchOrder(order: OrderRow, { patient, codes, prescriber }: Omit<D
 }
 
 /** The approver as the pharmacy sees the prescriber. */
-export async function prescriberOf(db: Db | Tx, userId: string | null) {
+export async function prescriberOf(db: Queryable, userId: string | null) {
   if (!userId) return null;
   const [row] = await db.select({ npi: users.npi, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.npi ? { npi: row.npi, name: row.name ?? '' } : null;
@@ -132,7 +133,7 @@ export async function sendPlanned(db: Db, scope: Scope, planned: PlannedDispatch
   const adapter = adapterFor(db, planned.payload, planned.connection, deps);
   const state = await adapter.submit(forAdapter(planned.connection), planned.payload, planned.dispatch.idempotencyKey);
   deps.afterAcknowledged?.();
-  return recordAcknowledgement(db, scope, planned.dispatch.id, state, deps, { jobId: planned.jobId, announce: false });
+  return recordAcknowledgement(db, scope, planned.dispatch, state, deps, { jobId: planned.jobId, announce: false });
 }
 
 /**
@@ -169,7 +170,7 @@ export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps
     state = await adapter.submit(conn, toDispatchOrder(order, { patient, codes, prescriber }), dispatch.idempotencyKey);
   }
   deps.afterAcknowledged?.();
-  return recordAcknowledgement(db, scope, dispatchId, state, deps, { announce: true });
+  return recordAcknowledgement(db, scope, dispatch, state, deps, { announce: true });
 }
 
 /** When to ask the pharmacy again: when its script says the order changes, else after the interval. */
@@ -179,6 +180,9 @@ function nextSyncAt(state: Pick<PharmacyOrderState, 'nextChangeAt'>, deps: Pick<
 
 const syncPayload = (dispatch: Pick<DispatchRow, 'id' | 'connectionId'>) => ({ dispatchId: dispatch.id, connectionId: dispatch.connectionId });
 
+/** What recording a pharmacy's acknowledgement needs to know of the dispatch round. */
+type Acknowledgeable = Pick<DispatchRow, 'id' | 'orderId' | 'round' | 'connectionId'>;
+
 const acknowledgeStatement = scopedStatement((own, q) =>
   q
     .update(orderDispatches)
@@ -187,14 +191,79 @@ const acknowledgeStatement = scopedStatement((own, q) =>
     .returning(),
 );
 
+/** The move to `submitted` requires the round's dispatch still pending (nobody recorded it since it was sent). */
+const pendingDispatch = (dispatchId: string): MoveGuard => ({
+  key: 'dispatch-pending',
+  where: (own) =>
+    sql`exists (select 1 from ${orderDispatches} where ${own(orderDispatches)} and ${orderDispatches.id} = ${sql.placeholder('ack:id')} and ${orderDispatches.status} = 'pending')`,
+  values: { 'ack:id': dispatchId },
+});
+
+/** …and records the acknowledgement in the same statement. */
+const acknowledged = (externalId: string | null): AlsoUpdate => ({
+  name: 'acked',
+  key: 'dispatch-ack',
+  build: (own, q, moved) =>
+    q
+      .update(orderDispatches)
+      .set({ status: 'acknowledged', ...placeholders(['externalId', 'acknowledgedAt'], 'ack:') })
+      .where(and(own(orderDispatches), eq(orderDispatches.id, sql.placeholder('ack:id')), eq(orderDispatches.status, 'pending'), moved))
+      .returning({ id: orderDispatches.id }),
+  values: { 'ack:externalId': externalId, 'ack:acknowledgedAt': now() },
+});
+
+/**
+ * The request's own dispatch job, not yet claimed by a worker, becomes the order's sync job (one update
+ * instead of a new job now and a no-op dispatch run later); `syncJob(…, 'reused')` writes a new one otherwise.
+ */
+const reusedAsSync = (jobId: string, dispatch: Acknowledgeable, runAt: Date): AlsoUpdate => ({
+  name: 'reused',
+  key: 'job-to-sync',
+  build: (own, q, moved) =>
+    q
+      .update(jobs)
+      .set({ kind: SYNC_JOB, ...placeholders(['payload', 'runAt', 'updatedAt'], 'sync:') })
+      .where(and(own(jobs), eq(jobs.id, sql.placeholder('sync:jobId')), eq(jobs.kind, DISPATCH_JOB), isNull(jobs.lockedBy), moved))
+      .returning({ id: jobs.id }),
+  values: { 'sync:jobId': jobId, 'sync:payload': syncPayload(dispatch), 'sync:runAt': runAt, 'sync:updatedAt': now() },
+});
+
+const syncJob = (dispatch: Acknowledgeable, runAt: Date, unless?: string) => ({ table: jobs, rows: [jobRow({ kind: SYNC_JOB, payload: syncPayload(dispatch), runAt })], unless });
+
+/**
+ * Records the pharmacy's acknowledgement of a dispatch round. Nearly always the order still waits for
+ * exactly it: then one statement moves the order to `submitted` (requiring the round's dispatch still
+ * pending), acknowledges the dispatch and schedules the order's status sync. Anything else goes the long
+ * way, in a transaction. Returns the order as the acknowledgement left it, or null when it did not move it.
+ */
 async function recordAcknowledgement(
   db: Db,
   scope: Scope,
-  dispatchId: string,
+  dispatch: Acknowledgeable,
   state: PharmacyOrderState,
   deps: DispatchDeps,
   opts: { jobId?: string; announce: boolean },
 ): Promise<OrderRow | null> {
+  // Anything the pharmacy already says beyond receipt is applied by the sync job, at once: the caller
+  // of approve gets the submitted order, and every later status arrives through one path.
+  const runAt = state.status === 'received' ? nextSyncAt(state, deps) : now();
+  const submitted = await transition(db, scope, { id: dispatch.orderId, status: 'submitting', connectionId: dispatch.connectionId }, ['submitting'], 'submitted', PHARMACY(dispatch.connectionId), {
+    firstRoutedAt: scope.livemode ? now() : null,
+    round: dispatch.round,
+    guard: pendingDispatch(dispatch.id),
+    alsoUpdate: [acknowledged(state.externalId), ...(opts.jobId ? [reusedAsSync(opts.jobId, dispatch, runAt)] : [])],
+    also: [syncJob(dispatch, runAt, opts.jobId ? 'reused' : undefined)],
+  });
+  if (!submitted) return recordOtherwise(db, scope, dispatch.id, state);
+  // Both after the commit: a NOTIFY wakes its listeners only then anyway.
+  await wakeIfDue(db, [runAt]);
+  // A request that waits for a worker to settle its dispatch (DISPATCH_INLINE off) wakes on this.
+  if (opts.announce) await db.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${dispatch.orderId})`);
+  return submitted;
+}
+
+/** An acknowledgement the order was not waiting for, recorded as such: the pharmacy may have to be told to cancel. */
+async function recordOtherwise(db: Db, scope: Scope, dispatchId: string, state: PharmacyOrderState): Promise<null> {
   return db.transaction(async (tx) => {
     const s = scoped(tx, scope);
     const [acked] = await s.run(acknowledgeStatement, { id: dispatchId, externalId: state.externalId, acknowledgedAt: now() });
@@ -205,19 +274,6 @@ async function recordAcknowledgement(
       if (current?.status === 'cancelled') await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId } }]);
       return null;
     }
-    // Nearly always the order still waits for exactly this acknowledgement: move it without a separate lock.
-    const submitted = await transition(tx, scope, { id: acked.orderId, status: 'submitting', connectionId: acked.connectionId }, ['submitting'], 'submitted', PHARMACY(acked.connectionId), {
-      firstRoutedAt: scope.livemode ? now() : null,
-      round: acked.round,
-    });
-    if (submitted) {
-      // Anything the pharmacy already says beyond receipt is applied by the sync job, at once: the caller
-      // of approve gets the submitted order, and every later status arrives through one path.
-      await scheduleSync(tx, scope, acked, state.status === 'received' ? nextSyncAt(state, deps) : now(), opts.jobId);
-      // A request that waits for a worker to settle its dispatch (DISPATCH_INLINE off) wakes on this.
-      if (opts.announce) await tx.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${acked.orderId})`);
-      return submitted;
-    }
     // Cancelled while the pharmacy was receiving it, or a late answer for a round the order has moved past
     // (rejected and rerouted meanwhile): the pharmacy has an order it must not fill, so tell it to cancel.
     // (A callback of this round that already moved the order on leaves nothing to do.)
@@ -227,29 +283,6 @@ async function recordAcknowledgement(
     }
     return null;
   });
-}
-
-/**
- * The order's status sync, due at `runAt`. The request's own dispatch job, not yet claimed by a worker, is
- * turned into it (one statement instead of a new job now and a no-op dispatch run later).
- */
-const toSyncStatement = scopedStatement((own, q) =>
-  q
-    .update(jobs)
-    .set({ kind: SYNC_JOB, ...placeholders(['payload', 'runAt', 'updatedAt']) })
-    .where(and(own(jobs), eq(jobs.id, sql.placeholder('id')), eq(jobs.kind, DISPATCH_JOB), isNull(jobs.lockedBy)))
-    .returning({ id: jobs.id }),
-);
-
-async function scheduleSync(tx: Tx, scope: Scope, dispatch: DispatchRow, runAt: Date, fallbackJobId?: string) {
-  if (fallbackJobId) {
-    const [reused] = await scoped(tx, scope).run(toSyncStatement, { id: fallbackJobId, payload: syncPayload(dispatch), runAt, updatedAt: now() });
-    if (reused) {
-      await wakeIfDue(tx, [runAt]);
-      return;
-    }
-  }
-  await enqueueJobs(tx, scope, [{ kind: SYNC_JOB, payload: syncPayload(dispatch), runAt }]);
 }
 
 /**

@@ -1,9 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { events, orders, orderTransitions, type ActorKind, type OrderStatus } from '@/db/schema';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { events, jobs, orders, orderTransitions, webhookDeliveries, type ActorKind, type OrderStatus } from '@/db/schema';
 import { placeholders } from '@/server/db/prepared';
-import { scoped, setKeys, updateWith, type AlsoInsert, type Scope } from '@/server/db/scoped';
-import type { Tx } from '@/server/db/types';
-import { fanOut, newEvent } from '@/server/domain/events/emit';
+import { scoped, setKeys, updateWith, type AlsoInsert, type AlsoUpdate, type Scope, type ScopedTable } from '@/server/db/scoped';
+import type { Queryable } from '@/server/db/types';
+import { newEvent } from '@/server/domain/events/emit';
+import { deliveryRows, subscribedToAny } from '@/server/domain/webhooks/deliveries';
+import { wakeWorkers } from '@/server/jobs/queue';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
@@ -43,27 +45,60 @@ export interface Actor {
   id: string | null;
 }
 
-export function conflict(row: OrderRow, action: string) {
+export function conflict(row: Pick<OrderRow, 'status'>, action: string) {
   return errors.conflict(`The order is ${row.status}; it cannot be ${action} from that status.`, 'order_status_conflict');
 }
 
+/** The conflict of a move that found the order changed since `seen` was read: the status it has now, if another. */
+export async function conflictNow(q: Queryable, scope: Scope, seen: OrderRow, action: string) {
+  const current = (await scoped(q, scope).get(orders, seen.id)) ?? seen;
+  if (current.status !== seen.status) return conflict(current, action);
+  return errors.conflict(`The order changed while it was being ${action}; read it again and retry.`, 'order_status_conflict');
+}
+
+/** A further condition of the guarded UPDATE (`key` names its shape; its values are placeholders, filled from `values`). */
+export interface MoveGuard {
+  key: string;
+  where: (own: (t: ScopedTable) => SQL) => SQL;
+  values: Record<string, unknown>;
+}
+
+/** The order row's version, as a statement selects it: `xmin`, which every update of the row changes. */
+export const orderVersion = sql<string>`${orders}.xmin::text`;
+
+/** Makes a move require the order unchanged since it was read at `version` (`orderVersion`). */
+export const unchangedSince = (version: string): MoveGuard => ({
+  key: 'version',
+  where: () => sql`${orders}.xmin = ${sql.placeholder('version')}::xid`,
+  values: { version },
+});
+
 /**
- * Moves the order, which the caller has locked in this transaction (`lockOrder`) and passes as it now
- * stands, from one of `from` along `to` (one status, or several edges walked in one go), with a timeline
- * entry and an event per step, in one UPDATE. Returns null, changing nothing, when the order is not in
- * `from` or a step is not an edge of the lifecycle graph. The UPDATE also requires the status the caller
- * saw (and `opts.round`, the dispatch round), so a caller may instead pass the status it expects without
- * locking, and read a null as "not as expected". `opts.firstRoutedAt` is recorded unless one already is;
- * `opts.also` rows (of other tables) are written with the timeline, only when the order moved.
+ * Moves the order, as the caller last saw it, from one of `from` along `to` (one status, or several edges
+ * walked in one go), with a timeline entry and an event per step and each event's webhook deliveries, in
+ * one UPDATE. Returns null, changing nothing, when the order is not in `from` or a step is not an edge of
+ * the lifecycle graph. The UPDATE requires the status the caller saw, and `opts.round` (the dispatch round)
+ * and `opts.guard` when given, so a caller may lock the order first (`lockOrder`) or pass what it expects
+ * and read a null as "not as expected". `opts.firstRoutedAt` is recorded unless one already is; `opts.also`
+ * rows (of other tables) and `opts.alsoUpdate` updates are written by the same statement, only when the
+ * order moved.
  */
 export async function transition(
-  tx: Tx,
+  q: Queryable,
   scope: Scope,
   current: Pick<OrderRow, 'id' | 'status' | 'connectionId'>,
   from: readonly OrderStatus[],
   to: OrderStatus | readonly OrderStatus[],
   actor: Actor,
-  opts: { set?: Partial<OrderRow>; reasonCode?: string | null; round?: number; firstRoutedAt?: Date | null; also?: AlsoInsert[] } = {},
+  opts: {
+    set?: Partial<OrderRow>;
+    reasonCode?: string | null;
+    round?: number;
+    firstRoutedAt?: Date | null;
+    guard?: MoveGuard;
+    also?: AlsoInsert[];
+    alsoUpdate?: AlsoUpdate[];
+  } = {},
 ): Promise<OrderRow | null> {
   const path: readonly OrderStatus[] = typeof to === 'string' ? [to] : to;
   if (path.length === 0 || !from.includes(current.status)) return null;
@@ -81,15 +116,27 @@ export async function transition(
     const data = { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to };
     return [type === 'order.rejected' ? newEvent(type, { ...data, reasonCode: opts.reasonCode ?? 'rejected' }) : newEvent(type, data)];
   });
-  // The guarded update, and only if it moved the order its timeline entries, events and the caller's
-  // `also` rows, in one statement; then each event's webhook deliveries.
-  const [statement, alsoValues] = moveStatement(setKeys(set), opts.round !== undefined, opts.firstRoutedAt !== undefined, [
-    { table: orderTransitions, rows: timeline },
-    { table: events, rows: emitted },
-    ...(opts.also ?? []),
-  ]);
-  const [row] = await scoped(tx, scope).run(statement, {
+  // Read before the move, so the move writes the deliveries too: the same endpoints a read after it would
+  // find, but for one created in between (as if created a moment after the event).
+  const endpoints = emitted.length ? await subscribedToAny(q, scope, [...new Set(emitted.map((e) => e.type))]) : [];
+  const fanned = deliveryRows(emitted, endpoints, 'event', at);
+  const [statement, alsoValues] = moveStatement(
+    setKeys(set),
+    opts.round !== undefined,
+    opts.firstRoutedAt !== undefined,
+    opts.guard,
+    [
+      { table: orderTransitions, rows: timeline },
+      { table: events, rows: emitted },
+      { table: webhookDeliveries, rows: fanned.deliveries },
+      { table: jobs, rows: fanned.jobs },
+      ...(opts.also ?? []),
+    ],
+    opts.alsoUpdate ?? [],
+  );
+  const [row] = await scoped(q, scope).run(statement, {
     ...alsoValues,
+    ...opts.guard?.values,
     ...Object.fromEntries(Object.entries(set).map(([k, v]) => [`set:${k}`, v])),
     id: current.id,
     from: current.status,
@@ -97,14 +144,14 @@ export async function transition(
     firstRoutedAt: opts.firstRoutedAt?.toISOString() ?? null,
   });
   if (!row) return null;
-  for (const event of emitted) await fanOut(tx, scope, event);
+  if (fanned.jobs.length) await wakeWorkers(q);
   return row;
 }
 
 /** The guarded UPDATE of `transition` with the rows it writes (`updateWith`), one rendered statement per shape. */
-const moveStatement = (keys: string[], byRound: boolean, firstRouted: boolean, also: AlsoInsert[]) =>
+const moveStatement = (keys: string[], byRound: boolean, firstRouted: boolean, guard: MoveGuard | undefined, also: AlsoInsert[], alsoUpdate: AlsoUpdate[]) =>
   updateWith(
-    `orders.move:${keys.join(',')}:${byRound}:${firstRouted}`,
+    `orders.move:${keys.join(',')}:${byRound}:${firstRouted}:${guard?.key ?? ''}`,
     (own, db) =>
       db
         .update(orders)
@@ -118,10 +165,12 @@ const moveStatement = (keys: string[], byRound: boolean, firstRouted: boolean, a
             eq(orders.id, sql.placeholder('id')),
             eq(orders.status, sql.placeholder('from')),
             byRound ? eq(orders.dispatchRound, sql.placeholder('round')) : undefined,
+            guard?.where(own),
           ),
         )
         .returning(),
     also,
+    alsoUpdate,
   );
 
 export const timelineEntry = (orderId: string, from: OrderStatus | null, to: OrderStatus, actor: Actor, reasonCode: string | null, at: Date) => ({

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
-import { enqueueJobs } from '@/server/jobs/queue';
+import { enqueueJobs, jobRow } from '@/server/jobs/queue';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 
@@ -48,6 +48,50 @@ export async function subscribedEndpoints(q: Queryable, scope: Scope, type: stri
   return scoped(q, scope).run(subscribedStatement, { types: JSON.stringify([type]) });
 }
 
+const subscribedToAnyStatement = scopedStatement((own, q) =>
+  q
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        own(webhookEndpoints),
+        eq(webhookEndpoints.status, 'enabled'),
+        or(sql`${webhookEndpoints.events} = '[]'::jsonb`, sql`${webhookEndpoints.events} ?| ${sql.placeholder('types')}::text[]`),
+      ),
+    )
+    .orderBy(asc(webhookEndpoints.id)),
+);
+
+/** Enabled endpoints of the scope subscribed to at least one of `types`, read once for several events. */
+export async function subscribedToAny(q: Queryable, scope: Scope, types: string[]): Promise<EndpointRow[]> {
+  return scoped(q, scope).run(subscribedToAnyStatement, { types });
+}
+
+const covers = (endpoint: EndpointRow, type: string) => endpoint.events.length === 0 || endpoint.events.includes(type);
+
+/**
+ * The delivery rows and their outbox jobs for events, one per enabled endpoint (of `endpoints`) whose
+ * subscription covers the event's type, for a caller that writes them in a statement of its own.
+ */
+export function deliveryRows(events: Pick<EventRow, 'id' | 'type'>[], endpoints: EndpointRow[], trigger: 'event' | 'replay', at = now()) {
+  const deliveries = events.flatMap((event) =>
+    endpoints
+      .filter((endpoint) => covers(endpoint, event.type))
+      .map((endpoint) => ({
+        id: newId('delivery'),
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        trigger,
+        status: 'pending' as const,
+        createdAt: at,
+        nextAttemptAt: at,
+      })),
+  );
+  const jobs = deliveries.map((d) => jobRow({ kind: DELIVERY_JOB, payload: { deliveryId: d.id, endpointId: d.endpointId } }, at));
+  return { deliveries, jobs };
+}
+
 /** One delivery row and one outbox job per endpoint, in the caller's transaction. */
 export async function enqueueDeliveries(
   tx: Queryable,
@@ -56,24 +100,10 @@ export async function enqueueDeliveries(
   endpoints: EndpointRow[],
   trigger: 'event' | 'replay',
 ) {
-  const s = scoped(tx, scope);
-  const at = now();
-  const jobs = [];
-  for (const endpoint of endpoints) {
-    const delivery = await s.insert(webhookDeliveries, {
-      id: newId('delivery'),
-      endpointId: endpoint.id,
-      eventId: event.id,
-      eventType: event.type,
-      trigger,
-      status: 'pending',
-      createdAt: at,
-      nextAttemptAt: at,
-    });
-    jobs.push({ kind: DELIVERY_JOB, payload: { deliveryId: delivery.id, endpointId: endpoint.id } });
-  }
+  const { deliveries, jobs } = deliveryRows([event], endpoints, trigger);
+  await scoped(tx, scope).insertMany(webhookDeliveries, deliveries);
   await enqueueJobs(tx, scope, jobs);
-  return endpoints.length;
+  return deliveries.length;
 }
 
 /** The newest delivery of each endpoint, for the list's `lastDelivery`. */
