@@ -108,11 +108,12 @@ function insertStatement(main: AlsoInsert, also: AlsoInsert[], returning: boolea
 }
 
 /**
- * `rows` as a SELECT over the CTE `source`, one row per row of `source` (so none when it returned none):
+ * `rows` as a SELECT over the CTE `source`, one row per row of `source` (so none when it returned none), or
+ * with `source` as its own tail (a WHERE clause, say):
  * every column of the table in its order, as an insert … select needs them, each value cast to its column's
  * type (a bare parameter in a select list has no type of its own); unset columns take their defaults.
  */
-function selectFrom(a: AlsoInsert, b: ReturnType<typeof batch>, source: string): SQL {
+function selectFrom(a: AlsoInsert, b: ReturnType<typeof batch>, source: string | SQL): SQL {
   const columns = Object.entries(getTableColumns(a.table as PgTable)).filter(([, c]) => !(c as unknown as { shouldDisableInsert(): boolean }).shouldDisableInsert());
   const keys = new Set(setKeys(a.rows[0]));
   const value = (key: string, column: AnyPgColumn, i: number): SQL => {
@@ -126,7 +127,8 @@ function selectFrom(a: AlsoInsert, b: ReturnType<typeof batch>, source: string):
     return is(column.default, SQL) ? column.default : sql`${sql.param(column.default, column)}::${cast}`;
   };
   const unless = a.unless ? sql` where not exists (select 1 from ${sql.identifier(a.unless)})` : sql``;
-  const selects = a.rows.map((_, i) => sql`select ${sql.join(columns.map(([key, column]) => value(key, column, i)), sql`, `)} from ${sql.identifier(source)}${unless}`);
+  const tail = typeof source === 'string' ? sql` from ${sql.identifier(source)}${unless}` : source;
+  const selects = a.rows.map((_, i) => sql`select ${sql.join(columns.map(([key, column]) => value(key, column, i)), sql`, `)}${tail}`);
   return sql.join(selects, sql` union all `);
 }
 
@@ -150,6 +152,22 @@ export function updateWith<B extends Preparable>(key: string, build: (own: (t: S
   });
   const values = Object.assign({}, ...alsoUpdate.map((u) => u.values), ...extra.map((e) => e.values)) as Values;
   return [statement as unknown as ScopedStatement<Values, ResultOf<B>>, values] as const;
+}
+
+/**
+ * One row of `main.table`, inserted only when `where` (built with `own`, in the same statement) holds, and
+ * `also` rows written only when it was: `WITH moved AS (insert … select … where …) , also_0 AS (…) SELECT *
+ * FROM moved`. Returns the statement and the placeholder values of the rows; the caller adds the values
+ * of `where`'s own placeholders.
+ */
+export function insertWhere<T extends ScopedTable>(key: string, main: AlsoInsert & { table: T }, where: (own: (t: ScopedTable) => SQL) => SQL, also: AlsoInsert[]) {
+  const m = batch(main, 'm');
+  const [statement, values] = updateWith(
+    `insert-where:${key}:${m.key}`,
+    (own, db) => db.insert(main.table as PgTable).select(selectFrom(main, m, sql` where ${where(own)}`)).returning(),
+    also,
+  );
+  return [statement as unknown as ScopedStatement<Values, Row<T>[]>, { ...values, ...m.values }] as const;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { orders, orderTransitions, patients, products, type OrderPriority, type OrderSource } from '@/db/schema';
-import { scoped, scopedStatement } from '@/server/db/scoped';
+import { insertWhere, scoped, scopedStatement, type ScopedTable } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { now } from '@/server/lib/clock';
@@ -8,7 +8,7 @@ import { AppError, errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { toOrderDto } from './dto';
 import { actorOf } from './actor';
-import { timelineEntry } from './lifecycle';
+import { timelineEntry, type OrderRow } from './lifecycle';
 
 export interface CreateOrderInput {
   items: { productId: string; quantity: number; sig: string; refills: number }[];
@@ -37,15 +37,9 @@ const referencesStatement = scopedStatement((own, q) =>
     ),
 );
 
-/**
- * A new order: `pending_approval` when it names a patient and has no flagged fields, `draft` otherwise.
- * Products and the patient must be this tenant's and mode's; a foreignOrderId seen before from the same
- * source is a 409 naming the existing order.
- */
-export async function createOrder(db: Db, principal: TenantPrincipal, input: CreateOrderInput) {
-  const s = scoped(db, principal);
-  const ids = [...new Set(input.items.map((i) => i.productId))];
-  const found = await s.run(referencesStatement, { ids, patientId: input.patientId ?? null });
+/** Why the order's references do not hold (thrown); nothing when they all do. */
+async function checkReferences(db: Db, principal: TenantPrincipal, input: CreateOrderInput, ids: string[]) {
+  const found = await scoped(db, principal).run(referencesStatement, { ids, patientId: input.patientId ?? null });
   const byId = new Map(found.filter((r) => r.kind === 'product').map((p) => [p.id, p]));
   input.items.forEach((item, i) => {
     const product = byId.get(item.productId);
@@ -55,40 +49,60 @@ export async function createOrder(db: Db, principal: TenantPrincipal, input: Cre
   if (input.patientId && !found.some((r) => r.kind === 'patient')) {
     throw errors.validation('No patient of this tenant and mode has this id.', 'patientId', 'unknown_patient');
   }
+}
+
+// The insert's condition: every product (`ids`, `productCount` of them) active and of this tenant and mode,
+// and the patient, when one is named, of this tenant and mode too.
+const referencesHold = (own: (t: ScopedTable) => SQL) => sql`(
+  select count(*) from ${products} where ${own(products)} and ${products.id} = any(${sql.placeholder('ids')}::text[]) and ${products.active}
+) = ${sql.placeholder('productCount')}::int and (
+  ${sql.placeholder('patientId')}::text is null or exists (select 1 from ${patients} where ${own(patients)} and ${patients.id} = ${sql.placeholder('patientId')}::text)
+)`;
+
+/**
+ * A new order: `pending_approval` when it names a patient and has no flagged fields, `draft` otherwise.
+ * Products and the patient must be this tenant's and mode's; a foreignOrderId seen before from the same
+ * source is a 409 naming the existing order. One statement checks the references and writes the order with
+ * its first timeline entry; only when it writes nothing are the references read again, to say why.
+ */
+export async function createOrder(db: Db, principal: TenantPrincipal, input: CreateOrderInput) {
+  const s = scoped(db, principal);
+  const ids = [...new Set(input.items.map((i) => i.productId))];
   const amberFields = [...new Set(input.amberFields)];
   const status = input.patientId && amberFields.length === 0 ? 'pending_approval' : 'draft';
   const findExisting = async () =>
     input.foreignOrderId
       ? (await db.select({ id: orders.id }).from(orders).where(s.where(orders, and(eq(orders.source, input.source), eq(orders.foreignOrderId, input.foreignOrderId)))).limit(1))[0]
       : undefined;
-  const existing = await findExisting();
-  if (existing) throw duplicate(existing.id);
+  const at = now();
+  const id = newId('order');
+  const order = {
+    id,
+    status,
+    source: input.source,
+    priority: input.priority,
+    foreignOrderId: input.foreignOrderId ?? null,
+    patientId: input.patientId ?? null,
+    items: input.items,
+    amberFields,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const [statement, values] = insertWhere('orders.create', { table: orders, rows: [order] }, referencesHold, [
+    { table: orderTransitions, rows: [timelineEntry(id, null, status, actorOf(principal), null, at)] },
+  ]);
+  let created: OrderRow | undefined;
   try {
-    // The order and its first timeline entry in one statement: atomic without a transaction around it.
-    const at = now();
-    const id = newId('order');
-    const row = await s.insert(
-      orders,
-      {
-        id,
-        status,
-        source: input.source,
-        priority: input.priority,
-        foreignOrderId: input.foreignOrderId ?? null,
-        patientId: input.patientId ?? null,
-        items: input.items,
-        amberFields,
-        createdAt: at,
-        updatedAt: at,
-      },
-      [{ table: orderTransitions, rows: [timelineEntry(id, null, status, actorOf(principal), null, at)] }],
-    );
-    return toOrderDto(row);
+    [created] = await s.run(statement, { ...values, ids, productCount: ids.length, patientId: input.patientId ?? null });
   } catch (err) {
-    // Two creates with one foreignOrderId at once: the unique index decides, the loser names the winner.
+    // A foreignOrderId seen before (or two creates with one at once): the unique index decides, and the
+    // order that holds it is named.
     const raced = (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
     const winner = raced ? await findExisting() : undefined;
     if (winner) throw duplicate(winner.id);
     throw err;
   }
+  if (created) return toOrderDto(created);
+  await checkReferences(db, principal, input, ids);
+  throw errors.conflict('A product or the patient changed while the order was being created; send it again.', 'references_changed');
 }
