@@ -82,12 +82,15 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
     ...(db === 'pglite' ? { PGLITE_DATA_DIR: path.join(dir, 'pglite') } : { DATABASE_URL: databaseUrl }),
   };
   // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server, not the bench.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const nodeArgs = [...START_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const child = spawnChild(`server (${db})`, [...nodeArgs, '--import', 'tsx', 'server/http/main.ts'], env);
   const baseUrl = `http://127.0.0.1:${port}`;
   const startupMs = await waitForHealthy(`${baseUrl}/healthz`, child);
   return { baseUrl, pid: child.pid, child, opsKey, startupMs };
 }
+
+/** What `npm start` gives the server's node (package.json, through NODE_OPTIONS), so the bench runs the same. */
+const START_NODE_ARGS = ['--max-semi-space-size=24'];
 
 // ---------------------------------------------------------------------------------------------------------
 // PostgreSQL scratch database
