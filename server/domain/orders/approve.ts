@@ -93,9 +93,10 @@ async function sendAndAnswer(database: Database, scope: Scope, id: string, plann
 
 /**
  * Spec: approve is the provider's clinical decision; it records `approvedAt` and the approver, then
- * submits at once (DESIGN decisions 8–10, 13) and answers with the submitted order. One transaction
- * locks the order, checks the license against the patient's state, picks the pharmacy and starts the
- * dispatch; everything the send needs comes out of it.
+ * submits at once (DESIGN decisions 8–10, 13) and answers with the submitted order. It reads the order
+ * with its patient, checks the license against the patient's state, picks the pharmacy and starts the
+ * dispatch with a move that requires the order unchanged since the read; everything the send needs comes
+ * out of that.
  */
 export async function approveOrder(database: Database, principal: Provider, id: string, deps: SubmitDeps) {
   const planned = await meteredTransaction(database, principal, async (q) => {

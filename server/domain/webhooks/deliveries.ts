@@ -29,25 +29,6 @@ export function toDeliveryDto(row: DeliveryRow) {
   };
 }
 
-const subscribedStatement = scopedStatement((own, q) =>
-  q
-    .select()
-    .from(webhookEndpoints)
-    .where(
-      and(
-        own(webhookEndpoints),
-        eq(webhookEndpoints.status, 'enabled'),
-        or(sql`${webhookEndpoints.events} = '[]'::jsonb`, sql`${webhookEndpoints.events} @> ${sql.placeholder('types')}::jsonb`),
-      ),
-    )
-    .orderBy(asc(webhookEndpoints.id)),
-);
-
-/** Enabled endpoints of the scope whose subscription covers `type` (an empty list covers every type). */
-export async function subscribedEndpoints(q: Queryable, scope: Scope, type: string): Promise<EndpointRow[]> {
-  return scoped(q, scope).run(subscribedStatement, { types: JSON.stringify([type]) });
-}
-
 const subscribedToAnyStatement = scopedStatement((own, q) =>
   q
     .select()
@@ -62,10 +43,13 @@ const subscribedToAnyStatement = scopedStatement((own, q) =>
     .orderBy(asc(webhookEndpoints.id)),
 );
 
-/** Enabled endpoints of the scope subscribed to at least one of `types`, read once for several events. */
+/** Enabled endpoints of the scope subscribed to at least one of `types` (an empty list covers every type). */
 export async function subscribedToAny(q: Queryable, scope: Scope, types: string[]): Promise<EndpointRow[]> {
   return scoped(q, scope).run(subscribedToAnyStatement, { types });
 }
+
+/** Enabled endpoints of the scope whose subscription covers `type`. */
+export const subscribedEndpoints = (q: Queryable, scope: Scope, type: string) => subscribedToAny(q, scope, [type]);
 
 const covers = (endpoint: EndpointRow, type: string) => endpoint.events.length === 0 || endpoint.events.includes(type);
 
