@@ -5,14 +5,13 @@ import { scoped, scopedStatement, type AlsoUpdate, type Scope } from '@/server/d
 import type { Db, Queryable, Tx } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { lineCodesAt, type LineCodes } from '@/server/domain/routing/choose';
-import { enqueueJobs, jobRow, wakeIfDue, wakeWorkers } from '@/server/jobs/queue';
+import { enqueueJobs, jobRow, wakeIfDue } from '@/server/jobs/queue';
 import { pharmacyAdapter, type DispatchOrder, type PharmacyOrderState } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import type { UrlPolicy } from '@/server/lib/ssrf';
 import { PHARMACY } from './actor';
 import { conflictNow, transition, type Actor, type MoveGuard, type OrderRow } from './lifecycle';
-import { applyPharmacyState, isTerminal, TARGET } from './pharmacy-state';
 
 export const DISPATCH_JOB = 'order.dispatch';
 export const SYNC_JOB = 'order.sync';
@@ -174,7 +173,7 @@ export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps
 }
 
 /** When to ask the pharmacy again: when its script says the order changes, else after the interval. */
-function nextSyncAt(state: Pick<PharmacyOrderState, 'nextChangeAt'>, deps: Pick<DispatchDeps, 'syncIntervalMs'>): Date {
+export function nextSyncAt(state: Pick<PharmacyOrderState, 'nextChangeAt'>, deps: Pick<DispatchDeps, 'syncIntervalMs'>): Date {
   return state.nextChangeAt ?? new Date(now().getTime() + deps.syncIntervalMs);
 }
 
@@ -283,37 +282,4 @@ async function recordOtherwise(db: Db, scope: Scope, dispatchId: string, state: 
     }
     return null;
   });
-}
-
-/**
- * Asks the pharmacy where an acknowledged order stands and applies it. Returns when to ask again, or
- * null once there is nothing left to learn (the order or the pharmacy's answer is final).
- */
-export async function syncDispatch(db: Db, scope: Scope, dispatchId: string, deps: Pick<DispatchDeps, 'policy' | 'syncIntervalMs'>): Promise<Date | null> {
-  const s = scoped(db, scope);
-  const dispatch = await s.get(orderDispatches, dispatchId);
-  if (!dispatch || dispatch.status !== 'acknowledged') return null;
-  const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
-  const state = await pharmacyAdapter(connection.adapter, { db, policy: deps.policy }).lookup(forAdapter(connection), dispatch.idempotencyKey);
-  if (!state) return new Date(now().getTime() + deps.syncIntervalMs);
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, scope, dispatch.orderId);
-    if (!order || order.dispatchRound !== dispatch.round || isTerminal(order.status)) return null;
-    await applyPharmacyState(tx, scope, order, dispatch, state);
-    return isTerminal(TARGET[state.status]) ? null : nextSyncAt(state, deps);
-  });
-}
-
-/**
- * A simulated pharmacy's script changed: its orders in flight may change sooner than their syncs were
- * scheduled, so those syncs run now.
- */
-export async function resyncConnection(db: Db, scope: Scope, connectionId: string) {
-  const s = scoped(db, scope);
-  const moved = await db
-    .update(jobs)
-    .set({ runAt: now(), updatedAt: now() })
-    .where(s.where(jobs, eq(jobs.kind, SYNC_JOB), eq(jobs.status, 'pending'), sql`${jobs.payload}->>'connectionId' = ${connectionId}`))
-    .returning({ id: jobs.id });
-  if (moved.length) await wakeWorkers(db);
 }

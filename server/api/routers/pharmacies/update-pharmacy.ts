@@ -1,5 +1,5 @@
 import { keyOrUserProcedure } from '@/server/api/procedures';
-import { resyncConnection } from '@/server/domain/orders/dispatch';
+import { resyncConnection } from '@/server/domain/orders/sync';
 import { updateConnection } from '@/server/domain/pharmacies/connections';
 import { deliveryOptions } from '@/server/domain/webhooks/options';
 import { updatePharmacyMeta, ZUpdatePharmacyRequest, ZUpdatePharmacyResponse } from './update-pharmacy.types';
