@@ -1,7 +1,6 @@
 import { events } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Tx } from '@/server/db/types';
-import { enqueueDeliveries, subscribedEndpoints } from '@/server/domain/webhooks/deliveries';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import { validateEventData, type EventData, type EventType } from './catalog';
@@ -22,13 +21,13 @@ export function newEvent<T extends EventType>(type: T, data: EventData<T>) {
 }
 
 /**
- * Appends an event to the log and queues one delivery per enabled subscribed endpoint, inside the caller's
- * transaction: the state change, its event and its deliveries commit together or not at all. The insert
- * itself wakes the SSE streams (trigger `events_notify`, migration 0005), on EVENTS_CHANNEL.
+ * Appends an event to the log inside the caller's transaction. The insert itself queues one delivery per
+ * enabled subscribed endpoint (trigger `events_fan_out`, migration 0006) and wakes the SSE streams
+ * (trigger `events_notify`, migration 0005): the state change, its event and its deliveries commit
+ * together or not at all.
  */
 export async function emitEvent<T extends EventType>(tx: Tx, scope: Scope, type: T, data: EventData<T>) {
   const event = newEvent(type, data);
   await scoped(tx, scope).insertMany(events, [event]);
-  await enqueueDeliveries(tx, scope, event, await subscribedEndpoints(tx, scope, event.type), 'event');
   return event;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { events, webhookEndpoints } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
-import { enqueueDeliveries, subscribedEndpoints, type EventRow } from '@/server/domain/webhooks/deliveries';
+import { enqueueReplays, subscribedEndpoints, type EventRow } from '@/server/domain/webhooks/deliveries';
 import { errors } from '@/server/lib/errors';
 import { isEventType } from './catalog';
 
@@ -45,6 +45,6 @@ export async function replayEvent(db: Db, scope: Scope, id: string, endpointId?:
       if (targets.length === 0) return { replayedTo: 0, note: 'The endpoint is not subscribed to this event’s type; nothing was replayed.' };
     }
     if (targets.length === 0) return { replayedTo: 0, note: 'No enabled webhook endpoint is subscribed to this event’s type; nothing was replayed.' };
-    return { replayedTo: await enqueueDeliveries(tx, scope, event, targets, 'replay') };
+    return { replayedTo: await enqueueReplays(tx, scope, event, targets) };
   });
 }

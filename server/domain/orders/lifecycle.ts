@@ -1,11 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { events, jobs, orders, orderTransitions, webhookDeliveries, type ActorKind, type OrderStatus } from '@/db/schema';
+import { events, orders, orderTransitions, type ActorKind, type OrderStatus } from '@/db/schema';
 import { placeholders } from '@/server/db/prepared';
 import { scoped, setKeys, updateWith, type AlsoInsert, type AlsoUpdate, type Scope, type ScopedTable } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
 import { newEvent } from '@/server/domain/events/emit';
-import { deliveryRows, subscribedToAny } from '@/server/domain/webhooks/deliveries';
-import { wakeWorkers } from '@/server/jobs/queue';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
@@ -75,7 +73,7 @@ export const unchangedSince = (version: string): MoveGuard => ({
 
 /**
  * Moves the order, as the caller last saw it, from one of `from` along `to` (one status, or several edges
- * walked in one go), with a timeline entry and an event per step and each event's webhook deliveries, in
+ * walked in one go), with a timeline entry and an event per step (which queues its webhook deliveries), in
  * one UPDATE. Returns null, changing nothing, when the order is not in `from` or a step is not an edge of
  * the lifecycle graph. The UPDATE requires the status the caller saw, and `opts.round` (the dispatch round)
  * and `opts.guard` when given, so a caller may lock the order first (`lockOrder`) or pass what it expects
@@ -116,10 +114,6 @@ export async function transition(
     const data = { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to };
     return [type === 'order.rejected' ? newEvent(type, { ...data, reasonCode: opts.reasonCode ?? 'rejected' }) : newEvent(type, data)];
   });
-  // Read before the move, so the move writes the deliveries too: the same endpoints a read after it would
-  // find, but for one created in between (as if created a moment after the event).
-  const endpoints = emitted.length ? await subscribedToAny(q, scope, [...new Set(emitted.map((e) => e.type))]) : [];
-  const fanned = deliveryRows(emitted, endpoints, 'event', at);
   const [statement, alsoValues] = moveStatement(
     setKeys(set),
     opts.round !== undefined,
@@ -127,9 +121,8 @@ export async function transition(
     opts.guard,
     [
       { table: orderTransitions, rows: timeline },
+      // Inserting the events queues their webhook deliveries (trigger `events_fan_out`).
       { table: events, rows: emitted },
-      { table: webhookDeliveries, rows: fanned.deliveries },
-      { table: jobs, rows: fanned.jobs },
       ...(opts.also ?? []),
     ],
     opts.alsoUpdate ?? [],
@@ -143,9 +136,7 @@ export async function transition(
     round: opts.round,
     firstRoutedAt: opts.firstRoutedAt?.toISOString() ?? null,
   });
-  if (!row) return null;
-  if (fanned.jobs.length) await wakeWorkers(q);
-  return row;
+  return row ?? null;
 }
 
 /** The guarded UPDATE of `transition` with the rows it writes (`updateWith`), one rendered statement per shape. */

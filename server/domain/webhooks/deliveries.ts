@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
-import { enqueueJobs, jobRow } from '@/server/jobs/queue';
+import { enqueueJobs } from '@/server/jobs/queue';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 
@@ -29,7 +29,7 @@ export function toDeliveryDto(row: DeliveryRow) {
   };
 }
 
-const subscribedToAnyStatement = scopedStatement((own, q) =>
+const subscribedStatement = scopedStatement((own, q) =>
   q
     .select()
     .from(webhookEndpoints)
@@ -37,56 +37,38 @@ const subscribedToAnyStatement = scopedStatement((own, q) =>
       and(
         own(webhookEndpoints),
         eq(webhookEndpoints.status, 'enabled'),
-        or(sql`${webhookEndpoints.events} = '[]'::jsonb`, sql`${webhookEndpoints.events} ?| ${sql.placeholder('types')}::text[]`),
+        or(sql`${webhookEndpoints.events} = '[]'::jsonb`, sql`${webhookEndpoints.events} ? ${sql.placeholder('type')}::text`),
       ),
     )
     .orderBy(asc(webhookEndpoints.id)),
 );
 
-/** Enabled endpoints of the scope subscribed to at least one of `types` (an empty list covers every type). */
-export async function subscribedToAny(q: Queryable, scope: Scope, types: string[]): Promise<EndpointRow[]> {
-  return scoped(q, scope).run(subscribedToAnyStatement, { types });
+/**
+ * Enabled endpoints of the scope whose subscription covers `type`. (An appended event's own deliveries
+ * are written by the database, trigger `events_fan_out`, with the same rule; this serves replays.)
+ */
+export async function subscribedEndpoints(q: Queryable, scope: Scope, type: string): Promise<EndpointRow[]> {
+  return scoped(q, scope).run(subscribedStatement, { type });
 }
-
-/** Enabled endpoints of the scope whose subscription covers `type`. */
-export const subscribedEndpoints = (q: Queryable, scope: Scope, type: string) => subscribedToAny(q, scope, [type]);
-
-const covers = (endpoint: EndpointRow, type: string) => endpoint.events.length === 0 || endpoint.events.includes(type);
 
 /**
- * The delivery rows and their outbox jobs for events, one per enabled endpoint (of `endpoints`) whose
- * subscription covers the event's type, for a caller that writes them in a statement of its own.
+ * Replays an event: one delivery row and one outbox job per endpoint, in the caller's transaction. (An
+ * event's first deliveries are the database's, trigger `events_fan_out`.)
  */
-export function deliveryRows(events: Pick<EventRow, 'id' | 'type'>[], endpoints: EndpointRow[], trigger: 'event' | 'replay', at = now()) {
-  const deliveries = events.flatMap((event) =>
-    endpoints
-      .filter((endpoint) => covers(endpoint, event.type))
-      .map((endpoint) => ({
-        id: newId('delivery'),
-        endpointId: endpoint.id,
-        eventId: event.id,
-        eventType: event.type,
-        trigger,
-        status: 'pending' as const,
-        createdAt: at,
-        nextAttemptAt: at,
-      })),
-  );
-  const jobs = deliveries.map((d) => jobRow({ kind: DELIVERY_JOB, payload: { deliveryId: d.id, endpointId: d.endpointId } }, at));
-  return { deliveries, jobs };
-}
-
-/** One delivery row and one outbox job per endpoint, in the caller's transaction. */
-export async function enqueueDeliveries(
-  tx: Queryable,
-  scope: Scope,
-  event: Pick<EventRow, 'id' | 'type'>,
-  endpoints: EndpointRow[],
-  trigger: 'event' | 'replay',
-) {
-  const { deliveries, jobs } = deliveryRows([event], endpoints, trigger);
+export async function enqueueReplays(tx: Queryable, scope: Scope, event: Pick<EventRow, 'id' | 'type'>, endpoints: EndpointRow[]) {
+  const at = now();
+  const deliveries = endpoints.map((endpoint) => ({
+    id: newId('delivery'),
+    endpointId: endpoint.id,
+    eventId: event.id,
+    eventType: event.type,
+    trigger: 'replay' as const,
+    status: 'pending' as const,
+    createdAt: at,
+    nextAttemptAt: at,
+  }));
   await scoped(tx, scope).insertMany(webhookDeliveries, deliveries);
-  await enqueueJobs(tx, scope, jobs);
+  await enqueueJobs(tx, scope, deliveries.map((d) => ({ kind: DELIVERY_JOB, payload: { deliveryId: d.id, endpointId: d.endpointId } })));
   return deliveries.length;
 }
 

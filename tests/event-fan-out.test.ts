@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm';
+import { TypeID } from 'typeid-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, webhookDeliveries } from '@/db/schema';
+import { emitEvent } from '@/server/domain/events/emit';
+import { DELIVERY_JOB } from '@/server/domain/webhooks/deliveries';
+import { ID_PREFIXES, newId } from '@/server/lib/ids';
+import { createTenantWithKeys, startTestApp, type TestApp } from './helpers/harness';
+import { emit, orderData, startReceiver, waitFor } from './helpers/webhooks';
+
+// The database writes an event's deliveries itself (trigger events_fan_out, migration 0006): these tests
+// hold its ids, job kind and wake-up to what the service's own code expects of them.
+
+let app: TestApp;
+beforeAll(async () => {
+  // Polls once a minute: a delivery that arrives sooner was woken by the trigger's NOTIFY.
+  app = await startTestApp({ RUN_WORKER: 'true', WORKER_POLL_MS: '60000', WEBHOOK_TIMEOUT_MS: '1000' });
+});
+afterAll(async () => app?.close());
+
+const db = () => app.services.database.db;
+const hook = (key: string, body: Record<string, unknown>) =>
+  app.request('POST', '/v1/developer/webhooks', { key, body: { url: 'http://localhost:9/unused', ...body } }).then((r) => {
+    if (r.status !== 201) throw new Error(r.text);
+    return r.body.id as string;
+  });
+
+describe('fr_typeid', () => {
+  it('mints ids of the shape, version and clock of the service’s own', async () => {
+    const before = Date.now();
+    const result = await db().execute<{ id: string }>(sql`select fr_typeid(${ID_PREFIXES.delivery}) as id from generate_series(1, 50)`);
+    const ids = (Array.isArray(result) ? result : result.rows).map((r) => r.id);
+    expect(new Set(ids).size).toBe(50);
+    for (const id of ids) {
+      const parsed = TypeID.fromString(id);
+      expect(parsed.getType()).toBe(ID_PREFIXES.delivery);
+      const uuid = parsed.toUUID();
+      expect(uuid[14]).toBe('7');
+      expect('89ab').toContain(uuid[19]);
+      const ms = parseInt(uuid.replace(/-/g, '').slice(0, 12), 16);
+      expect(ms).toBeGreaterThanOrEqual(before - 1000);
+      expect(ms).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(id).toMatch(new RegExp(`^${ID_PREFIXES.delivery}_[0-7][0-9a-hjkmnp-tv-z]{25}$`));
+    }
+    await new Promise((r) => setTimeout(r, 5));
+    // Time-sortable against ids minted in the service afterwards.
+    const later = newId('delivery');
+    expect(ids.every((id) => id < later)).toBe(true);
+  });
+});
+
+describe('an appended event', () => {
+  it('gets one pending delivery and one job per enabled subscribed endpoint of its tenant and mode only', async () => {
+    const a = await createTenantWithKeys(app, 'Fan-out A');
+    const b = await createTenantWithKeys(app, 'Fan-out B');
+    const all = await hook(a.sandboxKey, {});
+    const routed = await hook(a.sandboxKey, { events: ['order.routed', 'order.shipped'] });
+    const otherType = await hook(a.sandboxKey, { events: ['order.shipped'] });
+    const disabled = await hook(a.sandboxKey, { events: ['order.routed'] });
+    await app.request('PATCH', `/v1/developer/webhooks/${disabled}`, { key: a.sandboxKey, body: { status: 'disabled' } });
+    await hook(a.liveKey, {});
+    await hook(b.sandboxKey, {});
+
+    const scope = { tenantId: a.tenantId, livemode: false };
+    const event = await emit(app, scope, 'order.routed', orderData());
+    const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event.id));
+    expect(rows.map((r) => r.endpointId).sort()).toEqual([all, routed].sort());
+    expect(rows.map((r) => r.endpointId)).not.toContain(otherType);
+    for (const row of rows) {
+      expect(row).toMatchObject({ tenantId: a.tenantId, livemode: false, eventType: 'order.routed', trigger: 'event' });
+      expect(row.id.startsWith(`${ID_PREFIXES.delivery}_`)).toBe(true);
+      expect(row.createdAt.getTime()).toBe(new Date(event.createdAt).getTime());
+      const [job] = await db().select().from(jobs).where(sql`${jobs.payload}->>'deliveryId' = ${row.id}`);
+      expect(job).toMatchObject({ kind: DELIVERY_JOB, tenantId: a.tenantId, livemode: false, payload: { deliveryId: row.id, endpointId: row.endpointId } });
+      expect(job.id.startsWith(`${ID_PREFIXES.job}_`)).toBe(true);
+    }
+  });
+
+  it('writes nothing when its transaction rolls back', async () => {
+    const a = await createTenantWithKeys(app, 'Fan-out rollback');
+    await hook(a.sandboxKey, {});
+    const scope = { tenantId: a.tenantId, livemode: false };
+    let eventId = '';
+    await expect(
+      db().transaction(async (tx) => {
+        eventId = (await emitEvent(tx, scope, 'order.routed', orderData())).id;
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(eventId).not.toBe('');
+    expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId))).toEqual([]);
+    expect(await db().select().from(jobs).where(eq(jobs.tenantId, a.tenantId))).toEqual([]);
+  });
+
+  it('wakes the worker when it commits: delivered long before the next poll', async () => {
+    const a = await createTenantWithKeys(app, 'Fan-out wake');
+    const receiver = await startReceiver();
+    await app.request('POST', '/v1/developer/webhooks', { key: a.sandboxKey, body: { url: `${receiver.url}/hook` } });
+    // The worker has just started and gone idle; its next poll is a minute away.
+    await new Promise((r) => setTimeout(r, 200));
+    const event = await emit(app, { tenantId: a.tenantId, livemode: false }, 'order.routed', orderData());
+    const [got] = await waitFor(() => receiver.received.length > 0 && receiver.received, { timeoutMs: 10_000, what: 'delivery' });
+    expect(got.headers['webhook-id']).toBe(event.id);
+    await receiver.close();
+  });
+});
