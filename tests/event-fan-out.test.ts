@@ -28,8 +28,8 @@ const hook = (key: string, body: Record<string, unknown>) =>
 describe('fr_typeid', () => {
   it('mints ids of the shape, version and clock of the service’s own', async () => {
     const before = Date.now();
-    const result = await db().execute<{ id: string }>(sql`select fr_typeid(${ID_PREFIXES.delivery}) as id from generate_series(1, 50)`);
-    const ids = (Array.isArray(result) ? result : result.rows).map((r) => r.id);
+    const result = (await db().execute(sql`select fr_typeid(${ID_PREFIXES.delivery}) as id from generate_series(1, 50)`)) as unknown as { rows: { id: string }[] };
+    const ids = result.rows.map((r) => r.id);
     expect(new Set(ids).size).toBe(50);
     for (const id of ids) {
       const parsed = TypeID.fromString(id);

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { orders, patients, type OrderStatus } from '@/db/schema';
+import { catalogLines, orders, patients, pharmacyConnections, products, routingPolicies, type OrderStatus } from '@/db/schema';
 import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Database, Queryable } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { assertUnderOrderCap } from '@/server/domain/billing/usage';
-import { chooseConnection } from '@/server/domain/routing/choose';
+import { rankRoutes, routingColumns, routingJoins, type RoutingRow } from '@/server/domain/routing/choose';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { actorOf, SYSTEM } from './actor';
@@ -16,13 +16,18 @@ import { sendNow } from './settle';
 export type SubmitDeps = DispatchDeps & { inline: boolean; waitMs: number };
 type Provider = TenantPrincipal & { user: NonNullable<TenantPrincipal['user']> };
 
-// The order with its patient (of the same tenant and mode) and the order's version: one statement for the
-// reads every submit makes.
-const withPatient = scopedStatement((own, q) =>
+// The order with its patient (of the same tenant and mode), the order's version and routing's inputs for
+// its products: one statement for the reads every submit makes (a row per connection and line, each
+// carrying the order).
+const forDispatch = scopedStatement((own, q) =>
   q
-    .select({ order: orders, patient: patients, version: orderVersion })
+    .select({ order: orders, patient: patients, version: orderVersion, ...routingColumns })
     .from(orders)
     .leftJoin(patients, and(eq(patients.id, orders.patientId), eq(patients.tenantId, orders.tenantId), eq(patients.livemode, orders.livemode)))
+    .leftJoin(pharmacyConnections, and(eq(pharmacyConnections.tenantId, orders.tenantId), eq(pharmacyConnections.livemode, orders.livemode)))
+    .leftJoin(catalogLines, routingJoins.lines((productId) => sql`${productId} in (select line->>'productId' from jsonb_array_elements(${orders.items}) line)`))
+    .leftJoin(products, routingJoins.products)
+    .leftJoin(routingPolicies, routingJoins.policy)
     .where(and(own(orders), eq(orders.id, sql.placeholder('id')))),
 );
 
@@ -32,9 +37,10 @@ const withPatient = scopedStatement((own, q) =>
  * resolve or cancel makes it a conflict instead of acting on what it read.
  */
 async function readOrder(q: Queryable, scope: Scope, id: string) {
-  const [found] = await scoped(q, scope).run(withPatient, { id });
+  const rows = await scoped(q, scope).run(forDispatch, { id });
+  const found = rows[0];
   if (!found) throw errors.notFound('order', id);
-  return { order: found.order, patient: found.patient ?? undefined, unchanged: unchangedSince(found.version) };
+  return { order: found.order, patient: found.patient ?? undefined, unchanged: unchangedSince(found.version), routing: rows };
 }
 
 /**
@@ -49,8 +55,8 @@ function meteredTransaction<T>(database: Database, scope: Scope, run: (q: Querya
  * The pharmacy an approved order goes to: its current one if that still qualifies for every line, else the
  * policy's best; null when none can fill it.
  */
-async function routeFor(q: Queryable, scope: Scope, order: OrderRow, state: string | null) {
-  const choice = await chooseConnection(q, scope, order.items, state);
+function routeFor(order: OrderRow, routing: RoutingRow[], state: string | null) {
+  const choice = rankRoutes(routing, order.items, state);
   const preferred = order.connectionId;
   const id = preferred && !choice.ineligible.has(preferred) && choice.connectionId ? preferred : choice.connectionId;
   const connection = id ? choice.connection(id) : null;
@@ -74,7 +80,7 @@ async function dispatchOrDecline(
 ): Promise<PlannedDispatch | null> {
   const { order, patient, unchanged } = read;
   await assertUnderOrderCap(q, scope);
-  const route = await routeFor(q, scope, order, parts.state);
+  const route = routeFor(order, read.routing, parts.state);
   if (route) return startDispatch(q, scope, order, path, actor, { ...parts, patient: patient!, ...route }, deps, { set, guard: unchanged });
   // Both steps or neither (a savepoint when already in the metered transaction).
   await q.transaction(async (tx) => {

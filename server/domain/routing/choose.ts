@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { catalogLines, pharmacyConnections, products, routingPolicies } from '@/db/schema';
 import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
@@ -53,26 +53,40 @@ const offersAtConnection = scopedStatement((own, q) =>
 );
 
 /**
- * Everything routing reads, in one statement: each connection of the scope, joined with its approved
- * lines for the order's products (`productIds`) and with the scope's policy (a connection without a
- * matching line comes back once, with no offer).
+ * How routing's tables join (on the connection's tenant and mode): a connection's approved lines of the
+ * products `productIn` accepts, each line's product (for its SKU), and the scope's policy.
  */
+export const routingJoins = {
+  lines: (productIn: (productId: typeof catalogLines.productId) => SQL) =>
+    and(
+      eq(catalogLines.connectionId, pharmacyConnections.id),
+      eq(catalogLines.tenantId, pharmacyConnections.tenantId),
+      eq(catalogLines.livemode, pharmacyConnections.livemode),
+      eq(catalogLines.live, true),
+      productIn(catalogLines.productId),
+    ),
+  products: and(eq(products.id, catalogLines.productId), eq(products.tenantId, catalogLines.tenantId)),
+  policy: and(eq(routingPolicies.tenantId, pharmacyConnections.tenantId), eq(routingPolicies.livemode, pharmacyConnections.livemode)),
+};
+
+/** What routing selects: one row per connection and matching line (a connection without one comes back once, with no offer). */
+export const routingColumns = { connection: pharmacyConnections, offer: offerColumns, policy: routingPolicies };
+
+/** A row of routing's read; `connection` is null only in a statement that left-joins the connections to something else. */
+export interface RoutingRow {
+  connection: typeof pharmacyConnections.$inferSelect | null;
+  offer: { [K in keyof LiveOffer]: LiveOffer[K] | null } | null;
+  policy: typeof routingPolicies.$inferSelect | null;
+}
+
+/** Everything routing reads, in one statement: each connection of the scope with its lines of the order's products (`productIds`). */
 const routingInputs = scopedStatement((own, q) =>
   q
-    .select({ connection: pharmacyConnections, offer: offerColumns, policy: routingPolicies })
+    .select(routingColumns)
     .from(pharmacyConnections)
-    .leftJoin(
-      catalogLines,
-      and(
-        eq(catalogLines.connectionId, pharmacyConnections.id),
-        eq(catalogLines.tenantId, pharmacyConnections.tenantId),
-        eq(catalogLines.livemode, pharmacyConnections.livemode),
-        eq(catalogLines.live, true),
-        sql`${catalogLines.productId} = any(${sql.placeholder('productIds')}::text[])`,
-      ),
-    )
-    .leftJoin(products, and(eq(products.id, catalogLines.productId), eq(products.tenantId, catalogLines.tenantId)))
-    .leftJoin(routingPolicies, and(eq(routingPolicies.tenantId, pharmacyConnections.tenantId), eq(routingPolicies.livemode, pharmacyConnections.livemode)))
+    .leftJoin(catalogLines, routingJoins.lines((productId) => sql`${productId} = any(${sql.placeholder('productIds')}::text[])`))
+    .leftJoin(products, routingJoins.products)
+    .leftJoin(routingPolicies, routingJoins.policy)
     .where(own(pharmacyConnections)),
 );
 
@@ -83,8 +97,13 @@ const routingInputs = scopedStatement((own, q) =>
  */
 export async function chooseConnection(q: Queryable, scope: Scope, lines: OrderLine[], state: string | null, exclude: string[] = []) {
   const rows = await scoped(q, scope).run(routingInputs, { productIds: [...new Set(lines.map((l) => l.productId))] });
+  return rankRoutes(rows, lines, state, exclude);
+}
+
+/** `chooseConnection` over rows already read (routing's statement, or one that selects `routingColumns` with `routingJoins`). */
+export function rankRoutes(rows: RoutingRow[], lines: OrderLine[], state: string | null, exclude: string[] = []) {
   const policy = policyOrDefault(rows[0]?.policy);
-  const byId = new Map(rows.map((r) => [r.connection.id, r.connection]));
+  const byId = new Map(rows.flatMap((r) => (r.connection ? [[r.connection.id, r.connection] as const] : [])));
   const connections = [...byId.values()];
   // A left-joined offer is all null when the connection has no line for these products.
   const offers = rows.flatMap((r) => (r.offer?.productId == null ? [] : [r.offer as LiveOffer]));
