@@ -107,6 +107,8 @@ describe('approve', () => {
     expect(res.body).toMatchObject({ status: 'rejected', rejectionReasonCode: 'no_qualifying_pharmacy' });
     expect(res.body.approvedAt).toBeTruthy();
     expect(await countRows(app, `order_dispatches where order_id = '${order.id}'`)).toBe(0);
+    const events = (await app.request('GET', '/v1/developer/events?type=order.rejected', { key: t.key })).body.data;
+    expect(events.map((e: { data: unknown }) => e.data)).toEqual([{ orderId: order.id, pharmacyConnectionId: null, status: 'rejected', reasonCode: 'no_qualifying_pharmacy' }]);
   });
 });
 

@@ -14,7 +14,8 @@ const session = { flowId: id('flw'), sessionId: id('fs') };
 export const EVENT_CATALOG = {
   'order.routed': z.strictObject(order),
   'order.submitted': z.strictObject(order),
-  'order.rejected': z.strictObject({ ...order, reasonCode: code }),
+  // An order no pharmacy can fill is rejected at approval before any pharmacy holds it: null then.
+  'order.rejected': z.strictObject({ ...order, pharmacyConnectionId: id('phc').nullable(), reasonCode: code }),
   'order.shipped': z.strictObject(order),
   'order.delivered': z.strictObject(order),
   'intake.submission.created': z.strictObject({ submissionId: id('isub'), verdict: z.enum(['eligible', 'disqualified', 'incomplete']) }),

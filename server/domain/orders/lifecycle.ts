@@ -110,9 +110,11 @@ export async function transition(
   const connectionId = (opts.set?.connectionId ?? current.connectionId) as string | null;
   const emitted = steps.flatMap((step) => {
     const type = EVENT_FOR[step.to];
+    if (type === 'order.rejected') {
+      return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to, reasonCode: opts.reasonCode ?? 'rejected' })];
+    }
     if (!type || !connectionId) return [];
-    const data = { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to };
-    return [type === 'order.rejected' ? newEvent(type, { ...data, reasonCode: opts.reasonCode ?? 'rejected' }) : newEvent(type, data)];
+    return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to })];
   });
   const [statement, alsoValues] = moveStatement(
     setKeys(set),
