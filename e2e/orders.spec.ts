@@ -1,4 +1,4 @@
-import { authenticator } from 'otplib';
+import { freshTotp } from '../tests/helpers/totp';
 import { expect, test, type Page } from '@playwright/test';
 import { base, ops, PASSWORD, readSession, signInWithPassword, signOut } from './helpers';
 
@@ -146,12 +146,12 @@ test.describe.serial('orders', () => {
     await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
-    await page.getByLabel('Code from the app').fill(authenticator.generate(secret));
+    await page.getByLabel('Code from the app').fill(await freshTotp(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
     await signOut(page);
     await signInWithPassword(page, clinic.providerEmail);
-    await page.getByLabel('Authentication code').fill(authenticator.generate(secret));
+    await page.getByLabel('Authentication code').fill(await freshTotp(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/console$/);
 

@@ -1,4 +1,4 @@
-import { authenticator } from 'otplib';
+import { freshTotp } from './helpers/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, startTestApp, VALID_NPI, type TestApp } from './helpers/harness';
 
@@ -18,7 +18,7 @@ async function enrollMfa(token: string) {
   expect(enroll.body.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
   const wrong = await app.request('POST', '/v1/auth/mfa/verify', { key: token, body: { code: '000000' } });
   expectEnvelope(wrong, 400, 'validation_error', 'invalid_mfa_code');
-  const ok = await app.request('POST', '/v1/auth/mfa/verify', { key: token, body: { code: authenticator.generate(enroll.body.secret) } });
+  const ok = await app.request('POST', '/v1/auth/mfa/verify', { key: token, body: { code: await freshTotp(enroll.body.secret) } });
   expect(ok.body).toEqual({ mfaEnabled: true });
   return enroll.body.secret as string;
 }
@@ -34,9 +34,26 @@ describe('two-factor authentication', () => {
     expectEnvelope(await app.request('POST', '/v1/auth/mfa/verify', { body: { mfaToken: login.body.mfaToken, code: '123456' } }), 401, 'authentication_error');
     // An MFA token is not a session.
     expectEnvelope(await app.request('GET', '/v1/auth/me', { key: login.body.mfaToken }), 401, 'authentication_error');
-    const done = await app.request('POST', '/v1/auth/mfa/verify', { body: { mfaToken: login.body.mfaToken, code: authenticator.generate(secret) } });
+    const done = await app.request('POST', '/v1/auth/mfa/verify', { body: { mfaToken: login.body.mfaToken, code: await freshTotp(secret) } });
     expect(done.status).toBe(200);
     expect((await app.request('GET', '/v1/auth/me', { key: done.body.accessToken })).body.user.mfaEnabled).toBe(true);
+  });
+
+  it('takes each code once, also when two sign-ins carry it at the same time', async () => {
+    const u = await createUserAndLogin(app, t.tenantId, { email: 'mfa-once@clinic.test', role: 'developer' });
+    const secret = await enrollMfa(u.token);
+    const signIn = async () => (await app.request('POST', '/v1/auth/login', { body: { email: 'mfa-once@clinic.test', password: u.password } })).body.mfaToken as string;
+    const code = await freshTotp(secret);
+    const [a, b] = await Promise.all([signIn(), signIn()]);
+    const answers = await Promise.all([a, b].map((mfaToken) => app.request('POST', '/v1/auth/mfa/verify', { body: { mfaToken, code } })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+    const refused = answers.find((r) => r.status === 401)!;
+    expectEnvelope(refused, 401, 'authentication_error', 'invalid_mfa_code');
+    expect(refused.body.error.message).toMatch(/already been used/);
+    expect(refused.body.accessToken).toBeUndefined();
+    // The same code again, later, is refused as well (the account's fifth code in 5 minutes: the last one
+    // its attempt limit allows).
+    expectEnvelope(await app.request('POST', '/v1/auth/mfa/verify', { body: { mfaToken: await signIn(), code } }), 401, 'authentication_error', 'invalid_mfa_code');
   });
 
   it('refuses enrollment through an API key', async () => {

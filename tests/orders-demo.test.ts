@@ -1,4 +1,4 @@
-import { authenticator } from 'otplib';
+import { freshTotp } from './helpers/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
 import { setClock } from '@/server/lib/clock';
@@ -31,7 +31,7 @@ describe('the demo clinic runs a complete sandbox order', () => {
     const login = await app.request('POST', '/v1/auth/login', { body: { email: provider.email, password: provider.password } });
     const token = login.body.accessToken as string;
     const enroll = await app.request('POST', '/v1/auth/mfa/enroll', { key: token, body: {} });
-    await app.request('POST', '/v1/auth/mfa/verify', { key: token, body: { code: authenticator.generate(enroll.body.secret) } });
+    await app.request('POST', '/v1/auth/mfa/verify', { key: token, body: { code: await freshTotp(enroll.body.secret) } });
 
     const key = seed.sandboxKey;
     const products = (await app.request('GET', '/v1/products', { key })).body as { id: string; sku: string }[];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { authenticator } from 'otplib';
+import { freshTotp } from './helpers/totp';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@/db/schema';
@@ -99,7 +99,7 @@ const written = async (app: TestApp) => ({
 
 async function enrollMfa(app: TestApp, token: string) {
   const enroll = await app.request('POST', '/v1/auth/mfa/enroll', { key: token, body: {} });
-  const ok = await app.request('POST', '/v1/auth/mfa/verify', { key: token, body: { code: authenticator.generate(enroll.body.secret) } });
+  const ok = await app.request('POST', '/v1/auth/mfa/verify', { key: token, body: { code: await freshTotp(enroll.body.secret) } });
   if (ok.status !== 200) throw new Error(`mfa failed: ${ok.text}`);
 }
 

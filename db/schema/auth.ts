@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 export const users = pgTable(
@@ -14,6 +14,9 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     mfaSecret: text('mfa_secret'),
     mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    // The 30 s time step of the last code accepted: a code is good once (RFC 6238 §5.2), so it and older
+    // ones are refused after that.
+    mfaLastStep: integer('mfa_last_step'),
     npi: text('npi'),
     npiVerifiedAt: timestamp('npi_verified_at', { withTimezone: true }),
     licensedStates: jsonb('licensed_states').$type<string[]>().notNull().default([]),

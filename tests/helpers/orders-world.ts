@@ -1,4 +1,4 @@
-import { authenticator } from 'otplib';
+import { freshTotp } from './totp';
 import { catalogWorld } from './catalog-world';
 import { createTenantWithKeys, createUserAndLogin, VALID_NPI, type TestApp } from './harness';
 
@@ -6,7 +6,7 @@ import { createTenantWithKeys, createUserAndLogin, VALID_NPI, type TestApp } fro
 export async function providerSession(app: TestApp, tenantId: string, states: string[], email = `dr-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@clinic.test`) {
   const u = await createUserAndLogin(app, tenantId, { email, role: 'provider', npi: VALID_NPI, npiVerified: true, licensedStates: states });
   const enroll = await app.request('POST', '/v1/auth/mfa/enroll', { key: u.token, body: {} });
-  const ok = await app.request('POST', '/v1/auth/mfa/verify', { key: u.token, body: { code: authenticator.generate(enroll.body.secret) } });
+  const ok = await app.request('POST', '/v1/auth/mfa/verify', { key: u.token, body: { code: await freshTotp(enroll.body.secret) } });
   if (ok.status !== 200) throw new Error(`mfa failed: ${ok.text}`);
   return { ...u, states };
 }

@@ -1,5 +1,5 @@
 import { authenticator } from 'otplib';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { users } from '@/db/schema';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
@@ -12,8 +12,25 @@ import { findUserById, type UserRow } from './users';
 authenticator.options = { window: 1 };
 const ISSUER = 'Fulfillment Rail';
 
-export function isValidTotp(secret: string, code: string): boolean {
-  return /^\d{6}$/.test(code) && authenticator.verify({ token: code, secret });
+/** The time step a code belongs to (RFC 6238), or null when it matches none within the window. */
+function stepOf(secret: string, code: string): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const epoch = Date.now();
+  const at = authenticator.clone({ epoch });
+  const delta = at.checkDelta(code, secret);
+  return delta === null ? null : Math.floor(epoch / 1000 / at.allOptions().step) + delta;
+}
+
+/**
+ * Accepts a code once (RFC 6238 §5.2): records its time step, so the same code, or one of an earlier step,
+ * is refused afterwards, also when two requests carry it at once (the update decides).
+ */
+async function useTotp(deps: AuthDeps, userId: string, secret: string, code: string, invalid: (message: string) => Error) {
+  const step = stepOf(secret, code);
+  if (step === null) throw invalid('The code is not valid. Check the time on your device and try again.');
+  const fresh = or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step));
+  const used = await deps.db.update(users).set({ mfaLastStep: step }).where(and(eq(users.id, userId), fresh)).returning({ id: users.id });
+  if (used.length === 0) throw invalid('This code has already been used. Wait for your app to show the next one.');
 }
 
 /** Starts enrollment: a new secret, not yet in force until the first code confirms it. */
@@ -28,7 +45,7 @@ export async function confirmMfa(deps: AuthDeps, user: UserRow, code: string, ip
   await deps.limits.consume('mfa', [user.id, ip ?? '']);
   if (user.mfaEnabledAt) throw errors.conflict('Two-factor authentication is already enabled for this account.', 'mfa_already_enabled');
   if (!user.mfaSecret) throw errors.conflict('Start enrollment with POST /v1/auth/mfa/enroll first.', 'mfa_not_enrolled');
-  if (!isValidTotp(user.mfaSecret, code)) throw errors.validation('The code is not valid. Check the time on your device and try again.', 'code', 'invalid_mfa_code');
+  await useTotp(deps, user.id, user.mfaSecret, code, (message) => errors.validation(message, 'code', 'invalid_mfa_code'));
   await deps.db.update(users).set({ mfaEnabledAt: now() }).where(eq(users.id, user.id));
   return { mfaEnabled: true as const };
 }
@@ -41,6 +58,6 @@ export async function completeMfaLogin(deps: AuthDeps, mfaToken: string, code: s
   if (!user || user.deactivatedAt || !user.mfaSecret || !user.mfaEnabledAt) {
     throw errors.unauthenticated('The MFA token is invalid or expired. Sign in again.', 'invalid_mfa_token');
   }
-  if (!isValidTotp(user.mfaSecret, code)) throw errors.unauthenticated('The code is not valid.', 'invalid_mfa_code');
+  await useTotp(deps, user.id, user.mfaSecret, code, (message) => errors.unauthenticated(message, 'invalid_mfa_code'));
   return issueSession(deps.db, deps.secret, user);
 }
