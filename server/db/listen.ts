@@ -18,6 +18,13 @@ export function createPgListener(Client: typeof pg.Client, url: string): { liste
   let closed = false;
 
   const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+  // LISTEN and UNLISTEN of different channels may be asked for at once; a client takes one query at a time.
+  let queue: Promise<unknown> = Promise.resolve();
+  const send = (c: pg.Client, text: string) => {
+    const sent = queue.then(() => c.query(text));
+    queue = sent.catch(() => undefined);
+    return sent;
+  };
 
   async function connect(): Promise<pg.Client> {
     const c = new Client({ connectionString: url });
@@ -29,7 +36,7 @@ export function createPgListener(Client: typeof pg.Client, url: string): { liste
       if (!closed) setTimeout(() => void ensure().catch(() => undefined), RECONNECT_MS);
     });
     await c.connect();
-    for (const channel of handlers.keys()) await c.query(`LISTEN ${quote(channel)}`);
+    for (const channel of handlers.keys()) await send(c, `LISTEN ${quote(channel)}`);
     return c;
   }
 
@@ -52,12 +59,12 @@ export function createPgListener(Client: typeof pg.Client, url: string): { liste
       if (!set) handlers.set(channel, (set = new Set()));
       set.add(onPayload);
       const c = await ensure();
-      if (fresh) await c.query(`LISTEN ${quote(channel)}`);
+      if (fresh) await send(c, `LISTEN ${quote(channel)}`);
       return async () => {
         set.delete(onPayload);
         if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
-          await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+          if (client) await send(client, `UNLISTEN ${quote(channel)}`).catch(() => undefined);
         }
       };
     },

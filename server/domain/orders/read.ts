@@ -22,15 +22,14 @@ export async function getOrderDetail(db: Db, principal: TenantPrincipal, id: str
   return db.transaction(async (tx) => {
     const s = scoped(tx, principal);
     const order = await s.require(orders, id, 'order');
-    const [patient, timeline, lines, pharmacy] = await Promise.all([
-      order.patientId && hasScope(principal.scopes, 'patients.read') ? s.get(patients, order.patientId) : undefined,
-      tx.select().from(orderTransitions).where(s.where(orderTransitions, eq(orderTransitions.orderId, id))).orderBy(asc(orderTransitions.id)),
-      tx
-        .select({ id: products.id, name: products.name, sku: products.sku, form: products.form, strength: products.strength })
-        .from(products)
-        .where(s.where(products, inArray(products.id, order.items.map((i) => i.productId)))),
-      order.connectionId ? s.get(pharmacyConnections, order.connectionId) : undefined,
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time anyway.
+    const patient = order.patientId && hasScope(principal.scopes, 'patients.read') ? await s.get(patients, order.patientId) : undefined;
+    const timeline = await tx.select().from(orderTransitions).where(s.where(orderTransitions, eq(orderTransitions.orderId, id))).orderBy(asc(orderTransitions.id));
+    const lines = await tx
+      .select({ id: products.id, name: products.name, sku: products.sku, form: products.form, strength: products.strength })
+      .from(products)
+      .where(s.where(products, inArray(products.id, order.items.map((i) => i.productId))));
+    const pharmacy = order.connectionId ? await s.get(pharmacyConnections, order.connectionId) : undefined;
     if (patient) await recordAccess(tx, principal, [patient.id], 'read', requestId);
     const product = new Map(lines.map((p) => [p.id, p]));
     return {
