@@ -80,6 +80,7 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
     SEED_DEMO: 'false',
     MAIL_OUTBOX_DIR: path.join(dir, 'mail'),
     ...(db === 'pglite' ? { PGLITE_DATA_DIR: path.join(dir, 'pglite') } : { DATABASE_URL: databaseUrl }),
+    ...START_ENV,
   };
   // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server, not the bench.
   const nodeArgs = [...START_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
@@ -91,6 +92,8 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
 
 /** What `npm start` gives the server's node (package.json, through NODE_OPTIONS), so the bench runs the same. */
 const START_NODE_ARGS = ['--max-semi-space-size=24'];
+/** …and its environment: glibc's malloc arenas capped at 2 (package.json; docs/decisions.md, Performance). */
+const START_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' };
 
 // ---------------------------------------------------------------------------------------------------------
 // PostgreSQL scratch database
