@@ -1,16 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '@/server/lib/clock';
-import { countRows, createTenantWithKeys, expectEnvelope, OPS_KEY, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, expectEnvelope, OPS_KEY, startWithTwoClinics, type TestApp } from './helpers/harness';
 
 let app: TestApp;
-let a: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let b: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let a: Clinic;
+let b: Clinic;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await createTenantWithKeys(app, 'Clinic A');
-  b = await createTenantWithKeys(app, 'Clinic B');
-});
+beforeAll(async () => ({ app, a, b } = await startWithTwoClinics()));
 afterAll(async () => app?.close());
 afterEach(() => setClock(null));
 

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '@/server/lib/clock';
-import { createTenantWithKeys, createUserAndLogin, expectEnvelope, readOutbox, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, createTenantWithKeys, createUserAndLogin, expectEnvelope, readOutbox, startTestApp, type TestApp } from './helpers/harness';
 
 let app: TestApp;
-let t: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let t: Clinic;
 let admin: Awaited<ReturnType<typeof createUserAndLogin>>;
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { freshTotp } from './helpers/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, startTestApp, VALID_NPI, type TestApp } from './helpers/harness';
+import { type Clinic, createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, startTestApp, type TestApp, VALID_NPI } from './helpers/harness';
 
 let app: TestApp;
-let t: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let t: Clinic;
 beforeAll(async () => {
   app = await startTestApp();
   t = await createTenantWithKeys(app);

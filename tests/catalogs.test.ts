@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
 import { catalogWorld } from './helpers/catalog-world';
 
 let app: TestApp;
-let a: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let b: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let a: Clinic;
+let b: Clinic;
 let world: ReturnType<typeof catalogWorld>;
 let pharmacy: { id: string };
 const HEADER = 'sku,item_code,price_cents,stock,eta_days';

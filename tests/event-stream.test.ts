@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/client';
 import { emitEvent } from '@/server/domain/events/emit';
-import { createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, startWithTwoClinics, type TestApp } from './helpers/harness';
 import { openStream } from './helpers/sse';
 import { emit, orderData, waitFor } from './helpers/webhooks';
 
 let app: TestApp;
-let a: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let b: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let a: Clinic;
+let b: Clinic;
 const STREAM = '/v1/developer/events/stream';
 
-beforeAll(async () => {
-  // A long heartbeat: events must arrive through NOTIFY, not through the heartbeat's poll.
-  app = await startTestApp({ SSE_HEARTBEAT_MS: '60000' });
-  a = await createTenantWithKeys(app, 'Clinic A');
-  b = await createTenantWithKeys(app, 'Clinic B');
-});
+// A long heartbeat: events must arrive through NOTIFY, not through the heartbeat's poll.
+beforeAll(async () => ({ app, a, b } = await startWithTwoClinics({ SSE_HEARTBEAT_MS: '60000' })));
 afterAll(async () => app?.close());
 
 describe('GET /developer/events/stream', () => {

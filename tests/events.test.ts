@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countEnabledWebhookEndpoints, countEventsThisPeriod } from '@/server/domain/developer/usage-counters';
-import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startWithTwoClinics, type TestApp } from './helpers/harness';
 import { emit, orderData } from './helpers/webhooks';
 
 let app: TestApp;
-let a: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let b: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let a: Clinic;
+let b: Clinic;
 const sandbox = () => ({ tenantId: a.tenantId, livemode: false });
 
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await createTenantWithKeys(app, 'Clinic A');
-  b = await createTenantWithKeys(app, 'Clinic B');
-});
+beforeAll(async () => ({ app, a, b } = await startWithTwoClinics()));
 afterAll(async () => app?.close());
 
 const get = (key: string, path: string) => app.request('GET', `/v1/developer/events${path}`, { key });

@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '@/db/schema';
 import { setClock } from '@/server/lib/clock';
-import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, expectEnvelope, startWithTwoClinics, type TestApp } from './helpers/harness';
 
 let app: TestApp;
-let a: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let b: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let a: Clinic;
+let b: Clinic;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await createTenantWithKeys(app, 'A');
-  b = await createTenantWithKeys(app, 'B');
-});
+beforeAll(async () => ({ app, a, b } = await startWithTwoClinics()));
 afterAll(async () => app?.close());
 afterEach(() => setClock(null));
 

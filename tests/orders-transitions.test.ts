@@ -1,11 +1,11 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
 import { ordersWorld, providerSession } from './helpers/orders-world';
 
 let app: TestApp;
 let w: Awaited<ReturnType<typeof ordersWorld>>;
-let other: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let other: Clinic;
 
 beforeAll(async () => {
   app = await startTestApp({ RUN_WORKER: 'true', ORDER_SYNC_INTERVAL_MS: '600000', DISPATCH_GRACE_MS: '600000', WORKER_POLL_MS: '50' });

@@ -3,17 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getPatientShippingState } from '@/server/domain/patients/patients';
 import { US_STATES } from '@/server/domain/patients/validation';
 import { setClock } from '@/server/lib/clock';
-import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, VALID_NPI, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startWithTwoClinics, type TestApp, VALID_NPI } from './helpers/harness';
 
 let app: TestApp;
-let a: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let b: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let a: Clinic;
+let b: Clinic;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await createTenantWithKeys(app, 'Clinic A');
-  b = await createTenantWithKeys(app, 'Clinic B');
-});
+beforeAll(async () => ({ app, a, b } = await startWithTwoClinics()));
 afterAll(async () => app?.close());
 afterEach(() => setClock(null));
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
 import { catalogWorld } from './helpers/catalog-world';
 
 let app: TestApp;
-let a: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let b: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let a: Clinic;
+let b: Clinic;
 
 beforeAll(async () => {
   app = await startTestApp();

@@ -5,10 +5,10 @@ import { pharmacyAdapter, CallbackRejected, PharmacyUnavailable, type DispatchOr
 import { simulatedState } from '@/server/integrations/pharmacies/simulated';
 import { ZSimulatedSettings } from '@/server/integrations/pharmacies/settings';
 import { catalogWorld } from './helpers/catalog-world';
-import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
 
 let app: TestApp;
-let tenant: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let tenant: Clinic;
 let pharmacy: TestPharmacy;
 const policy = { allowLocalhost: true };
 

@@ -4,19 +4,15 @@ import { jobs, orders, patients, tenants } from '@/db/schema';
 import { placeholders } from '@/server/db/prepared';
 import { scoped, scopedStatement, updateWith } from '@/server/db/scoped';
 import { jobRow } from '@/server/jobs/queue';
-import { createTenantWithKeys, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, startWithTwoClinics, type TestApp } from './helpers/harness';
 
 let app: TestApp;
-let a: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let b: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let a: Clinic;
+let b: Clinic;
 
 const patientBody = (lastName: string) => ({ firstName: 'Rae', lastName, dateOfBirth: '1980-02-03', sex: 'female', address: { line1: '1 Main', city: 'LA', state: 'CA', postalCode: '90001' } });
 
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await createTenantWithKeys(app, 'Prepared A');
-  b = await createTenantWithKeys(app, 'Prepared B');
-});
+beforeAll(async () => ({ app, a, b } = await startWithTwoClinics()));
 afterAll(async () => app?.close());
 
 // Statements rendered once and reused (server/db/prepared.ts) must keep the scoped helper's guarantees.
@@ -64,7 +60,7 @@ describe('rendered statements', () => {
     // One transaction is one connection on PostgreSQL, so both statements are prepared on it.
     const [byId, byName] = await app.services.database.db.transaction(async (tx) => [await ids.execute(tx, { id: a.tenantId }), await names.execute(tx, { id: a.tenantId })]);
     expect(byId).toEqual([{ id: a.tenantId }]);
-    expect(byName).toEqual([{ name: 'Prepared A' }]);
+    expect(byName).toEqual([{ name: 'Clinic A' }]);
     expect(first.statementName('select 1')).toBe(second.statementName('select 1'));
   });
 

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, type ApiResponse, type TestApp } from './helpers/harness';
+import { type ApiResponse, type Clinic, countRows, createTenantWithKeys, expectEnvelope, startWithTwoClinics, type TestApp } from './helpers/harness';
 import { findProductsBySkuOrId } from '@/server/domain/catalog/products';
 
 let app: TestApp;
-let a: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let b: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let a: Clinic;
+let b: Clinic;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await createTenantWithKeys(app, 'Clinic A');
-  b = await createTenantWithKeys(app, 'Clinic B');
-});
+beforeAll(async () => ({ app, a, b } = await startWithTwoClinics()));
 afterAll(async () => app?.close());
 
 const createProduct = (key: string, body: unknown) => app.request('POST', '/v1/products', { key, body });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '@/server/domain/seed/demo';
 import { catalogWorld } from './helpers/catalog-world';
-import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
 
 let app: TestApp;
-let t: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let other: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let t: Clinic;
+let other: Clinic;
 let w: ReturnType<typeof catalogWorld>;
 const ids = {} as Record<'glp' | 'tirz' | 'ndl' | 'idle' | 'sun' | 'lake' | 'off' | 'patientTx' | 'patientNone' | 'livePatient' | 'foreignProduct', string>;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, readOutbox, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, readOutbox, startTestApp, type TestApp } from './helpers/harness';
 
 let app: TestApp;
-let t: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let other: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let t: Clinic;
+let other: Clinic;
 let admin: Awaited<ReturnType<typeof createUserAndLogin>>;
 
 beforeAll(async () => {

@@ -1,17 +1,13 @@
 import dns from 'node:dns';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, startWithTwoClinics, type TestApp } from './helpers/harness';
 import { EVENT_TYPES } from '@/server/domain/events/catalog';
 
 let app: TestApp;
-let a: Awaited<ReturnType<typeof createTenantWithKeys>>;
-let b: Awaited<ReturnType<typeof createTenantWithKeys>>;
+let a: Clinic;
+let b: Clinic;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await createTenantWithKeys(app, 'Clinic A');
-  b = await createTenantWithKeys(app, 'Clinic B');
-});
+beforeAll(async () => ({ app, a, b } = await startWithTwoClinics()));
 afterAll(async () => app?.close());
 afterEach(() => vi.restoreAllMocks());
 

@@ -131,6 +131,14 @@ export async function createTenantWithKeys(app: TestApp, name = 'Clinic') {
   return { tenantId: tenant.body.id as string, sandboxKey: await mint('sandbox'), liveKey: await mint('live') };
 }
 
+export type Clinic = Awaited<ReturnType<typeof createTenantWithKeys>>;
+
+/** A fresh app with two clinics, A and B, each with a sandbox and a live key: the cast of the tenancy tests. */
+export async function startWithTwoClinics(env?: Parameters<typeof startTestApp>[0]) {
+  const app = await startTestApp(env);
+  return { app, a: await createTenantWithKeys(app, 'Clinic A'), b: await createTenantWithKeys(app, 'Clinic B') };
+}
+
 export function expectEnvelope(res: ApiResponse, status: number, type: string, code?: string) {
   const rid = res.headers.get('x-request-id');
   const problems: string[] = [];
