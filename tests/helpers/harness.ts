@@ -41,7 +41,8 @@ export interface TestApp {
 
 /** A fresh PostgreSQL database per test file when DATABASE_URL is set; dropped on close. */
 export async function createScratchDatabase(adminUrl: string) {
-  const name = `fr_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  // The run's id lets the run's global teardown (tests/helpers/global-setup.ts) drop what a file left.
+  const name = `fr_test_${process.env.FR_TEST_RUN ?? 'solo'}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
