@@ -23,13 +23,14 @@ function stepOf(secret: string, code: string): number | null {
 
 /**
  * Accepts a code once (RFC 6238 §5.2): records its time step, so the same code, or one of an earlier step,
- * is refused afterwards, also when two requests carry it at once (the update decides).
+ * is refused afterwards, also when two requests carry it at once (the update decides). `also` is written by
+ * the same update, so it happens only with an accepted code.
  */
-async function useTotp(deps: AuthDeps, userId: string, secret: string, code: string, invalid: (message: string) => Error) {
+async function useTotp(deps: AuthDeps, userId: string, secret: string, code: string, invalid: (message: string) => Error, also: Partial<UserRow> = {}) {
   const step = stepOf(secret, code);
   if (step === null) throw invalid('The code is not valid. Check the time on your device and try again.');
   const fresh = or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step));
-  const used = await deps.db.update(users).set({ mfaLastStep: step }).where(and(eq(users.id, userId), fresh)).returning({ id: users.id });
+  const used = await deps.db.update(users).set({ ...also, mfaLastStep: step }).where(and(eq(users.id, userId), fresh)).returning({ id: users.id });
   if (used.length === 0) throw invalid('This code has already been used. Wait for your app to show the next one.');
 }
 
@@ -45,8 +46,7 @@ export async function confirmMfa(deps: AuthDeps, user: UserRow, code: string, ip
   await deps.limits.consume('mfa', [user.id, ip ?? '']);
   if (user.mfaEnabledAt) throw errors.conflict('Two-factor authentication is already enabled for this account.', 'mfa_already_enabled');
   if (!user.mfaSecret) throw errors.conflict('Start enrollment with POST /v1/auth/mfa/enroll first.', 'mfa_not_enrolled');
-  await useTotp(deps, user.id, user.mfaSecret, code, (message) => errors.validation(message, 'code', 'invalid_mfa_code'));
-  await deps.db.update(users).set({ mfaEnabledAt: now() }).where(eq(users.id, user.id));
+  await useTotp(deps, user.id, user.mfaSecret, code, (message) => errors.validation(message, 'code', 'invalid_mfa_code'), { mfaEnabledAt: now() });
   return { mfaEnabled: true as const };
 }
 
