@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 
@@ -36,7 +37,7 @@ async function sign(secret: Uint8Array, purpose: Purpose, claims: AccessClaims, 
     .sign(await hmacKey(secret));
 }
 
-async function verify(secret: Uint8Array, purpose: Purpose, token: string): Promise<AccessClaims> {
+async function verify(secret: Uint8Array, purpose: Purpose, token: string): Promise<AccessClaims & { expiresAtMs: number }> {
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {
       issuer: ISSUER,
@@ -45,7 +46,7 @@ async function verify(secret: Uint8Array, purpose: Purpose, token: string): Prom
       currentDate: now(),
     });
     if (payload.pur !== purpose || typeof payload.sub !== 'string') throw new Error('wrong purpose');
-    return { userId: payload.sub, tenantId: (payload.tid as string | null) ?? null, issuedAtMs: Number(payload.iam) };
+    return { userId: payload.sub, tenantId: (payload.tid as string | null) ?? null, issuedAtMs: Number(payload.iam), expiresAtMs: Number(payload.exp) * 1000 };
   } catch {
     throw purpose === 'access'
       ? errors.unauthenticated('The session token is invalid or expired. Refresh it or sign in again.', 'invalid_session')
@@ -54,7 +55,23 @@ async function verify(secret: Uint8Array, purpose: Purpose, token: string): Prom
 }
 
 export const signAccessToken = (secret: Uint8Array, c: AccessClaims) => sign(secret, 'access', c, ACCESS_TOKEN_TTL_S);
-export const verifyAccessToken = (secret: Uint8Array, token: string) => verify(secret, 'access', token);
+/**
+ * Access tokens whose signature this process has checked, per secret, with their expiry. A session sends
+ * the same token with every request for 15 minutes and the check's outcome cannot change until it expires,
+ * so it is made once: each request saves a WebCrypto call (a trip through libuv's thread pool). Expiry is
+ * checked against the clock on every use; revocation never relied on the token (the user is re-read).
+ */
+const verifiedTokens = new WeakMap<Uint8Array, LRUCache<string, AccessClaims & { expiresAtMs: number }>>();
+
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims> {
+  let verified = verifiedTokens.get(secret);
+  if (!verified) verifiedTokens.set(secret, (verified = new LRUCache({ max: 10_000 })));
+  const known = verified.get(token);
+  if (known && known.expiresAtMs > now().getTime()) return known;
+  const claims = await verify(secret, 'access', token);
+  verified.set(token, claims);
+  return claims;
+}
 export const signMfaToken = (secret: Uint8Array, c: AccessClaims) => sign(secret, 'mfa', c, MFA_TOKEN_TTL_S);
 export const verifyMfaToken = (secret: Uint8Array, token: string) => verify(secret, 'mfa', token);
 
