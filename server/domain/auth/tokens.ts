@@ -15,6 +15,9 @@ export interface AccessClaims {
   issuedAtMs?: number;
 }
 
+/** Claims as a verified token carries them, with its expiry. */
+type VerifiedClaims = AccessClaims & { expiresAtMs: number };
+
 // jose imports a raw secret into WebCrypto on every call; every request verifies a token, so import it once.
 const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
@@ -37,7 +40,7 @@ async function sign(secret: Uint8Array, purpose: Purpose, claims: AccessClaims, 
     .sign(await hmacKey(secret));
 }
 
-async function verify(secret: Uint8Array, purpose: Purpose, token: string): Promise<AccessClaims & { expiresAtMs: number }> {
+async function verify(secret: Uint8Array, purpose: Purpose, token: string): Promise<VerifiedClaims> {
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {
       issuer: ISSUER,
@@ -61,7 +64,7 @@ export const signAccessToken = (secret: Uint8Array, c: AccessClaims) => sign(sec
  * so it is made once: each request saves a WebCrypto call (a trip through libuv's thread pool). Expiry is
  * checked against the clock on every use; revocation never relied on the token (the user is re-read).
  */
-const verifiedTokens = new WeakMap<Uint8Array, LRUCache<string, AccessClaims & { expiresAtMs: number }>>();
+const verifiedTokens = new WeakMap<Uint8Array, LRUCache<string, VerifiedClaims>>();
 
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims> {
   let verified = verifiedTokens.get(secret);
