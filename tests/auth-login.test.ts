@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findSessionUser, usersByIds } from '@/server/domain/auth/session-users';
 import { setClock } from '@/server/lib/clock';
-import { type Clinic, createTenantWithKeys, createUserAndLogin, expectEnvelope, readOutbox, startTestApp, type TestApp } from './helpers/harness';
+import { type Clinic, createTenantWithKeys, createUserAndLogin, expectEnvelope, readOutbox, startTestApp, type TestApp, VALID_NPI } from './helpers/harness';
 
 let app: TestApp;
 let t: Clinic;
@@ -112,5 +113,31 @@ describe('magic links', () => {
     expect(session.status).toBe(200);
     expect((await me(session.body.accessToken)).body.user.email).toBe('admin@clinic.test');
     expectEnvelope(await app.request('POST', '/v1/auth/magic-link/verify', { body: { token } }), 401, 'authentication_error', 'invalid_link_token');
+  });
+});
+
+describe('session users', () => {
+  it('reads the users of concurrent sessions together, each as it stands when its request arrives', async () => {
+    const a = await createUserAndLogin(app, t.tenantId, { email: 'batch-a@clinic.test', role: 'developer' });
+    const b = await createUserAndLogin(app, t.tenantId, { email: 'batch-b@clinic.test', role: 'provider', npi: VALID_NPI, licensedStates: ['CA'] });
+    const gone = await createUserAndLogin(app, t.tenantId, { email: 'batch-gone@clinic.test', role: 'developer' });
+    expect((await app.request('POST', '/v1/auth/logout', { key: gone.token })).status).toBe(200);
+
+    const tokens = Array.from({ length: 30 }, (_, i) => [a, b, gone, admin][i % 4]);
+    const answers = await Promise.all(tokens.map((s) => me(s.token)));
+    answers.forEach((res, i) => {
+      if (tokens[i] === gone) expectEnvelope(res, 401, 'authentication_error', 'invalid_session');
+      else expect(res.body.user.id).toBe(tokens[i].id);
+    });
+
+    const spy = vi.spyOn(usersByIds, 'execute');
+    try {
+      const db = app.services.database.db;
+      const found = await Promise.all([findSessionUser(db, a.id), findSessionUser(db, 'usr_unknown'), findSessionUser(db, b.id), findSessionUser(db, a.id)]);
+      expect(found.map((u) => u?.email)).toEqual(['batch-a@clinic.test', undefined, 'batch-b@clinic.test', 'batch-a@clinic.test']);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

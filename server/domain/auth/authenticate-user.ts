@@ -3,7 +3,8 @@ import { errors } from '@/server/lib/errors';
 import type { Principal } from './principal';
 import { roleScopes } from './roles';
 import { verifyAccessToken } from './tokens';
-import { findUserById, type UserRow } from './users';
+import { findSessionUser } from './session-users';
+import type { UserRow } from './users';
 
 export function principalForUser(user: UserRow, livemode: boolean): Principal {
   return {
@@ -31,7 +32,7 @@ export function principalForUser(user: UserRow, livemode: boolean): Principal {
  */
 export async function authenticateSession(db: Db, secret: Uint8Array, token: string, modeHeader: string | undefined): Promise<Principal> {
   const claims = await verifyAccessToken(secret, token);
-  const user = await findUserById(db, claims.userId);
+  const user = await findSessionUser(db, claims.userId);
   const invalid = () => errors.unauthenticated('The session is no longer valid. Sign in again.', 'invalid_session');
   if (!user || user.deactivatedAt || user.tenantId !== claims.tenantId) throw invalid();
   if (user.sessionsValidAfter && !(Number(claims.issuedAtMs) > user.sessionsValidAfter.getTime())) throw invalid();
