@@ -217,19 +217,21 @@ function cpuSeconds(pid: string | number): number | null {
   }
 }
 
-/** CPU seconds used so far by every process whose name starts with `postgres` (the server's backends). */
-function postgresCpuSeconds(): number | null {
+/** CPU seconds used so far by each process whose name starts with `postgres` (the server's backends), by pid. */
+function postgresCpuByPid(): Map<string, number> | null {
   try {
-    let total = 0;
+    const byPid = new Map<string, number>();
     for (const pid of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       try {
-        if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) total += cpuSeconds(pid) ?? 0;
+        if (!fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+        const seconds = cpuSeconds(pid);
+        if (seconds !== null) byPid.set(pid, seconds);
       } catch {
         // gone meanwhile
       }
     }
-    return total;
+    return byPid;
   } catch {
     return null;
   }
@@ -237,17 +239,23 @@ function postgresCpuSeconds(): number | null {
 
 /**
  * CPU used by the server process and by PostgreSQL from now until `stop`: a cost per unit of work that,
- * unlike throughput, hardly depends on how the two cores were shared out. Backends that exit in between
- * take their time with them, so the PostgreSQL figure is a lower bound (the pool keeps its connections).
+ * unlike throughput, hardly depends on how the two cores were shared out. PostgreSQL's figure adds up each
+ * backend alive at `stop` from where it stood at the start (a new one from zero); a backend that exits in
+ * between (the pool closing an idle connection) takes its time with it, so the figure is a lower bound.
  */
 export function cpuMeter(serverPid: number) {
   const server0 = cpuSeconds(serverPid);
-  const pg0 = postgresCpuSeconds();
+  const pg0 = postgresCpuByPid();
   return {
     stop(): { serverS: number | null; postgresS: number | null } {
       const server1 = cpuSeconds(serverPid);
-      const pg1 = postgresCpuSeconds();
-      return { serverS: server0 === null || server1 === null ? null : server1 - server0, postgresS: pg0 === null || pg1 === null ? null : pg1 - pg0 };
+      const pg1 = postgresCpuByPid();
+      let postgresS: number | null = null;
+      if (pg0 && pg1) {
+        postgresS = 0;
+        for (const [pid, seconds] of pg1) postgresS += seconds - (pg0.get(pid) ?? 0);
+      }
+      return { serverS: server0 === null || server1 === null ? null : server1 - server0, postgresS };
     },
   };
 }
@@ -283,6 +291,8 @@ export interface Measurement {
   errors: number;
   statusCodes: Record<string, number>;
   durationS: number;
+  /** CPU per response during the measured run (ms): the server, PostgreSQL (null when not used), and this process, the load generator. */
+  cpuMs: { server: number | null; postgres: number | null; loadGenerator: number };
 }
 
 export interface Target {
@@ -390,14 +400,20 @@ export async function measure(target: Target, spec: LoadSpec): Promise<Measureme
   if (settings.warmup > 0) await runLoad(target, spec, settings.warmup);
   log(`${target.db.padEnd(8)} ${spec.name}: ${settings.duration}s at ${settings.connections} connections${spec.offeredRate ? `, ${spec.offeredRate} req/s offered (open loop)` : ''}`);
   const sampler = sampleRss(target.pid);
+  const cpu = cpuMeter(target.pid);
+  const ownCpu = process.cpuUsage();
   let result: LoadResult;
   let peakRssMb: number | null;
+  let used: ReturnType<ReturnType<typeof cpuMeter>['stop']>;
   try {
     result = await runLoad(target, spec, settings.duration);
   } finally {
     peakRssMb = sampler.stop();
+    used = cpu.stop();
   }
+  const own = process.cpuUsage(ownCpu);
   const { total, statusCodes } = result;
+  const perResponse = (seconds: number | null) => (seconds === null || total === 0 ? null : (seconds * 1000) / total);
   const m: Measurement = {
     name: spec.name,
     db: target.db,
@@ -410,6 +426,11 @@ export async function measure(target: Target, spec: LoadSpec): Promise<Measureme
     errors: result.errors,
     statusCodes,
     durationS: result.durationS,
+    cpuMs: {
+      server: perResponse(used.serverS),
+      postgres: target.db === 'postgres' ? perResponse(used.postgresS) : null,
+      loadGenerator: perResponse((own.user + own.system) / 1e6)!,
+    },
   };
   const failures = m.non2xx + m.errors;
   if (total === 0) throw new BenchError(`${spec.name} on ${target.db}: no responses at all`);

@@ -88,7 +88,7 @@ async function runDatabase(db: DbKind, server: RunningServer, selected: Scenario
 
 function resultsTable(rows: Row[], baseline: Measurement): string {
   return markdownTable(
-    ['scenario', 'db', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MB', 'vs baseline', 'non-2xx'],
+    ['scenario', 'db', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MB', 'vs baseline', 'non-2xx', 'CPU ms/req: server', 'PostgreSQL', 'load gen'],
     rows.map(({ m }) => [
       m.name,
       m.db,
@@ -98,10 +98,15 @@ function resultsTable(rows: Row[], baseline: Measurement): string {
       fmt.mb(m.peakRssMb),
       m === baseline ? '100%' : fmt.pct(m.reqPerSec / baseline.reqPerSec),
       `${m.non2xx}${m.errors ? ` (+${m.errors} errors)` : ''}`,
+      cpuCell(m.cpuMs.server),
+      cpuCell(m.cpuMs.postgres),
+      cpuCell(m.cpuMs.loadGenerator),
     ]),
-    [false, false, true, true, true, true, true, true],
+    [false, false, true, true, true, true, true, true, true, true, true],
   );
 }
+
+const cpuCell = (ms: number | null) => (ms === null ? '—' : ms < 0.1 ? ms.toFixed(3) : ms.toFixed(2));
 
 function targetsTable(checks: TargetCheck[]): string {
   return markdownTable(
@@ -143,7 +148,10 @@ function writeResults(body: { rows: Row[]; baseline: Measurement; checks: Target
     resultsTable(body.rows, body.baseline),
     '',
     'req/s = completed responses / measured seconds; p50/p99 = response latency; peak RSS = the measured',
-    'process, sampled from /proc every 200 ms during the measured run; vs baseline = req/s ÷ baseline req/s.',
+    'process, sampled from /proc every 200 ms during the measured run; vs baseline = req/s ÷ baseline req/s;',
+    'CPU ms/req = CPU time (user + system, from /proc) per response during the measured run, of the server, of',
+    'all PostgreSQL processes and of the load generator (this process): unlike req/s, it hardly depends on how',
+    'the cores were shared out, and the three together are what one request costs the machine.',
     '',
     ...body.sections.flatMap((s) => [s, '']),
     '### Targets',
