@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/client';
-import { emitEvent } from '@/server/domain/events/emit';
+import { emitEvent, EVENTS_CHANNEL } from '@/server/domain/events/emit';
 import { type Clinic, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, startWithTwoClinics, type TestApp } from './helpers/harness';
 import { openStream } from './helpers/sse';
 import { emit, orderData, waitFor } from './helpers/webhooks';
@@ -73,6 +73,42 @@ describe('GET /developer/events/stream', () => {
       await stream.close();
     } finally {
       await other?.close();
+    }
+  });
+
+  it('NOTIFYs only for a scope with a stream open, until its listing lapses after the stream closes', async () => {
+    // Heartbeat 200 ms: a stream's listing lasts three heartbeats past its last renewal.
+    const hb = await startTestApp({ SSE_HEARTBEAT_MS: '200' });
+    const heard: string[] = [];
+    const unlisten = await hb.services.database.listen(EVENTS_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const t = await createTenantWithKeys(hb, 'Presence');
+      const scope = { tenantId: t.tenantId, livemode: false };
+      const tag = `${t.tenantId}:sandbox`;
+      const emitted = () => hb.services.database.db.transaction((tx) => emitEvent(tx, scope, 'order.routed', orderData()));
+      const settle = () => new Promise((ok) => setTimeout(ok, 300));
+
+      await emitted();
+      await settle();
+      expect(heard).toEqual([]);
+
+      const stream = await openStream(hb.baseUrl + STREAM, t.sandboxKey);
+      await stream.waitFor((m) => m.some((x) => x.comment === 'connected'));
+      // Renewed past the first TTL by the heartbeats: still heard a second later.
+      await new Promise((ok) => setTimeout(ok, 1_000));
+      const live = await emitted();
+      await waitFor(() => heard.includes(tag), { timeoutMs: 3_000, what: 'NOTIFY while streaming' });
+      await stream.waitFor((m) => m.some((x) => x.id === live.id));
+      await stream.close();
+
+      await new Promise((ok) => setTimeout(ok, 900));
+      heard.length = 0;
+      await emitted();
+      await settle();
+      expect(heard).toEqual([]);
+    } finally {
+      await unlisten();
+      await hb.close();
     }
   });
 

@@ -1,14 +1,11 @@
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
 
 /** The durable, PHI-free event log; rows live at least EVENT_RETENTION_DAYS, whatever webhooks do. */
 export const events = pgTable(
   'events',
   {
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: text('tenant_id').notNull(),
     livemode: boolean('livemode').notNull(),
     type: text('type').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
@@ -20,3 +17,14 @@ export const events = pgTable(
     index('events_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * The tenant scopes (`id` = "<tenant>:<live|sandbox>") with an SSE stream open somewhere, until when: every
+ * open stream pushes `until` on at each heartbeat. The `events_notify` trigger sends its NOTIFY only for a
+ * scope listed here, because a NOTIFY serializes the commits of all transactions that send one, and a
+ * scope nobody streams must not pay that on every order transition. Not tenant data: ids only, no reads.
+ */
+export const eventStreams = pgTable('event_streams', {
+  id: text('id').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
 
 /**
  * The outbox: work written in the same transaction as the state change that needs it, then claimed by
@@ -13,7 +12,7 @@ export const jobs = pgTable(
     id: text('id').primaryKey(),
     kind: text('kind').notNull(),
     // Null for platform jobs that belong to no tenant.
-    tenantId: text('tenant_id').references(() => tenants.id),
+    tenantId: text('tenant_id'),
     livemode: boolean('livemode').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').$type<'pending' | 'dead'>().notNull().default('pending'),

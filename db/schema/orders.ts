@@ -1,8 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { tenants } from './tenants';
 import { patients } from './patients';
-import { pharmacyConnections } from './pharmacies';
 
 export const ORDER_STATUSES = ['draft', 'pending_approval', 'approved', 'submitting', 'submitted', 'accepted', 'shipped', 'delivered', 'rejected', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -30,9 +28,7 @@ export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: text('tenant_id').notNull(),
     livemode: boolean('livemode').notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
     source: text('source').$type<OrderSource>().notNull(),
@@ -42,7 +38,7 @@ export const orders = pgTable(
     items: jsonb('items').$type<OrderItem[]>().notNull(),
     amberFields: jsonb('amber_fields').$type<string[]>().notNull(),
     // The pharmacy the order is (or will be) dispatched to.
-    connectionId: text('connection_id').references(() => pharmacyConnections.id),
+    connectionId: text('connection_id'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: text('approved_by'),
     // Bumped by every approval and reroute: one dispatch at most per round (DESIGN decision 9).
@@ -69,9 +65,7 @@ export const orderTransitions = pgTable(
   'order_transitions',
   {
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: text('tenant_id').notNull(),
     livemode: boolean('livemode').notNull(),
     orderId: text('order_id')
       .notNull()
@@ -96,17 +90,13 @@ export const orderDispatches = pgTable(
   'order_dispatches',
   {
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: text('tenant_id').notNull(),
     livemode: boolean('livemode').notNull(),
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id),
     round: integer('round').notNull(),
-    connectionId: text('connection_id')
-      .notNull()
-      .references(() => pharmacyConnections.id),
+    connectionId: text('connection_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     status: text('status').$type<DispatchStatus>().notNull(),
     externalId: text('external_id'),
@@ -129,9 +119,7 @@ export const pharmacyCallbacks = pgTable(
   'pharmacy_callbacks',
   {
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: text('tenant_id').notNull(),
     livemode: boolean('livemode').notNull(),
     connectionId: text('connection_id').notNull(),
     callbackId: text('callback_id'),

@@ -42,9 +42,7 @@ export const patientAccessLog = pgTable(
   'patient_access_log',
   {
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: text('tenant_id').notNull(),
     livemode: boolean('livemode').notNull(),
     patientId: text('patient_id')
       .notNull()

@@ -26,9 +26,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: text('tenant_id').notNull(),
     livemode: boolean('livemode').notNull(),
     endpointId: text('endpoint_id')
       .notNull()

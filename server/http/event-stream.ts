@@ -6,6 +6,7 @@ import type { Principal } from '@/server/domain/auth/principal';
 import { hasScope } from '@/server/domain/developer/scopes';
 import { EVENTS_CHANNEL, scopeTag } from '@/server/domain/events/emit';
 import { createEventCursor } from '@/server/domain/events/stream-cursor';
+import { keepStreamAwake } from '@/server/domain/events/stream-presence';
 import { AppError, errors } from '@/server/lib/errors';
 import { logger } from '@/server/lib/logger';
 
@@ -30,8 +31,9 @@ function lastEventId(req: IncomingMessage): string | null {
 
 /**
  * GET /v1/developer/events/stream: each message is one Event with `id:` set, so EventSource resumes with
- * Last-Event-ID after a drop. NOTIFY (heard across processes on PostgreSQL) wakes the stream; the
- * heartbeat comment keeps proxies from closing it and doubles as a poll should a notification be missed.
+ * Last-Event-ID after a drop. NOTIFY (heard across processes on PostgreSQL) wakes the stream, sent for its
+ * scope while any stream of it keeps itself listed (`keepStreamAwake`); the heartbeat comment keeps proxies
+ * from closing it, renews the listing and doubles as a poll should a notification be missed.
  */
 export async function serveEventStream(req: IncomingMessage, res: ServerResponse, services: Services, state: RequestState) {
   if (req.method !== 'GET') {
@@ -50,7 +52,6 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
     // Proxies that buffer (nginx) would hold events back until the buffer fills.
     'X-Accel-Buffering': 'no',
   });
-  res.write('retry: 2000\n: connected\n\n');
 
   let closed = false;
   let pumping = false;
@@ -77,9 +78,15 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
   }
 
   const tag = scopeTag(scope);
+  // Three heartbeats' grace: one renewal lost to a slow or failed statement does not silence the stream.
+  const keepAwake = () =>
+    keepStreamAwake(services.database.db, scope, 3 * services.config.SSE_HEARTBEAT_MS).catch((err) =>
+      logger.warn({ requestId: state.requestId, err: (err as Error).message }, 'event stream presence not renewed'),
+    );
   let unlisten: (() => Promise<void>) | null = null;
   const heartbeat = setInterval(() => {
     if (!closed) res.write(': heartbeat\n\n');
+    void keepAwake();
     void pump();
   }, services.config.SSE_HEARTBEAT_MS);
   res.on('close', () => {
@@ -89,5 +96,8 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
   });
   unlisten = await services.database.listen(EVENTS_CHANNEL, (payload) => void (payload === tag && pump())).catch(() => null);
   if (closed) void unlisten?.();
+  await keepAwake();
+  // Said once the stream hears NOTIFY: an event committed from here on wakes it at once.
+  if (!closed) res.write('retry: 2000\n: connected\n\n');
   await pump();
 }

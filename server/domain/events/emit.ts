@@ -7,7 +7,7 @@ import { validateEventData, type EventData, type EventType } from './catalog';
 
 /**
  * SSE streams LISTEN here; the payload names the scope so a stream wakes only for its own tenant and mode.
- * Sent by the `events_notify` trigger on every insert into `events`.
+ * Sent by the `events_notify` trigger on an insert into `events` while a stream of its scope is open (stream-presence.ts).
  */
 export const EVENTS_CHANNEL = 'fr_events';
 export const scopeTag = (scope: Scope) => `${scope.tenantId}:${scope.livemode ? 'live' : 'sandbox'}`;
@@ -23,7 +23,7 @@ export function newEvent<T extends EventType>(type: T, data: EventData<T>) {
 /**
  * Appends an event to the log inside the caller's transaction. The insert itself queues one delivery per
  * enabled subscribed endpoint (trigger `events_fan_out`, migration 0006) and wakes the SSE streams
- * (trigger `events_notify`, migration 0005): the state change, its event and its deliveries commit
+ * (trigger `events_notify`, migrations 0005 and 0009): the state change, its event and its deliveries commit
  * together or not at all.
  */
 export async function emitEvent<T extends EventType>(tx: Tx, scope: Scope, type: T, data: EventData<T>) {
