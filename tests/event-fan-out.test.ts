@@ -47,6 +47,18 @@ describe('fr_typeid', () => {
     const later = newId('delivery');
     expect(ids.every((id) => id < later)).toBe(true);
   });
+
+  it('sorts ids minted one after another in that order, also within one millisecond', async () => {
+    const minted: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const r = (await db().execute(sql`select fr_typeid(${ID_PREFIXES.delivery}) as id`)) as unknown as { rows: { id: string }[] };
+      minted.push(r.rows[0].id);
+    }
+    expect([...minted].sort()).toEqual(minted);
+    // Several fell within one millisecond (the first 10 characters after the prefix are the timestamp).
+    const millis = new Set(minted.map((id) => id.slice(ID_PREFIXES.delivery.length + 1, ID_PREFIXES.delivery.length + 11)));
+    expect(millis.size).toBeLessThan(minted.length);
+  });
 });
 
 describe('an appended event', () => {
