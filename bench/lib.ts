@@ -243,6 +243,9 @@ function postgresCpuByPid(): Map<string, number> | null {
  * backend alive at `stop` from where it stood at the start (a new one from zero); a backend that exits in
  * between (the pool closing an idle connection) takes its time with it, so the figure is a lower bound.
  */
+/** CPU seconds as milliseconds per unit of work (response, order); null when unknown or nothing was done. */
+export const msPer = (seconds: number | null, units: number) => (seconds === null || units === 0 ? null : (seconds * 1000) / units);
+
 export function cpuMeter(serverPid: number) {
   const server0 = cpuSeconds(serverPid);
   const pg0 = postgresCpuByPid();
@@ -292,7 +295,7 @@ export interface Measurement {
   statusCodes: Record<string, number>;
   durationS: number;
   /** CPU per response during the measured run (ms): the server, PostgreSQL (null when not used), and this process, the load generator. */
-  cpuMs: { server: number | null; postgres: number | null; loadGenerator: number };
+  cpuMs: { server: number | null; postgres: number | null; loadGenerator: number | null };
 }
 
 export interface Target {
@@ -413,7 +416,6 @@ export async function measure(target: Target, spec: LoadSpec): Promise<Measureme
   }
   const own = process.cpuUsage(ownCpu);
   const { total, statusCodes } = result;
-  const perResponse = (seconds: number | null) => (seconds === null || total === 0 ? null : (seconds * 1000) / total);
   const m: Measurement = {
     name: spec.name,
     db: target.db,
@@ -427,9 +429,9 @@ export async function measure(target: Target, spec: LoadSpec): Promise<Measureme
     statusCodes,
     durationS: result.durationS,
     cpuMs: {
-      server: perResponse(used.serverS),
-      postgres: target.db === 'postgres' ? perResponse(used.postgresS) : null,
-      loadGenerator: perResponse((own.user + own.system) / 1e6)!,
+      server: msPer(used.serverS, total),
+      postgres: target.db === 'postgres' ? msPer(used.postgresS, total) : null,
+      loadGenerator: msPer((own.user + own.system) / 1e6, total),
     },
   };
   const failures = m.non2xx + m.errors;

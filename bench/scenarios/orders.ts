@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { authenticator } from 'otplib';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { BenchError, cpuMeter, fmt, log, markdownTable, parallel, sampleRss, settings } from '../lib';
+import { BenchError, cpuMeter, fmt, log, markdownTable, msPer, parallel, sampleRss, settings } from '../lib';
 import type { RunningServer } from '../servers';
 import type { Scenario, TargetCheck } from './types';
 
@@ -378,8 +378,8 @@ async function endToEnd(server: RunningServer, t: Tenant, providers: Provider[],
     failures,
     statusCodes,
     peakRssMb,
-    serverCpuMs: used.serverS === null ? null : (1000 * used.serverS) / completed,
-    postgresCpuMs: used.postgresS === null || !serverDatabaseUrl(server.pid) ? null : (1000 * used.postgresS) / completed,
+    serverCpuMs: msPer(used.serverS, completed),
+    postgresCpuMs: serverDatabaseUrl(server.pid) ? msPer(used.postgresS, completed) : null,
   };
 }
 
