@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '@/server/lib/clock';
-import { type Clinic, countRows, expectEnvelope, OPS_KEY, startWithTwoClinics, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, expectEnvelope, OPS_KEY, startWithTwoClinics, type TestApp } from './helpers/harness';
 
 let app: TestApp;
 let a: Clinic;
@@ -124,6 +124,18 @@ describe('DELETE /developer/keys/{id}', () => {
     expectEnvelope(await list(made.body.key), 401, 'authentication_error', 'api_key_revoked');
   });
 
+  // Issue 20: the rendered statement behind the revoke's lookup ignored `bothModes` (404 for a key it lists).
+  it('lets a live key revoke the tenant’s sandbox keys, which it lists', async () => {
+    const t = await createTenantWithKeys(app, 'Live revokes sandbox');
+    const sandboxKey = await create(t.sandboxKey, { name: 'Sandbox worker' });
+    expect((await list(t.liveKey)).body.map((k: { id: string }) => k.id)).toContain(sandboxKey.body.apiKey.id);
+    const revoked = await app.request('DELETE', `/v1/developer/keys/${sandboxKey.body.apiKey.id}`, { key: t.liveKey });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ id: sandboxKey.body.apiKey.id, mode: 'sandbox' });
+    expect(revoked.body.revokedAt).not.toBeNull();
+    expectEnvelope(await list(sandboxKey.body.key), 401, 'authentication_error', 'api_key_revoked');
+  });
+
   it('answers 404 for unknown ids, other tenants’ keys and the other mode’s keys', async () => {
     expectEnvelope(await app.request('DELETE', '/v1/developer/keys/key_nope', { key: a.sandboxKey }), 404, 'not_found');
     const bKey = await create(b.sandboxKey, { name: 'B' });
@@ -146,6 +158,17 @@ describe('ops endpoints', () => {
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).not.toBeNull();
     expectEnvelope(await app.request('DELETE', `/v1/developer/keys/ops/tenants/${a.tenantId}/${minted.body.apiKey.id}`, { key: OPS_KEY }), 404, 'not_found');
+  });
+
+  it('revokes a tenant’s sandbox key, which the ops list shows', async () => {
+    const t = await createTenantWithKeys(app, 'Ops revokes sandbox');
+    const sandbox = (await app.request('GET', `/v1/developer/keys/ops/tenants/${t.tenantId}`, { key: OPS_KEY })).body.find((k: { mode: string }) => k.mode === 'sandbox');
+    const revoked = await app.request('DELETE', `/v1/developer/keys/ops/tenants/${t.tenantId}/${sandbox.id}`, { key: OPS_KEY });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ id: sandbox.id, mode: 'sandbox' });
+    expect(revoked.body.revokedAt).not.toBeNull();
+    expectEnvelope(await list(t.sandboxKey), 401, 'authentication_error', 'api_key_revoked');
+    expect((await list(t.liveKey)).status).toBe(200);
   });
 
   it('answers 404 for an unknown tenant and never grants ops scopes', async () => {
