@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '@/server/lib/clock';
-import { type Clinic, countRows, expectEnvelope, OPS_KEY, startWithTwoClinics, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, startWithTwoClinics, type TestApp } from './helpers/harness';
 
 let app: TestApp;
 let a: Clinic;
@@ -88,6 +88,75 @@ describe('POST /developer/keys', () => {
   });
 });
 
+// Issue 20: a restricted key holding only keys.manage, or a developer's session, could mint a secret key
+// (every tenant scope, patients included) that outlived the creator's revocation or deactivation.
+describe('who may create a secret key', () => {
+  const idOf = async (key: string, plaintext: string) =>
+    ((await list(key)).body as { id: string; prefix: string }[]).find((k) => k.prefix === plaintext.slice(0, 12))!.id;
+
+  it('refuses a restricted key holding keys.manage (403 scope_not_grantable), writing nothing', async () => {
+    const manager = await create(a.liveKey, { name: 'Key manager', mode: 'live', keyType: 'restricted', scopes: ['keys.manage'] });
+    const before = await countRows(app, 'api_keys');
+    for (const mode of ['live', 'sandbox']) {
+      const res = await create(manager.body.key, { name: 'Escalation', mode });
+      expectEnvelope(res, 403, 'permission_error', 'scope_not_grantable');
+      expect(res.text).not.toMatch(/nk_(live|sandbox)_/);
+    }
+    expect(await countRows(app, 'api_keys')).toBe(before);
+    // It can still delegate what it holds.
+    const sub = await create(manager.body.key, { name: 'Sub-manager', mode: 'live', keyType: 'restricted', scopes: ['keys.manage'] });
+    expect(sub.status).toBe(201);
+    expect(sub.body.apiKey.createdBy).toEqual({ type: 'api_key', id: manager.body.apiKey.id });
+  });
+
+  it('refuses a developer’s session and an owner’s (neither holds every tenant scope), writing nothing', async () => {
+    const dev = await createUserAndLogin(app, a.tenantId, { email: 'dev@keys-a.test', role: 'developer' });
+    const owner = await createUserAndLogin(app, a.tenantId, { email: 'owner@keys-a.test', role: 'owner' });
+    const before = await countRows(app, 'api_keys');
+    expectEnvelope(await create(dev.token, { name: 'Escalation' }), 403, 'permission_error', 'scope_not_grantable');
+    expectEnvelope(await create(dev.token, { name: 'Escalation', keyType: 'secret', scopes: ['keys.manage'] }), 403, 'permission_error', 'scope_not_grantable');
+    const live = await app.request('POST', '/v1/developer/keys', { key: dev.token, headers: { 'x-mode': 'live' }, body: { name: 'Escalation', mode: 'live' } });
+    expectEnvelope(live, 403, 'permission_error', 'scope_not_grantable');
+    expectEnvelope(await create(owner.token, { name: 'Owner secret' }), 403, 'permission_error', 'scope_not_grantable');
+    expect(await countRows(app, 'api_keys')).toBe(before);
+    const restricted = await create(dev.token, { name: 'Dev webhooks', keyType: 'restricted', scopes: ['webhooks.manage'] });
+    expect(restricted.status).toBe(201);
+    expect(restricted.body.apiKey.createdBy).toEqual({ type: 'user', id: dev.id });
+    const ownerKey = await create(owner.token, { name: 'Owner patients', keyType: 'restricted', scopes: ['patients.read', 'orders.write'] });
+    expect(ownerKey.status).toBe(201);
+  });
+
+  it('lets a secret key and ops create secret keys, and says so', async () => {
+    const bySecret = await create(a.sandboxKey, { name: 'From a secret key' });
+    expect(bySecret.status).toBe(201);
+    expect(bySecret.body.apiKey.createdBy).toEqual({ type: 'api_key', id: await idOf(a.sandboxKey, a.sandboxKey) });
+    const byOps = await app.request('POST', `/v1/developer/keys/ops/tenants/${a.tenantId}`, { key: OPS_KEY, body: { name: 'From ops' } });
+    expect(byOps.status).toBe(201);
+    expect(byOps.body.apiKey.createdBy.type).toBe('ops');
+  });
+
+  it('keeps what a revoked key or a deactivated user created, and lists who created it', async () => {
+    const t = await createTenantWithKeys(app, 'Creators');
+    const owner = await createUserAndLogin(app, t.tenantId, { email: 'owner@creators.test', role: 'owner' });
+    const dev = await createUserAndLogin(app, t.tenantId, { email: 'dev@creators.test', role: 'developer' });
+    const manager = await create(t.sandboxKey, { name: 'Manager', keyType: 'restricted', scopes: ['keys.manage', 'orders.read'] });
+    const fromKey = await create(manager.body.key, { name: 'Reader', keyType: 'restricted', scopes: ['orders.read'] });
+    const fromDev = await create(dev.token, { name: 'Dev reader', keyType: 'restricted', scopes: ['orders.read'] });
+    expect((await app.request('DELETE', `/v1/developer/keys/${manager.body.apiKey.id}`, { key: t.sandboxKey })).status).toBe(200);
+    expect((await app.request('DELETE', `/v1/users/${dev.id}`, { key: owner.token })).status).toBe(200);
+    expect((await app.request('GET', '/v1/orders', { key: fromKey.body.key })).status).toBe(200);
+    expect((await app.request('GET', '/v1/orders', { key: fromDev.body.key })).status).toBe(200);
+    const listed = (await list(t.sandboxKey)).body as { id: string; createdBy: unknown }[];
+    const creator = (id: string) => listed.find((k) => k.id === id)?.createdBy;
+    expect(creator(fromKey.body.apiKey.id)).toEqual({ type: 'api_key', id: manager.body.apiKey.id });
+    expect(creator(fromDev.body.apiKey.id)).toEqual({ type: 'user', id: dev.id });
+    expect(creator(manager.body.apiKey.id)).toEqual({ type: 'api_key', id: await idOf(t.sandboxKey, t.sandboxKey) });
+    expect((creator(await idOf(t.sandboxKey, t.sandboxKey)) as { type: string }).type).toBe('ops');
+    const opsListed = (await app.request('GET', `/v1/developer/keys/ops/tenants/${t.tenantId}`, { key: OPS_KEY })).body as { id: string; createdBy: unknown }[];
+    expect(opsListed.find((k) => k.id === fromDev.body.apiKey.id)?.createdBy).toEqual({ type: 'user', id: dev.id });
+  });
+});
+
 describe('GET /developer/keys', () => {
   it('lists newest first, within the tenant only', async () => {
     const first = await create(b.liveKey, { name: 'first' });
@@ -124,6 +193,18 @@ describe('DELETE /developer/keys/{id}', () => {
     expectEnvelope(await list(made.body.key), 401, 'authentication_error', 'api_key_revoked');
   });
 
+  // Issue 20: the rendered statement behind the revoke's lookup ignored `bothModes` (404 for a key it lists).
+  it('lets a live key revoke the tenant’s sandbox keys, which it lists', async () => {
+    const t = await createTenantWithKeys(app, 'Live revokes sandbox');
+    const sandboxKey = await create(t.sandboxKey, { name: 'Sandbox worker' });
+    expect((await list(t.liveKey)).body.map((k: { id: string }) => k.id)).toContain(sandboxKey.body.apiKey.id);
+    const revoked = await app.request('DELETE', `/v1/developer/keys/${sandboxKey.body.apiKey.id}`, { key: t.liveKey });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ id: sandboxKey.body.apiKey.id, mode: 'sandbox' });
+    expect(revoked.body.revokedAt).not.toBeNull();
+    expectEnvelope(await list(sandboxKey.body.key), 401, 'authentication_error', 'api_key_revoked');
+  });
+
   it('answers 404 for unknown ids, other tenants’ keys and the other mode’s keys', async () => {
     expectEnvelope(await app.request('DELETE', '/v1/developer/keys/key_nope', { key: a.sandboxKey }), 404, 'not_found');
     const bKey = await create(b.sandboxKey, { name: 'B' });
@@ -146,6 +227,17 @@ describe('ops endpoints', () => {
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).not.toBeNull();
     expectEnvelope(await app.request('DELETE', `/v1/developer/keys/ops/tenants/${a.tenantId}/${minted.body.apiKey.id}`, { key: OPS_KEY }), 404, 'not_found');
+  });
+
+  it('revokes a tenant’s sandbox key, which the ops list shows', async () => {
+    const t = await createTenantWithKeys(app, 'Ops revokes sandbox');
+    const sandbox = (await app.request('GET', `/v1/developer/keys/ops/tenants/${t.tenantId}`, { key: OPS_KEY })).body.find((k: { mode: string }) => k.mode === 'sandbox');
+    const revoked = await app.request('DELETE', `/v1/developer/keys/ops/tenants/${t.tenantId}/${sandbox.id}`, { key: OPS_KEY });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ id: sandbox.id, mode: 'sandbox' });
+    expect(revoked.body.revokedAt).not.toBeNull();
+    expectEnvelope(await list(t.sandboxKey), 401, 'authentication_error', 'api_key_revoked');
+    expect((await list(t.liveKey)).status).toBe(200);
   });
 
   it('answers 404 for an unknown tenant and never grants ops scopes', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countEnabledWebhookEndpoints, countEventsThisPeriod } from '@/server/domain/developer/usage-counters';
-import { type Clinic, countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startWithTwoClinics, type TestApp } from './helpers/harness';
+import { type Clinic, countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startWithTwoClinics, type TestApp, withSecondDrizzleCopy } from './helpers/harness';
 import { emit, orderData } from './helpers/webhooks';
 
 let app: TestApp;
@@ -137,6 +137,22 @@ describe('POST /developer/events/{id}/replay', () => {
     const disabled = await replay(t.sandboxKey, event.id, { endpointId: off.body.id });
     expect(disabled.body.replayedTo).toBe(0);
     expect(disabled.body.note).toMatch(/disabled/);
+  });
+
+  // Issue 20: the console's replay (a Next.js action, on the other drizzle copy) answered 500 "A scoped
+  // statement must filter by tenant: insert into webhook_deliveries" while the same replay over /v1 worked.
+  it('replays when the database handle comes from another copy of drizzle-orm, as the console’s does', async () => {
+    const t = await createTenantWithKeys(app, 'Console replays');
+    const event = await emit(app, { tenantId: t.tenantId, livemode: false }, 'order.routed', orderData());
+    await app.request('POST', '/v1/developer/webhooks', { key: t.sandboxKey, body: { url: 'https://hooks.console.example/x' } });
+    const before = await countRows(app, 'webhook_deliveries');
+    const res = await withSecondDrizzleCopy(app, () => replay(t.sandboxKey, event.id));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ replayedTo: 1 });
+    expect(await countRows(app, 'webhook_deliveries')).toBe(before + 1);
+    const { sql } = await import('drizzle-orm');
+    const rows = (await app.services.database.db.execute(sql`select tenant_id, livemode, trigger from webhook_deliveries where event_id = ${event.id} and trigger = 'replay'`)) as unknown as { rows: unknown[] };
+    expect(rows.rows).toEqual([{ tenant_id: t.tenantId, livemode: false, trigger: 'replay' }]);
   });
 
   it('answers 404 for unknown or foreign events and endpoints, and 400 for a bad body, writing nothing', async () => {

@@ -56,7 +56,8 @@ describe('GET /v1/openapi.json', () => {
   it('documents the spec’s API-key fields', () => {
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas.ApiKeyPublic.properties).sort()).toEqual(
-      ['createdAt', 'expiresAt', 'id', 'keyType', 'last4', 'lastUsedAt', 'mode', 'name', 'prefix', 'revokedAt', 'scopes'].sort(),
+      // The spec's fields, and `createdBy` (issue 20: who created each key).
+      ['createdAt', 'createdBy', 'expiresAt', 'id', 'keyType', 'last4', 'lastUsedAt', 'mode', 'name', 'prefix', 'revokedAt', 'scopes'].sort(),
     );
     expect(doc.paths['/developer/keys'].post.responses['201']).toBeDefined();
   });

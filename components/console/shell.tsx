@@ -13,6 +13,7 @@ const NAV = [
   { href: '/patients', label: 'Patients', scope: 'patients.read' },
   { href: '/webhooks', label: 'Webhooks', scope: 'webhooks.manage' },
   { href: '/events', label: 'Events', scope: 'events.read' },
+  { href: '/keys', label: 'API keys', scope: 'keys.manage' },
   { href: '/account', label: 'Account' },
 ];
 

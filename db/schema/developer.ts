@@ -14,7 +14,11 @@ export const apiKeys = pgTable(
     last4: text('last4').notNull(),
     hash: text('hash').notNull(),
     scopes: jsonb('scopes').$type<string[]>().notNull(),
+    // Who minted the key: a user (`usr_`), another key of the tenant (`key_`), or the platform (`ops`, whose
+    // key id is null when the CLI or the demo seed minted it). Kept after the creator is deactivated or
+    // revoked: what it created stays valid, so the list has to say where each key came from.
     createdBy: text('created_by'),
+    createdByType: text('created_by_type').$type<'user' | 'api_key' | 'ops'>(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

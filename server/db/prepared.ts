@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Param, Placeholder, sql } from 'drizzle-orm';
+import { is, Param, Placeholder, sql } from 'drizzle-orm';
 import type { Queryable } from './types';
 
 /**
@@ -53,8 +53,13 @@ function valueOf(values: Record<string, unknown>, name: string) {
   return values[name];
 }
 
-/** The placeholder a rendered parameter stands for: bare, or inside a column's encoder. */
-const placeholderOf = (p: unknown) => (p instanceof Placeholder ? p : p instanceof Param && p.value instanceof Placeholder ? p.value : undefined);
+/**
+ * The placeholder a rendered parameter stands for: bare, or inside a column's encoder. drizzle's `is`, not
+ * `instanceof`: Next.js bundles its own drizzle-orm, so a console action's statement holds this copy's
+ * placeholders wrapped in `Param`s of the copy that built the shared database handle (an insert through
+ * the console was refused as not filtering by tenant, and its values were never filled).
+ */
+const placeholderOf = (p: unknown) => (is(p, Placeholder) ? p : is(p, Param) && is(p.value, Placeholder) ? p.value : undefined);
 
 /** drizzle's own fill, except that null and undefined stay null instead of going through the column's encoder. */
 function fill(params: unknown[], values: Record<string, unknown>): unknown[] {
@@ -63,7 +68,7 @@ function fill(params: unknown[], values: Record<string, unknown>): unknown[] {
     if (!placeholder) return p;
     const value = valueOf(values, placeholder.name);
     if (value == null) return null;
-    return p instanceof Param ? p.encoder.mapToDriverValue(value) : value;
+    return is(p, Param) ? p.encoder.mapToDriverValue(value) : value;
   });
 }
 

@@ -193,7 +193,16 @@ export function scoped(q: Queryable, scope: Scope, opts: { bothModes?: boolean }
     },
 
     async get<T extends ScopedTable>(t: T, id: string): Promise<Row<T> | undefined> {
-      const statement = cachedStatement(`get:${getTableName(t)}`, (own, db) => db.select().from(t as PgTable).where(and(own(t), eq(t.id, sql.placeholder('id')))).limit(1));
+      // Widened reads are a statement of their own: one rendered for a single mode would hide the other
+      // mode's rows from a `bothModes` caller (an ops or live principal revoking a sandbox key got 404).
+      const both = Boolean(opts.bothModes && t.livemode);
+      const statement = cachedStatement(`get:${getTableName(t)}:${both ? 'both-modes' : 'own-mode'}`, (own, db) =>
+        db
+          .select()
+          .from(t as PgTable)
+          .where(and(both ? eq(t.tenantId, sql.placeholder(TENANT)) : own(t), eq(t.id, sql.placeholder('id'))))
+          .limit(1),
+      );
       const rows = (await this.run(statement, { id })) as unknown as Row<T>[];
       return rows[0];
     },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import { createApp } from '@/server/http/app';
 import { createServices } from '@/server/http/services';
@@ -182,4 +183,22 @@ export async function createUserAndLogin(
   const login = await app.request('POST', '/v1/auth/login', { body: { email: user.email, password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
   return { id: made.body.id as string, token: login.body.accessToken as string, refreshToken: login.body.refreshToken as string, password };
+}
+
+/**
+ * Runs `fn` while the app's database handle comes from a second copy of drizzle-orm (its CommonJS build),
+ * as in production, where Next.js bundles its own drizzle-orm and the console's actions run on the handle
+ * the custom server built with the other copy.
+ */
+export async function withSecondDrizzleCopy<T>(app: TestApp, fn: () => Promise<T>): Promise<T> {
+  const database = app.services.database;
+  const own = database.db;
+  const schema = await import('@/db/schema');
+  const driver = createRequire(import.meta.url)(database.kind === 'pglite' ? 'drizzle-orm/pglite' : 'drizzle-orm/node-postgres');
+  database.db = driver.drizzle((own as unknown as { $client: unknown }).$client, { schema });
+  try {
+    return await fn();
+  } finally {
+    database.db = own;
+  }
 }

@@ -34,13 +34,25 @@ export function toPublicKey(row: ApiKeyRow) {
     expiresAt: row.expiresAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdByType ? { type: row.createdByType, id: row.createdBy } : null,
   };
 }
 export type ApiKeyPublic = ReturnType<typeof toPublicKey>;
 
 /** The scopes a new key receives, after checking them against what its creator may delegate. */
 function grantedScopes(creator: Principal, input: CreateApiKeyInput): string[] {
-  if (input.keyType === 'secret') return [...TENANT_SCOPES];
+  if (input.keyType === 'secret') {
+    // A secret key holds every tenant scope (patients included) and outlives its creator, so minting one
+    // from a narrower credential would be an escalation that survives the creator's revocation.
+    const missing = isOps(creator) ? undefined : TENANT_SCOPES.find((s) => !hasScope(creator.scopes, s));
+    if (missing) {
+      throw errors.forbidden(
+        `A secret key holds every tenant scope, and your credential lacks '${missing}'. Create a restricted key with the scopes you need.`,
+        'scope_not_grantable',
+      );
+    }
+    return [...TENANT_SCOPES];
+  }
   const requested = [...new Set(input.scopes)];
   if (requested.length === 0) throw errors.validation('A restricted key needs at least one scope.', 'scopes', 'scopes_required');
   const ops = requested.find((s) => s.startsWith('ops.') || s === OPS_SCOPE);
@@ -52,6 +64,12 @@ function grantedScopes(creator: Principal, input: CreateApiKeyInput): string[] {
     if (beyond) throw errors.forbidden(`You cannot grant the scope '${beyond}', which your own credential does not hold.`, 'scope_not_grantable');
   }
   return requested;
+}
+
+function creatorOf(creator: Principal): Pick<ApiKeyRow, 'createdBy' | 'createdByType'> {
+  if (isOps(creator)) return { createdBy: creator.userId ?? creator.keyId ?? null, createdByType: 'ops' };
+  if (creator.kind === 'user') return { createdBy: creator.userId ?? null, createdByType: 'user' };
+  return { createdBy: creator.keyId ?? null, createdByType: 'api_key' };
 }
 
 /** Creates a key for `tenantId`; the plaintext is returned here and never again. */
@@ -72,7 +90,7 @@ export async function createApiKey(q: Queryable, creator: Principal, tenantId: s
     last4: minted.last4,
     hash: minted.hash,
     scopes,
-    createdBy: creator.keyId ?? creator.userId ?? null,
+    ...creatorOf(creator),
     expiresAt,
     createdAt,
   });

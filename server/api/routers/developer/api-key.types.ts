@@ -14,6 +14,16 @@ export const ZApiKeyPublic = z
     expiresAt: zDateTime.nullable(),
     revokedAt: zDateTime.nullable(),
     createdAt: zDateTime,
+    createdBy: z
+      .object({
+        type: z.enum(['user', 'api_key', 'ops']).meta({ description: 'A user of the clinic, another API key of the clinic, or the platform operators' }),
+        id: z.string().nullable().meta({ description: 'The user or key id; null when the platform minted it from its CLI or seed' }),
+      })
+      .nullable()
+      .meta({
+        description:
+          'Who created the key (always set for a clinic’s keys). Deactivating that user or revoking that key does not revoke this one',
+      }),
   })
   .meta({ id: 'ApiKeyPublic' });
 

@@ -10,7 +10,7 @@ export const createApiKeyMeta: OpenApiMeta<ProcedureMeta> = {
     path: '/developer/keys',
     tags: ['developer'],
     summary: 'Create an API key; the plaintext is returned once',
-    errorResponses: { 400: 'Restricted key without a scope', 403: 'Scope outside the caller’s grant' },
+    errorResponses: { 400: 'Restricted key without a scope', 403: 'Scope outside the caller’s grant (a secret key needs a caller holding every tenant scope)' },
   },
 };
 export const ZCreateApiKeyRequest = ZCreateApiKey;
