@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { BenchError, freePort, log, onCleanup, spawnChild, waitForHealthy, type Child } from './lib';
+import { BenchError, ROOT, freePort, log, onCleanup, spawnChild, waitForHealthy, type Child } from './lib';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -35,6 +36,8 @@ const SERVER_CONFIG_VARS = [
   'FR_NO_NEXT',
   'NODE_ENV',
   'NEXTAUTH_SECRET',
+  'NODE_OPTIONS',
+  'MALLOC_ARENA_MAX',
 ];
 
 function baseEnv(): NodeJS.ProcessEnv {
@@ -58,18 +61,26 @@ export async function startBaseline(): Promise<RunningServer> {
   return { baseUrl, pid: child.pid, child, opsKey: '', startupMs };
 }
 
+/** BENCH_NO_NEXT=1 measures the API-only server (`FR_NO_NEXT=1`), the figure earlier runs reported. */
+export const WITH_NEXT = process.env.BENCH_NO_NEXT !== '1';
+
 /**
- * The real server (`server/http/main.ts`, API only) in production mode on the given database. Spawned as
- * `node --import tsx …` rather than `npx tsx …` so the child's pid is the server's own (for RSS).
+ * The real server started the way `npm start` starts it (`scripts/start.ts`: Next.js loaded, production mode,
+ * `npm start`'s NODE_OPTIONS and malloc arena cap) on the given database. Spawned as `node --import tsx …`
+ * rather than through npm and the tsx CLI so the child's pid is the server's own (for RSS).
  */
 export async function startServer(db: DbKind, databaseUrl?: string): Promise<RunningServer> {
+  if (WITH_NEXT) ensureNextBuild();
+  const start = npmStartSettings();
   const port = await freePort();
   const dir = tempDir(`fr-bench-${db}-`);
   const opsKey = `ops_bench_${randomBytes(16).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
     ...baseEnv(),
-    FR_NO_NEXT: '1',
+    ...(WITH_NEXT ? {} : { FR_NO_NEXT: '1' }),
     NODE_ENV: 'production',
+    NODE_OPTIONS: start.nodeOptions,
+    NEXT_TELEMETRY_DISABLED: '1',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -80,20 +91,40 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
     SEED_DEMO: 'false',
     MAIL_OUTBOX_DIR: path.join(dir, 'mail'),
     ...(db === 'pglite' ? { PGLITE_DATA_DIR: path.join(dir, 'pglite') } : { DATABASE_URL: databaseUrl }),
-    ...START_ENV,
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || start.mallocArenaMax,
   };
   // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server, not the bench.
-  const nodeArgs = [...START_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
-  const child = spawnChild(`server (${db})`, [...nodeArgs, '--import', 'tsx', 'server/http/main.ts'], env);
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawnChild(`server (${db})`, [...nodeArgs, '--import', 'tsx', 'scripts/start.ts'], env);
   const baseUrl = `http://127.0.0.1:${port}`;
   const startupMs = await waitForHealthy(`${baseUrl}/healthz`, child);
   return { baseUrl, pid: child.pid, child, opsKey, startupMs };
 }
 
-/** What `npm start` gives the server's node (package.json, through NODE_OPTIONS), so the bench runs the same. */
-const START_NODE_ARGS = ['--max-semi-space-size=24'];
-/** …and its environment: glibc's malloc arenas capped at 2 (package.json; docs/decisions.md, Performance). */
-const START_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' };
+/**
+ * `npm start`'s NODE_OPTIONS and MALLOC_ARENA_MAX default, read from package.json's `start` script itself so
+ * that the bench cannot drift from it (docs/decisions.md, Performance and Issue 20).
+ */
+export function npmStartSettings(): { nodeOptions: string; mallocArenaMax: string } {
+  const script: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const nodeOptions = /NODE_OPTIONS="([^"$]*?)\s*\$NODE_OPTIONS"/.exec(script)?.[1];
+  const mallocArenaMax = /MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-(\d+)\}/.exec(script)?.[1];
+  if (!nodeOptions || !mallocArenaMax || !script.includes('scripts/start.ts')) {
+    throw new BenchError(`package.json's start script no longer has the shape bench/servers.ts reads: ${script}`);
+  }
+  return { nodeOptions, mallocArenaMax };
+}
+
+/** `npm start` builds Next.js on a first start; the bench does it before the clock starts instead. */
+function ensureNextBuild() {
+  if (fs.existsSync(path.join(ROOT, '.next/BUILD_ID'))) return;
+  log('no production build of Next.js: running next build first');
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...baseEnv(), NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+  });
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // PostgreSQL scratch database

@@ -5,6 +5,8 @@ import type { RouteTable } from './route-table';
 
 /** The date-form version of this API's contract (spec: Versioning). */
 export const API_VERSION = '2026-11-01';
+/** The project's licence (package.json `license`), declared so that generated clients and portals can state it. */
+export const API_LICENSE = { name: 'MIT', identifier: 'MIT' } as const;
 
 const COMMON_ERRORS: Record<string, string> = {
   '400': 'Malformed request (validation_error)',
@@ -34,6 +36,9 @@ export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key (nk_/rk_) or session JWT' } },
     defs: { Error: ZErrorEnvelope },
   }) as Json;
+  doc.info.license = API_LICENSE;
+  // The generator adds tRPC's own error shapes; this service answers every error with the envelope (`Error`) instead.
+  for (const name of Object.keys(doc.components?.schemas ?? {})) if (name.startsWith('error.')) delete doc.components.schemas[name];
 
   const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
   for (const route of table.routes) {
@@ -53,6 +58,8 @@ export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json
       if (Number(code) >= 400) responses[code] = { description: (res as Json).description ?? 'Error', content: errorContent };
     }
     op.responses = responses;
+    // A credential-less operation says so: a client or gateway must not read the absence as "inherits bearer".
+    if ((route.meta as { openapi?: { protect?: boolean } }).openapi?.protect === false) op.security = [];
     moveBodyFieldsToQuery(op, route.meta.queryFields ?? []);
     if (route.meta.csvBodyField) addCsvBody(op, route.meta.csvBodyField);
     const takesIdempotencyKey = route.method !== 'GET' && route.meta.idempotent !== false;

@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export interface LintProblem {
+  ruleId: string;
+  severity: string;
+  message: string;
+  pointer: string;
+}
+
+const CONFIG_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'redocly');
+const CLI = path.join(CONFIG_DIR, '../../node_modules/@redocly/cli/bin/cli.js');
+// Offline and quiet: no usage telemetry and no update check against the npm registry.
+const OFFLINE_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' };
+
+/** Every problem (error or warning) Redocly CLI's recommended rules find in `doc`; empty when it is clean. */
+export async function lintOpenApi(doc: unknown): Promise<LintProblem[]> {
+  // The ignore file names the document by its path relative to itself, so all three sit in one scratch dir.
+  const dir = mkdtempSync(path.join(tmpdir(), 'fr-openapi-lint-'));
+  try {
+    for (const file of ['redocly.yaml', '.redocly.lint-ignore.yaml']) copyFileSync(path.join(CONFIG_DIR, file), path.join(dir, file));
+    writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(doc));
+    const args = [CLI, 'lint', '--config', path.join(dir, 'redocly.yaml'), '--format', 'json', path.join(dir, 'openapi.json')];
+    // redocly exits 1 when it finds errors; the JSON report on stdout is the answer either way.
+    const stdout = await promisify(execFile)(process.execPath, args, { env: { ...process.env, ...OFFLINE_ENV }, maxBuffer: 64 << 20 })
+      .then((r) => r.stdout)
+      .catch((e: { stdout?: string }) => e.stdout ?? '');
+    const report = JSON.parse(stdout) as { problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+    return report.problems.map((p) => ({ ruleId: p.ruleId, severity: p.severity, message: p.message, pointer: p.location[0]?.pointer ?? '' }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { appRouter } = await import('../server/api/root');
+  const { buildRouteTable } = await import('../server/api/route-table');
+  const { buildOpenApiDocument } = await import('../server/api/openapi');
+  const problems = await lintOpenApi(buildOpenApiDocument(appRouter, buildRouteTable(appRouter)));
+  for (const p of problems) console.error(`${p.severity} ${p.ruleId} ${p.pointer}: ${p.message}`);
+  console.log(problems.length ? `OpenAPI lint: ${problems.length} problem(s)` : 'OpenAPI lint: clean (Redocly recommended)');
+  process.exit(problems.length ? 1 : 0);
+}
