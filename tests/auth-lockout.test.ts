@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consoleForwardProof, FORWARD_PROOF, FORWARDED_CLIENT_IP } from '@/server/api/client-ip';
+import { freshTotp } from './helpers/totp';
 import { type Clinic, countRows, createTenantWithKeys, expectEnvelope, OPS_KEY, readOutbox, startTestApp, type TestApp } from './helpers/harness';
 
 // Requests come from distinct client addresses the way the console's come: forwarded with the proof.
@@ -34,10 +35,10 @@ async function createUser(email: string) {
  * rate-limiter-flexible keeps its windows with Date.now (not the service's clock seam), so waiting out a delay
  * moves Date.now forward; everything else the service times (tokens, rows) reads `new Date()` and is unaffected.
  */
+const realNow = Date.now.bind(Date);
 function skipAhead(ms: number) {
-  const real = Date.now.bind(Date);
-  const offset = (vi.isMockFunction(Date.now) ? Date.now() - real() : 0) + ms;
-  vi.spyOn(Date, 'now').mockImplementation(() => real() + offset);
+  const offset = Date.now() - realNow() + ms;
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
 }
 
 const mailsTo = (email: string) => readOutbox(app).filter((m) => m.to === email);
@@ -108,6 +109,22 @@ describe('password sign-in under attack', () => {
     skipAhead(retryAfter * 1000);
     const signedIn = await login('slow@clinic.test', PASSWORD, '192.0.2.7');
     expect(signedIn.status).toBe(200);
+    expect(await countRows(app, 'known_sign_in_sources')).toBe(before + 1);
+  });
+
+  it('knows a network only after a complete sign-in: with two-factor authentication, after the code', async () => {
+    await createUser('mfa@clinic.test');
+    const first = await login('mfa@clinic.test', PASSWORD, '203.0.113.50');
+    const enroll = await app.request('POST', '/v1/auth/mfa/enroll', { key: first.body.accessToken, body: {} });
+    expect((await app.request('POST', '/v1/auth/mfa/verify', { key: first.body.accessToken, body: { code: await freshTotp(enroll.body.secret) } })).status).toBe(200);
+
+    const before = await countRows(app, 'known_sign_in_sources');
+    const challenge = await login('mfa@clinic.test', PASSWORD, '192.0.2.50');
+    expect(challenge.body.mfaRequired).toBe(true);
+    expect(await countRows(app, 'known_sign_in_sources')).toBe(before);
+    const headers = { [FORWARDED_CLIENT_IP]: '192.0.2.50', [FORWARD_PROOF]: consoleForwardProof() };
+    const done = await app.request('POST', '/v1/auth/mfa/verify', { body: { mfaToken: challenge.body.mfaToken, code: await freshTotp(enroll.body.secret) }, headers });
+    expect(done.status).toBe(200);
     expect(await countRows(app, 'known_sign_in_sources')).toBe(before + 1);
   });
 });
