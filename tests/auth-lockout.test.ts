@@ -127,4 +127,13 @@ describe('password sign-in under attack', () => {
     expect(done.status).toBe(200);
     expect(await countRows(app, 'known_sign_in_sources')).toBe(before + 1);
   });
+
+  it('keeps magic-link requests apart from password attempts', async () => {
+    await createUser('links@clinic.test');
+    const headers = { [FORWARDED_CLIENT_IP]: '198.51.100.60', [FORWARD_PROOF]: consoleForwardProof() };
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await app.request('POST', '/v1/auth/magic-link', { body: { email: 'links@clinic.test' }, headers })).status);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    expect((await login('links@clinic.test', PASSWORD, '198.51.100.60')).status).toBe(200);
+  });
 });

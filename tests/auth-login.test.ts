@@ -107,13 +107,19 @@ describe('session tokens', () => {
     expect(next.body.refreshToken).not.toBe(a.body.refreshToken);
   });
 
-  it('treats a used refresh token as reuse within the grace window once its successor was used, and revokes the family', async () => {
+  it('treats a used refresh token as reuse within the grace window once its successor was used (revoking the family) or its session ended', async () => {
     const chained = await createUserAndLogin(app, t.tenantId, { email: 'chained@clinic.test', role: 'developer' });
     const one = await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: chained.refreshToken } });
     const two = await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: one.body.refreshToken } });
     expect(two.status).toBe(200);
     expectEnvelope(await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: chained.refreshToken } }), 401, 'authentication_error', 'invalid_refresh_token');
     expectEnvelope(await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: two.body.refreshToken } }), 401, 'authentication_error', 'invalid_refresh_token');
+
+    // Nor does the grace outlive a logout of that session.
+    const out = await createUserAndLogin(app, t.tenantId, { email: 'graceout@clinic.test', role: 'developer' });
+    const rotated = await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: out.refreshToken } });
+    expect((await app.request('POST', '/v1/auth/logout', { key: rotated.body.accessToken, body: { refreshToken: rotated.body.refreshToken } })).status).toBe(200);
+    expectEnvelope(await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: out.refreshToken } }), 401, 'authentication_error', 'invalid_refresh_token');
   });
 
   it('logs out one session or every session', async () => {
