@@ -19,10 +19,10 @@ const invalidCredentials = () => errors.unauthenticated('The e-mail or password 
 export async function loginWithPassword(deps: AuthDeps, email: string, password: string, ip = 'unknown'): Promise<LoginResult> {
   const account = normalizeEmail(email);
   const found = await findUserByEmail(deps.db, email);
-  const user = found?.passwordHash && !found.deactivatedAt ? { ...found, passwordHash: found.passwordHash } : undefined;
+  const user = found?.passwordHash && !found.deactivatedAt ? found : undefined;
   await deps.limits.login.admit(account, ip, user ? await isKnownSource(deps, user.id, ip) : false);
   if (!user) await burnDecoyVerification(password);
-  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+  if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
     if ((await deps.limits.login.failed(account)) && user) alertRepeatedFailures(deps, user);
     throw invalidCredentials();
   }

@@ -73,6 +73,7 @@ export async function rotateRefreshToken(
   const user = await loadUser(row.userId);
   if (!row.usedAt && !row.revokedAt) {
     if (row.expiresAt <= now() || !user || user.deactivatedAt) throw invalidRefresh();
+    const { id, familyId } = row;
     const rotatedAt = now();
     const successor = successorOf(secret, token);
     // The claim and the successor commit together, so a concurrent loser that sees the claim also sees the successor.
@@ -80,13 +81,14 @@ export async function rotateRefreshToken(
       const claimed = await tx
         .update(refreshTokens)
         .set({ usedAt: rotatedAt })
-        .where(and(eq(refreshTokens.id, row!.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
         .returning({ id: refreshTokens.id });
-      if (claimed.length > 0) await storeRefresh(tx, user.id, row!.familyId, successor, rotatedAt);
+      if (claimed.length > 0) await storeRefresh(tx, user.id, familyId, successor, rotatedAt);
       return claimed.length > 0;
     });
     if (won) return sessionTokens(secret, user, successor, rotatedAt);
-    row = (await findRefresh(db, token))!;
+    // Lost the race to a concurrent refresh with the same token, whose rotation has committed.
+    row = (await findRefresh(db, token)) ?? row;
   }
   if (row.usedAt && !row.revokedAt && user && !user.deactivatedAt && now().getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
     const successor = successorOf(secret, token);
