@@ -83,9 +83,43 @@ describe('session tokens', () => {
     expect(first.status).toBe(200);
     expect(first.body.refreshToken).not.toBe(s.refreshToken);
     expect((await me(first.body.accessToken)).status).toBe(200);
+    // Past the grace window that concurrent tabs get (sessions.ts), a used token is a stolen one.
+    setClock(() => new Date(Date.now() + 11_000));
     expectEnvelope(await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: s.refreshToken } }), 401, 'authentication_error', 'invalid_refresh_token');
     // The reuse burned the whole family, including the newest token.
     expectEnvelope(await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: first.body.refreshToken } }), 401, 'authentication_error');
+  });
+
+  it('answers two concurrent refreshes with the same token (two tabs) with the same new pair', async () => {
+    const s = await createUserAndLogin(app, t.tenantId, { email: 'tabs@clinic.test', role: 'developer' });
+    const refresh = () => app.request('POST', '/v1/auth/refresh', { body: { refreshToken: s.refreshToken } });
+    const [a, b] = await Promise.all([refresh(), refresh()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    expect(a.body.refreshToken).not.toBe(s.refreshToken);
+    // A third tab a few seconds later, still within the grace window, gets the same pair too.
+    setClock(() => new Date(Date.now() + 9_000));
+    expect((await refresh()).body).toEqual(a.body);
+    setClock(null);
+    expect((await me(a.body.accessToken)).status).toBe(200);
+    const next = await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: a.body.refreshToken } });
+    expect(next.status).toBe(200);
+    expect(next.body.refreshToken).not.toBe(a.body.refreshToken);
+  });
+
+  it('treats a used refresh token as reuse within the grace window once its successor was used (revoking the family) or its session ended', async () => {
+    const chained = await createUserAndLogin(app, t.tenantId, { email: 'chained@clinic.test', role: 'developer' });
+    const one = await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: chained.refreshToken } });
+    const two = await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: one.body.refreshToken } });
+    expect(two.status).toBe(200);
+    expectEnvelope(await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: chained.refreshToken } }), 401, 'authentication_error', 'invalid_refresh_token');
+    expectEnvelope(await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: two.body.refreshToken } }), 401, 'authentication_error', 'invalid_refresh_token');
+
+    // Nor does the grace outlive a logout of that session.
+    const out = await createUserAndLogin(app, t.tenantId, { email: 'graceout@clinic.test', role: 'developer' });
+    const rotated = await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: out.refreshToken } });
+    expect((await app.request('POST', '/v1/auth/logout', { key: rotated.body.accessToken, body: { refreshToken: rotated.body.refreshToken } })).status).toBe(200);
+    expectEnvelope(await app.request('POST', '/v1/auth/refresh', { body: { refreshToken: out.refreshToken } }), 401, 'authentication_error', 'invalid_refresh_token');
   });
 
   it('logs out one session or every session', async () => {

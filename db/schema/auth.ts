@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 export const users = pgTable(
@@ -60,4 +60,21 @@ export const oneTimeTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('one_time_tokens_hash_idx').on(t.tokenHash)],
+);
+
+/**
+ * Networks a user has completed a sign-in from (password, and the TOTP code when enrolled). Failed passwords
+ * from elsewhere slow down sign-ins from unknown networks only, so an attacker cannot lock the owner out.
+ */
+export const knownSignInSources = pgTable(
+  'known_sign_in_sources',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    // HMAC of the client address under the auth secret: recognisable on the next sign-in, not readable.
+    sourceHash: text('source_hash').notNull(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sourceHash] })],
 );

@@ -1,37 +1,33 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
-import { errors } from '@/server/lib/errors';
+import { limiterFactory, refuseWhenExhausted } from './limiters';
+import { createLoginLimits, type LoginLimits } from './login-limits';
 
 export interface AttemptLimits {
-  /** Counts one attempt against each key; throws 429 when any is exhausted. */
-  consume(kind: 'login' | 'mfa', keys: string[]): Promise<void>;
+  /** Counts one attempt against each key (account, then IP); throws 429 when any is exhausted. */
+  consume(kind: 'magic' | 'mfa', keys: string[]): Promise<void>;
+  /** Password sign-in: failures per (account, IP) and per IP, and a per-account slowdown (login-limits.ts). */
+  login: LoginLimits;
 }
 
 /**
- * Brute-force limits on sign-in and MFA codes, per account and per IP: 10 login attempts per account
- * and 50 per IP in 15 minutes; 5 MFA codes per account in 5 minutes.
+ * Brute-force limits: password sign-in as in login-limits.ts; magic links 10 per account (each one is a mail)
+ * and 50 per IP in 15 minutes; MFA codes 5 per account and 30 per IP in 5 minutes (only someone who already
+ * has the password, or a session, reaches them).
  */
 export function createAttemptLimits(redis?: Redis): AttemptLimits {
-  const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
-    redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }) })
-      : new RateLimiterMemory({ keyPrefix, points, duration });
+  const make = limiterFactory(redis);
   const limiters = {
-    'login:account': make('fr-auth:login:acct', 10, 900),
-    'login:ip': make('fr-auth:login:ip', 50, 900),
+    'magic:account': make('fr-auth:magic:acct', 10, 900),
+    'magic:ip': make('fr-auth:magic:ip', 50, 900),
     'mfa:account': make('fr-auth:mfa:acct', 5, 300),
     'mfa:ip': make('fr-auth:mfa:ip', 30, 300),
   };
   return {
-    async consume(kind, keys) {
-      const [account, ip] = keys;
-      try {
+    consume: (kind, [account, ip]) =>
+      refuseWhenExhausted(async () => {
         await limiters[`${kind}:account`].consume(account);
         if (ip) await limiters[`${kind}:ip`].consume(ip);
-      } catch (e) {
-        if (e instanceof RateLimiterRes) throw errors.rateLimited(Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
-        throw e;
-      }
-    },
+      }),
+    login: createLoginLimits(make),
   };
 }

@@ -8,7 +8,7 @@ const MAGIC_LINK_TTL_MS = 15 * 60_000;
 
 /** Always answers the same way, whether or not the address has an account. */
 export async function requestMagicLink(deps: AuthDeps, email: string, ip?: string) {
-  await deps.limits.consume('login', [normalizeEmail(email), ip ?? '']);
+  await deps.limits.consume('magic', [normalizeEmail(email), ip ?? '']);
   const user = await findUserByEmail(deps.db, email);
   if (user && !user.deactivatedAt) {
     const token = await createOneTimeToken(deps.db, user.id, 'magic_link', MAGIC_LINK_TTL_MS);

@@ -4,6 +4,7 @@ import { users } from '@/db/schema';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import type { AuthDeps } from './deps';
+import { rememberSource } from './known-sources';
 import { issueSession } from './sessions';
 import { verifyMfaToken } from './tokens';
 import { findUserById, type UserRow } from './users';
@@ -59,5 +60,6 @@ export async function completeMfaLogin(deps: AuthDeps, mfaToken: string, code: s
     throw errors.unauthenticated('The MFA token is invalid or expired. Sign in again.', 'invalid_mfa_token');
   }
   await useTotp(deps, user.id, user.mfaSecret, code, (message) => errors.unauthenticated(message, 'invalid_mfa_code'));
+  if (ip) await rememberSource(deps, user.id, ip);
   return issueSession(deps.db, deps.secret, user);
 }

@@ -26,8 +26,7 @@ function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 
-async function sign(secret: Uint8Array, purpose: Purpose, claims: AccessClaims, ttl: number): Promise<string> {
-  const issuedMs = now().getTime();
+async function sign(secret: Uint8Array, purpose: Purpose, claims: AccessClaims, ttl: number, issuedMs = now().getTime()): Promise<string> {
   const iat = Math.floor(issuedMs / 1000);
   // Millisecond issue time, so "sessions valid after" cut-offs are exact within the same second.
   return new SignJWT({ tid: claims.tenantId, pur: purpose, iam: issuedMs })
@@ -57,7 +56,8 @@ async function verify(secret: Uint8Array, purpose: Purpose, token: string): Prom
   }
 }
 
-export const signAccessToken = (secret: Uint8Array, c: AccessClaims) => sign(secret, 'access', c, ACCESS_TOKEN_TTL_S);
+/** With `issuedAt`, signing the same claims again gives the same token (HS256 is deterministic). */
+export const signAccessToken = (secret: Uint8Array, c: AccessClaims, issuedAt?: Date) => sign(secret, 'access', c, ACCESS_TOKEN_TTL_S, issuedAt?.getTime());
 /**
  * Access tokens whose signature this process has checked, per secret, with their expiry. A session sends
  * the same token with every request for 15 minutes and the check's outcome cannot change until it expires,

@@ -9,7 +9,7 @@ export const refreshMeta: OpenApiMeta<ProcedureMeta> = {
     path: '/auth/refresh',
     tags: ['auth'],
     protect: false,
-    summary: 'Rotate a refresh token; presenting a used one revokes its whole family',
+    summary: 'Rotate a refresh token; the same token again within 10 s gets the same pair, a used one later revokes its whole family',
     errorResponses: { 401: 'Invalid, expired or reused refresh token' },
   },
 };
