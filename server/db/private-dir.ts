@@ -6,8 +6,8 @@ export const OWNER_ONLY = 0o077;
 
 /**
  * The embedded database holds PHI in plain files, so its directory is the owner's alone: 0700 directories,
- * 0600 files. The umask covers what this process creates later (lock file, outbox, new relation files);
- * the walk repairs a directory made by an older version or another tool.
+ * 0600 files. The umask covers what this process creates later (the lock file, PGlite's new directories;
+ * its files need pglite-private-fs.ts); the walk repairs a directory made by an older version or another tool.
  */
 export function ensurePrivateDir(dir: string): void {
   process.umask(OWNER_ONLY);
