@@ -27,6 +27,8 @@ function startWorker(databaseUrl: string): ChildProcess {
       WORKER_POLL_MS: '100',
       WORKER_CONCURRENCY: '4',
       WEBHOOK_RETRY_SCHEDULE: '0,200ms,200ms,200ms',
+      // The receivers listen on localhost, which is off by default on PostgreSQL.
+      WEBHOOKS_ALLOW_LOCALHOST: 'true',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -6,7 +6,8 @@ import { useRouter } from 'next/navigation';
 export function ModeSwitch({ mode }: { mode: 'sandbox' | 'live' }) {
   const router = useRouter();
   function choose(next: 'sandbox' | 'live') {
-    document.cookie = `fr_mode=${next}; path=/; samesite=lax`;
+    const secure = window.location.protocol === 'https:' ? '; secure' : '';
+    document.cookie = `fr_mode=${next}; path=/; samesite=lax${secure}`;
     router.refresh();
   }
   return (

@@ -1,6 +1,6 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { SESSION_MAX_AGE_S } from './jwt';
+import { secureCookies, SESSION_MAX_AGE_S } from './jwt';
 import { endApiSession, refreshed } from './refresh';
 import { inviteSignIn, magicLinkSignIn, passwordSignIn, type ConsoleUser } from './sign-in';
 
@@ -11,6 +11,10 @@ import { inviteSignIn, magicLinkSignIn, passwordSignIn, type ConsoleUser } from 
  */
 export const authOptions: NextAuthOptions = {
   session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_S },
+  // Read per request, so it follows the URL the running server was given (and names the cookie as jwt.ts does).
+  get useSecureCookies() {
+    return secureCookies();
+  },
   pages: { signIn: '/login', error: '/login' },
   providers: [
     CredentialsProvider({

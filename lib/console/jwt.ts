@@ -21,8 +21,11 @@ declare module 'next-auth' {
 /** A console session lasts a working day at most; then the person signs in again (with their second factor). */
 export const SESSION_MAX_AGE_S = 12 * 3600;
 
-/** next-auth picks secure cookie names when its URL (NEXTAUTH_URL, from PUBLIC_URL) is https. */
-export const secureCookies = () => (process.env.NEXTAUTH_URL ?? '').startsWith('https://');
+/**
+ * Behind https every console cookie is `Secure` (and named `__Secure-…`). Either URL saying https is enough:
+ * an operator may set NEXTAUTH_URL apart from PUBLIC_URL, and a cookie must never fall back to plain http.
+ */
+export const secureCookies = () => [process.env.PUBLIC_URL, process.env.NEXTAUTH_URL].some((u) => u?.startsWith('https://') ?? false);
 export const sessionCookieName = () => `${secureCookies() ? '__Secure-' : ''}next-auth.session-token`;
 
 /** next-auth splits a large cookie into `name.0`, `name.1`, …; reassemble either form. */

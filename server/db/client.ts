@@ -1,9 +1,9 @@
 import path from 'node:path';
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import * as schema from '@/db/schema';
 import { logger } from '@/server/lib/logger';
 import { createPgListener } from './listen';
+import { ensurePrivateDir } from './private-dir';
 import type { Database, Db } from './types';
 
 const MIGRATIONS = path.resolve(process.cwd(), 'db/migrations');
@@ -23,8 +23,10 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const { privatePgliteOptions } = await import('./pglite-private-fs');
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) ensurePrivateDir(dataDir);
+  const client = inMemory ? new PGlite(dataDir) : new PGlite(privatePgliteOptions(dataDir));
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   return {

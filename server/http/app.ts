@@ -11,6 +11,7 @@ import { logger } from '@/server/lib/logger';
 import { readJsonBody } from './body';
 import { toEnvelope } from './errors';
 import { EVENT_STREAM_PATH, serveEventStream } from './event-stream';
+import { createSecurityHeaders, setHeaders } from './security-headers';
 
 type Req = IncomingMessage & { frState?: RequestState; body?: unknown };
 export type Fallback = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -22,6 +23,7 @@ export type Fallback = (req: IncomingMessage, res: ServerResponse) => void | Pro
 export function createApp(services: Services, fallback?: Fallback) {
   const table = buildRouteTable(appRouter);
   const openapiJson = JSON.stringify(buildOpenApiDocument(appRouter, table));
+  const security = createSecurityHeaders(services.config.PUBLIC_URL);
   const handler = createOpenApiNodeHttpHandler({
     router: appRouter,
     createContext: createContextFactory(services) as never,
@@ -97,15 +99,19 @@ export function createApp(services: Services, fallback?: Fallback) {
     res.setHeader('X-Request-Id', state.requestId);
     try {
       if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) {
-        await handleV1(req as Req, res, state, url.pathname.slice(3) || '/');
+        const apiPath = url.pathname.slice(3) || '/';
+        setHeaders(res, security.api(apiPath));
+        await handleV1(req as Req, res, state, apiPath);
       } else if (url.pathname === '/healthz') {
         res.setHeader('Content-Type', 'application/json');
         res.end(JSON.stringify({ ok: true }));
       } else if (fallback) {
+        setHeaders(res, security.page);
         // The console's server-side sign-in forwards the browser's address to /v1 (server/api/client-ip.ts).
         req.headers[FORWARDED_CLIENT_IP] = req.socket.remoteAddress ?? 'unknown';
         await fallback(req, res);
       } else {
+        setHeaders(res, security.page);
         throw new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.');
       }
     } catch (thrown) {

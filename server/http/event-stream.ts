@@ -47,7 +47,7 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
 
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
+    'Cache-Control': 'no-store, no-transform',
     Connection: 'keep-alive',
     // Proxies that buffer (nginx) would hold events back until the buffer fills.
     'X-Accel-Buffering': 'no',

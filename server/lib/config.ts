@@ -52,9 +52,12 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 export const truthy = (v: string | undefined) => v === 'true' || v === '1';
 
-/** DESIGN decision 7: http://localhost webhooks are allowed by default everywhere but production. */
+/**
+ * DESIGN decision 7, as amended by issue 20: http://localhost webhooks are on by default with the embedded
+ * database (a local install, whatever NODE_ENV) and off with DATABASE_URL (a shared deployment), unless set.
+ */
 export const allowLocalhostWebhooks = (c: Config) =>
-  c.WEBHOOKS_ALLOW_LOCALHOST ? truthy(c.WEBHOOKS_ALLOW_LOCALHOST) : c.NODE_ENV !== 'production';
+  c.WEBHOOKS_ALLOW_LOCALHOST ? truthy(c.WEBHOOKS_ALLOW_LOCALHOST) : !c.DATABASE_URL;
 
 /** Reads and validates the environment; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -14,7 +14,7 @@ export class UrlRejected extends Error {
 }
 
 export interface UrlPolicy {
-  /** DESIGN decision 7: plain http and loopback only for the literal host `localhost`, and only when on. */
+  /** DESIGN decision 7: plain http and loopback only for the host `localhost`, and only when on (WEBHOOKS_ALLOW_LOCALHOST). */
   allowLocalhost: boolean;
 }
 
@@ -23,17 +23,42 @@ const FORBIDDEN_NAMES = new Set(['metadata.google.internal', 'metadata', 'instan
 const FORBIDDEN_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.localdomain'];
 const LOOKUP_TIMEOUT_MS = 5_000;
 
+const LOCALHOST_OFF =
+  'localhost URLs are turned off on this server; its operator can allow them with WEBHOOKS_ALLOW_LOCALHOST=true (on by default with the embedded database).';
+
 const forbidden = () => new UrlRejected('url_forbidden_host', 'The URL’s host is a private, loopback, link-local, reserved or metadata address.');
 
-/** Only globally routable unicast is allowed; an IPv4-mapped IPv6 address is judged as the IPv4 it carries. */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
-  return ip.range() === 'unicast';
+/**
+ * The IPv4 address an IPv6 address stands for, where one is embedded: IPv4-mapped and IPv4-compatible
+ * (`::/96`, deprecated but still accepted by URL parsers), SIIT-translated, NAT64's well-known prefix and
+ * 6to4. `null` for an ordinary IPv6 address; `'opaque'` for forms whose IPv4 cannot be judged (Teredo's is
+ * obfuscated, a local-use NAT64 prefix's position is the network's own choice).
+ */
+function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | 'opaque' | null {
+  const p = ip.parts;
+  const v4 = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  const zeros = (from: number, to: number) => p.slice(from, to).every((x) => x === 0);
+  if (ip.isIPv4MappedAddress()) return ip.toIPv4Address();
+  if (zeros(0, 6) || (zeros(0, 4) && p[4] === 0xffff && p[5] === 0)) return v4(p[6], p[7]);
+  if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) return v4(p[6], p[7]);
+  if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 1) return 'opaque';
+  if (p[0] === 0x2002) return v4(p[1], p[2]);
+  if (p[0] === 0x2001 && p[1] === 0) return 'opaque';
+  return null;
 }
 
-const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
+/** Only globally routable unicast is allowed; an address with an IPv4 inside is judged as that IPv4. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv4') return ip.range() === 'unicast';
+  const inner = embeddedIPv4(ip as ipaddr.IPv6);
+  if (inner === 'opaque') return false;
+  return (inner ?? ip).range() === 'unicast';
+}
+
+// Brackets of an IPv6 literal, and the trailing dots of a fully qualified name: `localhost.` is `localhost`.
+const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
 
 /** Scheme and host-name rules that need no DNS; returns the parsed URL. */
 export function parseWebhookUrl(raw: string, policy: UrlPolicy): URL {
@@ -43,15 +68,17 @@ export function parseWebhookUrl(raw: string, policy: UrlPolicy): URL {
   } catch {
     throw new UrlRejected('invalid_url', 'The URL is not a valid absolute URL.');
   }
-  const host = bare(url.hostname).toLowerCase();
+  const host = bare(url.hostname);
   const isLocalhost = host === 'localhost';
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalhost && policy.allowLocalhost)) {
-    throw new UrlRejected('url_not_https', 'The URL must use https (http is allowed only for localhost in development).');
+  const web = url.protocol === 'https:' || url.protocol === 'http:';
+  // Whoever meets this refusal is usually the operator trying the service on their own machine: name the switch.
+  if (isLocalhost && web && !policy.allowLocalhost) {
+    throw new UrlRejected(url.protocol === 'https:' ? 'url_forbidden_host' : 'url_not_https', LOCALHOST_OFF);
   }
-  if (isLocalhost) {
-    if (!policy.allowLocalhost) throw forbidden();
-    return url;
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalhost)) {
+    throw new UrlRejected('url_not_https', 'The URL must use https (plain http is allowed only for localhost, when WEBHOOKS_ALLOW_LOCALHOST is on).');
   }
+  if (isLocalhost) return url;
   if (!host || FORBIDDEN_NAMES.has(host) || FORBIDDEN_SUFFIXES.some((s) => host.endsWith(s) || host === s.slice(1))) throw forbidden();
   if (ipaddr.isValid(host) && !isPublicAddress(host)) throw forbidden();
   return url;
@@ -59,7 +86,7 @@ export function parseWebhookUrl(raw: string, policy: UrlPolicy): URL {
 
 /** Resolves a host name and accepts it only if every address it resolves to is allowed. */
 export async function resolveAllowed(hostname: string, policy: UrlPolicy): Promise<LookupAddress[]> {
-  const host = bare(hostname).toLowerCase();
+  const host = bare(hostname);
   if (ipaddr.isValid(host)) {
     if (!isPublicAddress(host)) throw forbidden();
     return [{ address: host, family: host.includes(':') ? 6 : 4 }];

@@ -85,6 +85,8 @@ export function startChildWorker(databaseUrl: string, env: Record<string, string
       WORKER_LEASE_MS: '2000',
       WORKER_POLL_MS: '100',
       WORKER_CONCURRENCY: '4',
+      // Receivers and pharmacies of the tests listen on localhost, which is off by default on PostgreSQL.
+      WEBHOOKS_ALLOW_LOCALHOST: 'true',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

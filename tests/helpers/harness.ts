@@ -61,9 +61,12 @@ export async function createScratchDatabase(adminUrl: string) {
   };
 }
 
-/** Starts the real HTTP handler (without Next.js) on an ephemeral port with its own empty database. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+/**
+ * Starts the real HTTP handler (without Next.js) on an ephemeral port with its own empty database. A key set
+ * to `undefined` in `env` is left unset (to test a default); `embedded` keeps PGlite even in a PostgreSQL run.
+ */
+export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { embedded?: boolean } = {}): Promise<TestApp> {
+  const scratch = process.env.DATABASE_URL && !opts.embedded ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     PGLITE_DATA_DIR: 'memory://',
@@ -72,6 +75,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_SANDBOX: '100000',
     LOG_LEVEL: 'silent',
     MAIL_OUTBOX_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fr-mail-')),
+    // The suite's webhook receivers listen on localhost, on PostgreSQL too (where the default is off).
+    WEBHOOKS_ALLOW_LOCALHOST: 'true',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
@@ -136,8 +141,8 @@ export async function createTenantWithKeys(app: TestApp, name = 'Clinic') {
 export type Clinic = Awaited<ReturnType<typeof createTenantWithKeys>>;
 
 /** A fresh app with two clinics, A and B, each with a sandbox and a live key: the cast of the tenancy tests. */
-export async function startWithTwoClinics(env?: Parameters<typeof startTestApp>[0]) {
-  const app = await startTestApp(env);
+export async function startWithTwoClinics(env?: Parameters<typeof startTestApp>[0], opts?: Parameters<typeof startTestApp>[1]) {
+  const app = await startTestApp(env, opts);
   return { app, a: await createTenantWithKeys(app, 'Clinic A'), b: await createTenantWithKeys(app, 'Clinic B') };
 }
 

@@ -28,9 +28,10 @@ export async function createMailer(opts: { smtpUrl?: string; outboxDir: string; 
   }
   return {
     async send(m) {
-      await fs.mkdir(opts.outboxDir, { recursive: true });
+      // Sign-in links in these files are credentials: only the server's own user may read them.
+      await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(opts.outboxDir, `${Date.now()}-${newId('request').slice(4)}.json`);
-      await fs.writeFile(file, JSON.stringify({ ...m, from: opts.from, sentAt: new Date().toISOString() }, null, 2));
+      await fs.writeFile(file, JSON.stringify({ ...m, from: opts.from, sentAt: new Date().toISOString() }, null, 2), { mode: 0o600 });
       logger.info({ file }, `mail written to the development outbox${m.link ? `: ${m.link}` : ''}`);
     },
   };
