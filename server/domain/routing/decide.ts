@@ -83,10 +83,11 @@ export function rankRoutes(rows: RoutingRow[], lines: OrderLine[], state: string
   ineligible.push(...judged);
   const ranked = rankCandidates(candidates, policy);
   // A line no pharmacy (of those judged) can fill on its own keeps every order that holds it from routing.
-  const unfillable = lines.flatMap((line, index) => (candidates.length === 0 && judged.every((j) => j.lines.some((l) => l.index === index)) ? [{ index, productId: line.productId }] : []));
+  const blocks = (index: number) => judged.every((j) => j.lines.some((l) => l.index === index));
+  const unfillable = candidates.length || (byId.size && !judged.length) ? [] : lines.flatMap((line, index) => (blocks(index) ? [{ index, productId: line.productId }] : []));
   // Pharmacies that could fill some lines but not all: the ones a split would have used.
   const partial = judged.filter((j) => j.lines.length < lines.length).length;
-  const { chosen, reason, explanation } = pick(ranked, ineligible, { unfillable: unfillable.length, partial }, policy, opts.preferred ?? null);
+  const { chosen, reason, explanation } = pick(ranked, ineligible, { connected: byId.size, judged: judged.length, unfillable: unfillable.length, partial }, policy, opts.preferred ?? null);
   return {
     connectionId: chosen?.connectionId ?? null,
     chosen,
@@ -108,7 +109,10 @@ export type RouteDecision = ReturnType<typeof rankRoutes>;
 
 const NOT_SPLIT = 'An order is never split across pharmacies';
 
-function pick(ranked: Candidate[], ineligible: Ineligible[], { unfillable, partial }: { unfillable: number; partial: number }, policy: RoutingPolicy, preferred: RouteOptions['preferred']): { chosen: Candidate | null; reason: RouteReason; explanation: string } {
+type Counts = { connected: number; judged: number; unfillable: number; partial: number };
+
+function pick(ranked: Candidate[], ineligible: Ineligible[], counts: Counts, policy: RoutingPolicy, preferred: RouteOptions['preferred']): { chosen: Candidate | null; reason: RouteReason; explanation: string } {
+  const { unfillable, partial } = counts;
   const best = ranked[0] as Candidate | undefined;
   const byPolicy = best && explainChoice(best, ranked[1], policy, ranked.length);
   const notSplit = partial ? ` ${NOT_SPLIT}: ${partial} other pharmac${partial === 1 ? 'y' : 'ies'} cannot fill every line (see ineligible).` : '';
@@ -119,7 +123,9 @@ function pick(ranked: Candidate[], ineligible: Ineligible[], { unfillable, parti
       return { chosen: held, reason: preferred.kind, explanation: why };
     }
     const out = ineligible.find((i) => i.connectionId === preferred.connectionId);
-    const cannot = `${preferred.kind === 'manual' ? 'The pinned pharmacy' : 'The pharmacy the order was rerouted to,'} ${out?.name ?? preferred.connectionId} cannot fill every line: ${out ? describeIneligible(out.reason) : 'it is not connected.'}`;
+    const name = out?.name ?? preferred.connectionId;
+    const who = preferred.kind === 'manual' ? `The pinned pharmacy ${name}` : `${name}, the pharmacy the order was rerouted to,`;
+    const cannot = `${who} cannot fill every line: ${out ? describeIneligible(out.reason) : 'it is not connected.'}`;
     if (best && (preferred.kind === 'rerouted' || policy.allowFallback)) {
       return { chosen: best, reason: 'fallback' as const, explanation: `${cannot} Fell back to the policy's choice: ${byPolicy}` };
     }
@@ -129,9 +135,10 @@ function pick(ranked: Candidate[], ineligible: Ineligible[], { unfillable, parti
     }
   }
   if (best) return { chosen: best, reason: policy.strategy, explanation: `${byPolicy}${notSplit}` };
-  const none =
-    ineligible.length === 0
-      ? 'No pharmacy is connected.'
+  const none = !counts.connected
+    ? 'No pharmacy is connected.'
+    : !counts.judged
+      ? 'Every connected pharmacy was already tried.'
       : unfillable
         ? `No connected pharmacy can fill ${unfillable === 1 ? 'one of the lines' : `${unfillable} of the lines`} (see unfillable), so no pharmacy can fill the order.`
         : `Every line can be filled somewhere, but no single pharmacy can fill every line. ${NOT_SPLIT}; each pharmacy's missing lines are listed under ineligible.`;
