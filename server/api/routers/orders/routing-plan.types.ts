@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zDateTime } from '@/server/api/schemas/common';
 
 const zConnectionId = z.string().meta({ description: 'Pharmacy connection id' });
 const INELIGIBLE = ['disabled', 'not_in_catalog', 'state_not_served', 'out_of_stock', 'already_tried'] as const;
@@ -95,7 +96,7 @@ export const ZRoutingPlan = z
 /** Why an order's pharmacy was chosen, as routing decided it (approval, reroute or submit); PHI-free. */
 export const ZOrderRouting = z
   .object({
-    decidedAt: z.string().meta({ description: 'When routing decided' }),
+    decidedAt: zDateTime.meta({ description: 'When routing decided' }),
     reason: zRouteReason,
     strategy: z.enum(['priority', 'lowest_cost', 'fastest']).meta({ description: "The policy's strategy at the time" }),
     explanation: z.string().meta({ description: 'Why, in words' }),
