@@ -27,8 +27,6 @@ export interface RoutingRow {
   policy: typeof routingPolicies.$inferSelect | null;
 }
 
-export type { RouteReason };
-
 export interface RouteOptions {
   /** Pharmacies the order was already dispatched to (a reroute's "next best"). */
   exclude?: string[];
