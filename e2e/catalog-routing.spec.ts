@@ -138,18 +138,19 @@ test('products, a pharmacy, a refused and an approved catalog upload, then the r
   await expect(pharmacy.getByTestId('pharmacy-approved-catalog')).toContainText(`${catalogId} (2 lines)`);
   await page.screenshot({ path: 'test-results/pharmacies.png', fullPage: true });
 
-  // Routing: the live preview sends Semaglutide for a California patient to Sunrise at its catalog price.
+  // Routing: the live preview sends the order (Semaglutide, for a California patient) whole to Sunrise at its catalog price.
   await nav(page, 'Routing');
   await expect(page.getByRole('heading', { name: 'Routing', level: 1 })).toBeVisible();
   await page.getByLabel('Semaglutide 0.25 mg (SEMA-025)').check();
   await page.getByLabel('Patient state').selectOption('CA');
-  const line = page.getByTestId('plan-line');
-  await expect(line).toHaveCount(1);
-  await expect(line.getByTestId('plan-chosen')).toHaveText('Sunrise Compounding');
-  await expect(line.getByTestId('plan-price')).toHaveText('$129.00');
-  await expect(line.getByTestId('plan-eta')).toHaveText('3 days');
-  await expect(line).toContainText('lowest_cost');
-  await expect(line.getByTestId('plan-alternative')).toHaveText([/^2\s*Valley Rx\s*\$139\.00\s*1 day/]);
+  const decision = page.getByTestId('plan-decision');
+  await expect(page.getByTestId('plan-line')).toHaveCount(1);
+  await expect(decision.getByTestId('plan-chosen')).toHaveText('Sunrise Compounding');
+  await expect(decision.getByTestId('plan-price')).toHaveText('$129.00');
+  await expect(decision.getByTestId('plan-eta')).toHaveText('3 days');
+  await expect(decision.getByTestId('plan-reason')).toHaveText('lowest_cost');
+  await expect(page.getByTestId('plan-alternative')).toHaveText([/^2\s*Valley Rx\s*\$139\.00\s*1 day/]);
+  await expect(page.getByTestId('plan-summary')).toContainText('Whole order to Sunrise Compounding');
   await expect(page.getByTestId('plan-summary')).toContainText('total $129.00');
   await expect(page.getByTestId('plan-summary')).toContainText('state CA checked');
   await page.screenshot({ path: 'test-results/catalog-routing.png', fullPage: true });
@@ -158,9 +159,9 @@ test('products, a pharmacy, a refused and an approved catalog upload, then the r
   await page.getByLabel('Patient state').selectOption('TX');
   const unfillable = page.getByTestId('plan-unfillable');
   await expect(unfillable).toContainText('no_qualifying_pharmacy');
-  await expect(unfillable.getByTestId('plan-ineligible')).toHaveCount(2);
+  await expect(unfillable.getByTestId('plan-line-ineligible')).toHaveCount(2);
   for (const name of ['Sunrise Compounding', 'Valley Rx']) {
-    await expect(unfillable.getByTestId('plan-ineligible').filter({ hasText: name })).toContainText(`${name}: It does not ship to the patient's state.`);
+    await expect(unfillable.getByTestId('plan-line-ineligible').filter({ hasText: name })).toContainText(`${name}: It does not ship to the patient's state.`);
   }
   await expect(page.getByTestId('plan-line')).toHaveCount(0);
 
@@ -170,13 +171,13 @@ test('products, a pharmacy, a refused and an approved catalog upload, then the r
   await page.getByRole('button', { name: 'Save policy' }).click();
   await expect(page.getByTestId('routing-policy-status')).toContainText('Routing policy saved');
   // The preview re-ran: with the state requirement off Texas is served again, now by the fastest pharmacy.
-  await expect(page.getByTestId('plan-line').getByTestId('plan-chosen')).toHaveText('Valley Rx');
-  await expect(page.getByTestId('plan-line')).toContainText('fastest');
-  await expect(page.getByTestId('plan-line').getByTestId('plan-eta')).toHaveText('1 day');
-  // A pin overrides the policy for its line.
-  await page.getByLabel('Pin Semaglutide').selectOption({ label: 'Sunrise Compounding' });
-  await expect(page.getByTestId('plan-line').getByTestId('plan-chosen')).toHaveText('Sunrise Compounding');
-  await expect(page.getByTestId('plan-line')).toContainText('manual');
+  await expect(decision.getByTestId('plan-chosen')).toHaveText('Valley Rx');
+  await expect(decision.getByTestId('plan-reason')).toHaveText('fastest');
+  await expect(decision.getByTestId('plan-eta')).toHaveText('1 day');
+  // A pin overrides the policy for the whole order.
+  await page.getByLabel('Pin the order to a pharmacy').selectOption({ label: 'Sunrise Compounding' });
+  await expect(decision.getByTestId('plan-chosen')).toHaveText('Sunrise Compounding');
+  await expect(decision.getByTestId('plan-reason')).toHaveText('manual');
   const policy = await api(key, 'GET', '/pharmacies/routing-policy');
   expect(policy).toMatchObject({ strategy: 'fastest', requireStateLicense: false });
 

@@ -181,6 +181,9 @@ test.describe.serial('orders', () => {
     await expect(page.getByTestId('order-patient')).toContainText('Maria Alvarez');
     await expect(page.getByTestId('order-patient-state')).toHaveText('CA');
     await expect(page.getByTestId('order-pharmacy-name')).toHaveText('Sunrise Compounding');
+    // Why routing chose it, as decided at approval (the routing plan gives the same words).
+    await expect(page.getByTestId('order-routing-reason')).toHaveText('lowest_cost');
+    await expect(page.getByTestId('order-routing-explanation')).toHaveText('Sunrise Compounding is the only pharmacy that can fill every line.');
     await expect(page.getByTestId('prescription-row')).toHaveText([/Semaglutide 0\.25 mg\s*SEMA-025\s*injection\s*4\s*Inject 0\.25 mg once weekly\s*2/]);
     await expect(page.getByTestId('order-shipment')).toContainText('Not shipped yet.');
     await expect(page.getByTestId('timeline-change')).toHaveText(['created pending_approval', 'pending_approval → approved', 'approved → submitting', 'submitting → submitted']);
@@ -293,9 +296,11 @@ test.describe.serial('orders', () => {
     await expect(page.getByTestId('order-action-status')).toHaveText('Rerouted to Sunrise Compounding. Submit it to send it there.');
     await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('approved');
     await expect(page.getByTestId('order-pharmacy-name')).toHaveText('Sunrise Compounding');
+    await expect(page.getByTestId('order-routing-ineligible').filter({ hasText: 'Declining Rx' })).toContainText('already_tried');
     await page.getByRole('button', { name: 'Submit to pharmacy' }).click();
     await expect(page.getByTestId('order-action-status')).toHaveText('Submitted: the order is now submitted.');
     await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('submitted');
+    await expect(page.getByTestId('order-routing-reason')).toHaveText('rerouted');
     await expect(page.getByTestId('timeline-change')).toHaveText([
       'created pending_approval',
       'pending_approval → approved',

@@ -42,37 +42,46 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe('POST /orders/routing/plan', () => {
-  it('picks the cheapest qualifying pharmacy by default and explains the choice, alternatives and the ineligible', async () => {
+  it('picks the cheapest pharmacy for the whole order by default and explains the choice, alternatives and the ineligible', async () => {
     const res = await w.plan({ items: [{ productId: ids.glp }], patientState: 'CA' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ object: 'routing_plan', livemode: false, strategy: 'lowest_cost', patientState: 'CA', stateChecked: true, unfillable: [], totalPriceCents: 18900 });
-    const [line] = res.body.lines;
-    expect(line).toMatchObject({ index: 0, productId: ids.glp, reason: 'lowest_cost', chosen: { connectionId: ids.sun, name: 'Sunrise', priceCents: 18900, etaDays: 5, stock: 10, itemCode: 'S-GLP' } });
-    expect(line.explanation).toMatch(/cheapest of 2 qualifying pharmacies \(\$189\.00 vs \$215\.00\)/);
-    expect(line.alternatives).toEqual([expect.objectContaining({ rank: 2, connectionId: ids.lake, priceCents: 21500 })]);
-    expect(line.ineligible).toEqual([{ connectionId: ids.off, name: 'Closed', reason: 'disabled', explanation: expect.any(String) }]);
+    expect(res.body).toMatchObject({ object: 'routing_plan', livemode: false, wholeOrder: true, strategy: 'lowest_cost', patientState: 'CA', stateChecked: true, unfillable: [], totalPriceCents: 18900 });
+    expect(res.body).toMatchObject({ reason: 'lowest_cost', pharmacy: { connectionId: ids.sun, name: 'Sunrise', priceCents: 18900, etaDays: 5, stock: 10 } });
+    expect(res.body.explanation).toMatch(/cheapest of the 2 pharmacies that can fill every line \(\$189\.00 vs \$215\.00/);
+    expect(res.body.lines).toEqual([{ index: 0, productId: ids.glp, quantity: 1, fill: { catalogId: expect.stringMatching(/^cat_/), itemCode: 'S-GLP', unitPriceCents: 18900, priceCents: 18900, etaDays: 5, stock: 10 } }]);
+    expect(res.body.alternatives).toEqual([{ rank: 2, connectionId: ids.lake, name: 'Lakeside', priceCents: 21500, etaDays: 2, stock: 3 }]);
+    expect(res.body.ineligible).toEqual([{ connectionId: ids.off, name: 'Closed', reason: 'disabled', explanation: expect.any(String), lines: [{ index: 0, productId: ids.glp, reason: 'disabled' }] }]);
+  });
+
+  it('prices the whole order: quantities count, and a pharmacy that cannot fill every line is not used for part of it', async () => {
+    const res = await w.plan({ items: [{ productId: ids.glp, quantity: 2 }, { productId: ids.tirz, quantity: 3 }], patientState: 'CA' });
+    expect(res.body).toMatchObject({ reason: 'lowest_cost', pharmacy: { connectionId: ids.sun, priceCents: 2 * 18900 + 3 * 24900, etaDays: 5, stock: 5 }, totalPriceCents: 2 * 18900 + 3 * 24900, alternatives: [], unfillable: [] });
+    expect(res.body.lines.map((l: { fill: { itemCode: string; priceCents: number } }) => [l.fill.itemCode, l.fill.priceCents])).toEqual([['S-GLP', 37800], ['S-TIR', 74700]]);
+    // Lakeside is cheaper for TIRZ on paper but has none in stock: the order is not split to use it for GLP.
+    expect(res.body.explanation).toMatch(/only pharmacy that can fill every line\. An order is never split across pharmacies: 1 other pharmacy cannot fill every line/);
+    expect(res.body.ineligible.find((i: { connectionId: string }) => i.connectionId === ids.lake)).toMatchObject({ reason: 'out_of_stock', lines: [{ index: 1, productId: ids.tirz, reason: 'out_of_stock' }] });
   });
 
   it('follows the strategy: fastest, then priority list', async () => {
     await w.policy({ strategy: 'fastest' });
-    let line = (await w.plan({ items: [{ productId: ids.glp }], patientState: 'CA' })).body.lines[0];
-    expect(line).toMatchObject({ reason: 'fastest', chosen: { connectionId: ids.lake } });
-    expect(line.explanation).toMatch(/fastest .* \(2 days vs 5\)/);
+    let plan = (await w.plan({ items: [{ productId: ids.glp }], patientState: 'CA' })).body;
+    expect(plan).toMatchObject({ reason: 'fastest', pharmacy: { connectionId: ids.lake } });
+    expect(plan.explanation).toMatch(/fastest .* \(2 days vs 5\)/);
     await w.policy({ strategy: 'priority', priority: [ids.off, ids.sun, ids.lake] });
-    line = (await w.plan({ items: [{ productId: ids.glp }] })).body.lines[0];
-    expect(line).toMatchObject({ reason: 'priority', chosen: { connectionId: ids.sun } });
+    plan = (await w.plan({ items: [{ productId: ids.glp }] })).body;
+    expect(plan).toMatchObject({ reason: 'priority', pharmacy: { connectionId: ids.sun } });
     await w.policy({ strategy: 'lowest_cost', priority: [] });
   });
 
-  it('drops pharmacies that do not ship to the patient’s state, out of stock or without the product; lists unfillable lines', async () => {
+  it('drops pharmacies that do not ship to the patient’s state, out of stock or without the product; lists the lines nobody can fill', async () => {
     const res = await w.plan({ items: [{ productId: ids.glp }, { productId: ids.tirz }, { productId: ids.ndl }], patientId: ids.patientTx });
     expect(res.status).toBe(201);
-    expect(res.body.patientState).toBe('TX');
-    expect(res.body.lines).toHaveLength(1);
-    expect(res.body.lines[0]).toMatchObject({ index: 0, chosen: { connectionId: ids.lake } });
-    expect(res.body.lines[0].ineligible).toEqual(
-      expect.arrayContaining([expect.objectContaining({ connectionId: ids.sun, reason: 'state_not_served' }), expect.objectContaining({ connectionId: ids.off, reason: 'disabled' })]),
-    );
+    expect(res.body).toMatchObject({ patientState: 'TX', pharmacy: null, reason: 'no_qualifying_pharmacy', totalPriceCents: 0, alternatives: [] });
+    expect(res.body.explanation).toMatch(/No connected pharmacy can fill 2 of the lines/);
+    expect(res.body.lines.map((l: { fill: unknown }) => l.fill)).toEqual([null, null, null]);
+    const byId = Object.fromEntries(res.body.ineligible.map((i: { connectionId: string }) => [i.connectionId, i]));
+    expect(byId[ids.sun].lines.map((l: { reason: string }) => l.reason)).toEqual(['state_not_served', 'state_not_served', 'not_in_catalog']);
+    expect(byId[ids.lake].lines).toEqual([{ index: 1, productId: ids.tirz, reason: 'out_of_stock' }, { index: 2, productId: ids.ndl, reason: 'not_in_catalog' }]);
     const [tirz, ndl] = res.body.unfillable;
     expect(tirz).toMatchObject({ index: 1, reason: 'no_qualifying_pharmacy' });
     expect(Object.fromEntries(tirz.ineligible.map((i: { connectionId: string; reason: string }) => [i.connectionId, i.reason]))).toEqual({
@@ -84,37 +93,57 @@ describe('POST /orders/routing/plan', () => {
     expect(ndl.ineligible.find((i: { connectionId: string }) => i.connectionId === ids.lake).reason).toBe('not_in_catalog');
   });
 
+  it('says so when every line can be filled somewhere but no single pharmacy fills them all', async () => {
+    // NDL has no approved line anywhere yet: that line alone keeps the order from routing. Once Lakeside
+    // carries NDL, each line has a pharmacy (TIRZ at Sunrise, NDL at Lakeside) but none has both.
+    const res = await w.plan({ items: [{ productId: ids.glp }, { productId: ids.ndl }], patientState: 'CA' });
+    expect(res.body).toMatchObject({ pharmacy: null, reason: 'no_qualifying_pharmacy', unfillable: [{ index: 1, reason: 'no_qualifying_pharmacy' }] });
+    const lake = await catalogWorld(app, t.sandboxKey).approvedCatalog(ids.lake, [['GLP', 'L-GLP', 21500, 3, 2], ['TIRZ', 'L-TIR', 19900, 0, 2], ['NDL', 'L-N', 100, 5, 1]]);
+    expect(lake.status).toBe('approved');
+    const split = await w.plan({ items: [{ productId: ids.tirz }, { productId: ids.ndl }], patientState: 'CA' });
+    expect(split.body).toMatchObject({ pharmacy: null, reason: 'no_qualifying_pharmacy', unfillable: [] });
+    expect(split.body.explanation).toMatch(/Every line can be filled somewhere, but no single pharmacy can fill every line\. An order is never split/);
+    await catalogWorld(app, t.sandboxKey).approvedCatalog(ids.lake, [['GLP', 'L-GLP', 21500, 3, 2], ['TIRZ', 'L-TIR', 19900, 0, 2]]);
+  });
+
   it('skips the state check when the state is unknown or the policy does not require it', async () => {
     const unknown = await w.plan({ items: [{ productId: ids.glp }], patientId: ids.patientNone });
     expect(unknown.body).toMatchObject({ patientState: null, stateChecked: false });
-    expect(unknown.body.lines[0].chosen.connectionId).toBe(ids.sun);
+    expect(unknown.body.pharmacy.connectionId).toBe(ids.sun);
     await w.policy({ requireStateLicense: false });
     const relaxed = await w.plan({ items: [{ productId: ids.glp }], patientState: 'TX' });
     expect(relaxed.body).toMatchObject({ stateChecked: false });
-    expect(relaxed.body.lines[0].chosen.connectionId).toBe(ids.sun);
+    expect(relaxed.body.pharmacy.connectionId).toBe(ids.sun);
     await w.policy({ requireStateLicense: true });
   });
 
-  it('honours a pin, explains a pin that cannot fill, and falls back only when the policy allows', async () => {
+  it('honours a pin for the whole order, explains a pin that cannot fill it, and falls back only when the policy allows', async () => {
     const pinned = await w.plan({ items: [{ productId: ids.glp, manualConnectionId: ids.lake }], patientState: 'CA' });
-    expect(pinned.body.lines[0]).toMatchObject({ reason: 'manual', chosen: { connectionId: ids.lake } });
-    expect(pinned.body.lines[0].alternatives[0].connectionId).toBe(ids.sun);
+    expect(pinned.body).toMatchObject({ reason: 'manual', pharmacy: { connectionId: ids.lake } });
+    expect(pinned.body.alternatives[0]).toMatchObject({ rank: 2, connectionId: ids.sun });
 
-    const fallback = await w.plan({ items: [{ productId: ids.tirz, manualConnectionId: ids.lake }], patientState: 'CA' });
-    expect(fallback.body.lines[0]).toMatchObject({ reason: 'fallback', chosen: { connectionId: ids.sun } });
-    expect(fallback.body.lines[0].explanation).toMatch(/pinned pharmacy Lakeside cannot fill this line: .*stock.*Fell back/);
+    // One pinned line pins the order: Lakeside cannot fill TIRZ, so the order falls back as a whole.
+    const fallback = await w.plan({ items: [{ productId: ids.glp, manualConnectionId: ids.lake }, { productId: ids.tirz }], patientState: 'CA' });
+    expect(fallback.body).toMatchObject({ reason: 'fallback', pharmacy: { connectionId: ids.sun } });
+    expect(fallback.body.explanation).toMatch(/pinned pharmacy Lakeside cannot fill every line: .*stock.*Fell back/);
 
     await w.policy({ allowFallback: false });
     const strict = await w.plan({ items: [{ productId: ids.tirz, manualConnectionId: ids.lake }], patientState: 'CA' });
-    expect(strict.body.lines).toEqual([]);
-    expect(strict.body.unfillable[0]).toMatchObject({ reason: 'manual_connection_ineligible' });
-    expect(strict.body.unfillable[0].explanation).toMatch(/does not allow fallback/);
+    expect(strict.body).toMatchObject({ pharmacy: null, reason: 'manual_connection_ineligible', totalPriceCents: 0 });
+    expect(strict.body.explanation).toMatch(/does not allow fallback/);
     await w.policy({ allowFallback: true });
   });
 
+  it('refuses pins that name different pharmacies: an order goes whole to one', async () => {
+    const res = await w.plan({ items: [{ productId: ids.glp, manualConnectionId: ids.lake }, { productId: ids.tirz, manualConnectionId: ids.sun }] });
+    expectEnvelope(res, 400, 'validation_error', 'conflicting_pins');
+    expect(res.body.error.param).toBe('items.1.manualConnectionId');
+  });
+
   it('lists an inactive product as unfillable', async () => {
-    const res = await w.plan({ items: [{ productId: ids.idle }] });
-    expect(res.body.unfillable[0]).toMatchObject({ reason: 'product_inactive' });
+    const res = await w.plan({ items: [{ productId: ids.glp }, { productId: ids.idle }] });
+    expect(res.body).toMatchObject({ pharmacy: null, reason: 'product_inactive', totalPriceCents: 0 });
+    expect(res.body.unfillable).toEqual([expect.objectContaining({ index: 1, reason: 'product_inactive' })]);
   });
 
   it('404s, naming the param, for products, pins and patients of another tenant or mode', async () => {
@@ -137,6 +166,7 @@ describe('POST /orders/routing/plan', () => {
     ['a bad state', { items: [{ productId: 'prd_x' }], patientState: 'Texas' }, 'patientState'],
     ['both patientId and patientState', { items: [{ productId: 'prd_x' }], patientId: 'pat_x', patientState: 'CA' }, 'patientState'],
     ['an unknown field', { items: [{ productId: 'prd_x', qty: 2 }] }, 'items.0.qty'],
+    ['a zero quantity', { items: [{ productId: 'prd_x', quantity: 0 }] }, 'items.0.quantity'],
   ])('refuses %s with 400', async (_n, body, param) => {
     const res = await w.plan(body);
     expectEnvelope(res, 400, 'validation_error');
@@ -177,8 +207,17 @@ describe('the demo seed', () => {
       const az = patients.find((p) => p.address.state === 'AZ')!;
       const plan = await fresh.request('POST', '/v1/orders/routing/plan', { key: seeded.sandboxKey, body: { items: products.map((p) => ({ productId: p.id })), patientId: az.id } });
       expect(plan.status).toBe(201);
-      expect(plan.body.lines.map((l: { chosen: { name: string } }) => l.chosen.name)).toEqual(['Lakeside Pharmacy (simulated)', 'Lakeside Pharmacy (simulated)']);
-      expect(plan.body.unfillable.map((u: { reason: string }) => u.reason)).toEqual(['no_qualifying_pharmacy', 'no_qualifying_pharmacy']);
+      // Lakeside alone ships to AZ; it has no tirzepatide in stock and no needles, so the order routes nowhere.
+      expect(plan.body).toMatchObject({ pharmacy: null, reason: 'no_qualifying_pharmacy' });
+      const skuOf = new Map(products.map((p) => [p.id, p.sku]));
+      expect(plan.body.unfillable.map((u: { productId: string; reason: string }) => [skuOf.get(u.productId), u.reason]).sort()).toEqual([
+        ['NDL-31G', 'no_qualifying_pharmacy'],
+        ['TIRZ-25', 'no_qualifying_pharmacy'],
+      ]);
+      const ca = patients.find((p) => p.address.state === 'CA')!;
+      const sema = products.find((p) => p.sku === 'SEMA-025')!;
+      const glp1 = await fresh.request('POST', '/v1/orders/routing/plan', { key: seeded.sandboxKey, body: { items: [{ productId: sema.id }], patientId: ca.id } });
+      expect(glp1.body).toMatchObject({ reason: 'lowest_cost', pharmacy: { name: 'Sunrise Compounding (simulated)', priceCents: 18900 } });
       expect(await seedDemo(fresh.services.database.db)).toBeNull();
     } finally {
       await fresh.close();

@@ -49,7 +49,8 @@ async function uploadCsv(baseUrl: string, key: string, connectionId: string, csv
 }
 
 interface PlanResponse {
-  lines?: { productId: string; chosen: { connectionId: string } }[];
+  pharmacy?: { connectionId: string } | null;
+  lines?: { productId: string; fill: unknown }[];
   unfillable?: unknown[];
 }
 
@@ -105,14 +106,14 @@ export const routingScenario: Scenario = {
 
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
-    // Sanity: every body answers 201 with 5 routed lines, before anything is measured.
+    // Sanity: every body answers 201 with the whole order (5 lines) routed to one pharmacy, before anything is measured.
     let planBytes = 0;
     for (const body of bodies) {
       const res = await fetch(`${baseUrl}/v1/orders/routing/plan`, { method: 'POST', headers, body });
       const text = await res.text();
       if (res.status !== 201) throw new BenchError(`routing plan on ${ctx.db}: expected 201, got ${res.status}: ${text.slice(0, 500)}`);
       const plan = JSON.parse(text) as PlanResponse;
-      if (plan.lines?.length !== LINES_PER_PLAN) {
+      if (!plan.pharmacy || plan.lines?.length !== LINES_PER_PLAN) {
         throw new BenchError(`routing plan on ${ctx.db}: expected ${LINES_PER_PLAN} lines, got ${plan.lines?.length ?? 'none'} (${plan.unfillable?.length ?? 0} unfillable): ${text.slice(0, 500)}`);
       }
       planBytes = Math.max(planBytes, Buffer.byteLength(text));

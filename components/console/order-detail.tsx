@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { card, formatWhen, tableHead } from './catalog-ui';
+import { card, formatCents, formatDays, formatWhen, tableHead } from './catalog-ui';
 import type { OrderDetail, OrderTimelineEntry } from './order-types';
 import { formatInstant, productLabel } from './order-ui';
 
@@ -107,9 +107,45 @@ export function OrderPharmacy({ order }: { order: OrderDetail }) {
           ]}
         />
       ) : (
-        <p className="text-slate-600">Not routed yet: routing picks a pharmacy when a provider approves the order.</p>
+        <p className="text-slate-600">{order.routing ? 'No pharmacy could fill this order.' : 'Not routed yet: routing picks a pharmacy when a provider approves the order.'}</p>
       )}
+      {order.routing && <RoutingWhy routing={order.routing} />}
     </Section>
+  );
+}
+
+/** Why routing chose this pharmacy (or none), as it decided at the time; the same words the routing plan gives. */
+function RoutingWhy({ routing }: { routing: NonNullable<OrderDetail['routing']> }) {
+  return (
+    <div data-testid="order-routing" className="space-y-2 border-t border-slate-100 pt-2">
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="font-medium text-slate-500">Why</span>
+        <span data-testid="order-routing-reason" className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs">{routing.reason}</span>
+        <span className="text-xs text-slate-500">strategy {routing.strategy} · {formatWhen(routing.decidedAt)}</span>
+      </p>
+      <p data-testid="order-routing-explanation" className="text-slate-700">{routing.explanation}</p>
+      {routing.priceCents !== null && routing.etaDays !== null && (
+        <p className="text-slate-700">Order price there {formatCents(routing.priceCents)} · {formatDays(routing.etaDays)} for the slowest line</p>
+      )}
+      {routing.alternatives.length > 0 && (
+        <ul className="list-disc pl-5 text-xs text-slate-700">
+          {routing.alternatives.map((a) => (
+            <li key={a.connectionId} data-testid="order-routing-alternative">
+              #{a.rank} {a.name}: {formatCents(a.priceCents)}, {formatDays(a.etaDays)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {routing.ineligible.length > 0 && (
+        <ul className="list-disc pl-5 text-xs text-slate-500">
+          {routing.ineligible.map((i) => (
+            <li key={i.connectionId} data-testid="order-routing-ineligible">
+              {i.name} could not fill {i.lines.length ? `${i.lines.length} of the lines` : 'the order'} ({i.reason})
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

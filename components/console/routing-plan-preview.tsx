@@ -3,14 +3,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { apiCall } from './api-client';
 import type { Product } from './catalog-types';
-import { card, ErrorAlert, formatCents, formatDays, SelectField, tableHead, type ApiErrorBody } from './catalog-ui';
+import { card, ErrorAlert, SelectField, type ApiErrorBody } from './catalog-ui';
 import type { Patient } from './patient-types';
 import type { Pharmacy } from './pharmacy-types';
-import type { RoutedLine, RoutingIneligible, RoutingPlan, UnfillableLine } from './routing-types';
+import { productLabel, RoutingPlanResult } from './routing-plan-result';
+import type { RoutingPlan } from './routing-types';
 
 const DEBOUNCE_MS = 300;
-
-const productLabel = (p: Product) => `${p.name}${p.strength ? ` ${p.strength}` : ''} (${p.sku})`;
 
 export function RoutingPlanPreview({
   products,
@@ -32,7 +31,7 @@ export function RoutingPlanPreview({
   mode: string;
 }) {
   const [selected, setSelected] = useState<string[]>([]);
-  const [pins, setPins] = useState<Record<string, string>>({});
+  const [pin, setPin] = useState('');
   const [patientId, setPatientId] = useState('');
   const [state, setState] = useState('');
   const [plan, setPlan] = useState<RoutingPlan>();
@@ -43,10 +42,11 @@ export function RoutingPlanPreview({
   const request = useMemo(() => {
     if (selected.length === 0) return null;
     return {
-      items: selected.map((productId) => ({ productId, ...(pins[productId] ? { manualConnectionId: pins[productId] } : {}) })),
+      // An order goes whole to one pharmacy, so a pin applies to every line.
+      items: selected.map((productId) => ({ productId, ...(pin ? { manualConnectionId: pin } : {}) })),
       ...(patientId ? { patientId } : state ? { patientState: state } : {}),
     };
-  }, [selected, pins, patientId, state]);
+  }, [selected, pin, patientId, state]);
 
   // Re-plans on every change, once the choices have been still for DEBOUNCE_MS; a newer change drops the older answer.
   useEffect(() => {
@@ -80,13 +80,16 @@ export function RoutingPlanPreview({
     setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
   }
 
-  const rows: (RoutedLine | UnfillableLine)[] = plan ? [...plan.lines, ...plan.unfillable].sort((a, b) => a.index - b.index) : [];
+  const label = (id: string) => {
+    const p = byId.get(id);
+    return p ? productLabel(p) : id;
+  };
 
   return (
     <section className={`${card} space-y-4`} aria-labelledby="plan-preview">
       <div>
         <h2 id="plan-preview" className="font-semibold">Live plan preview</h2>
-        <p className="text-sm text-slate-600">How an order of these products would be routed under the saved policy. Nothing is created.</p>
+        <p className="text-sm text-slate-600">The pharmacy an order of these products would go to under the saved policy, and why: the same decision approval makes. Nothing is created.</p>
       </div>
       <div className="grid gap-6 md:grid-cols-2">
         <fieldset>
@@ -118,19 +121,12 @@ export function RoutingPlanPreview({
               <option key={s} value={s}>{s}</option>
             ))}
           </SelectField>
-          {selected.length > 0 && (
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-slate-700">Pin a line to a pharmacy (optional)</legend>
-              {selected.map((id) => (
-                <SelectField key={id} label={`Pin ${byId.get(id)?.name ?? id}`} value={pins[id] ?? ''} onChange={(e) => setPins({ ...pins, [id]: e.target.value })}>
-                  <option value="">Policy decides</option>
-                  {pharmacies.map((ph) => (
-                    <option key={ph.id} value={ph.id}>{ph.name}</option>
-                  ))}
-                </SelectField>
-              ))}
-            </fieldset>
-          )}
+          <SelectField label="Pin the order to a pharmacy" value={pin} onChange={(e) => setPin(e.target.value)}>
+            <option value="">Policy decides</option>
+            {pharmacies.map((ph) => (
+              <option key={ph.id} value={ph.id}>{ph.name}</option>
+            ))}
+          </SelectField>
         </div>
       </div>
 
@@ -138,92 +134,8 @@ export function RoutingPlanPreview({
         {!request && <p className="text-sm text-slate-500">Choose at least one product to preview its routing.</p>}
         {planning && <p className="text-sm text-slate-500" data-testid="plan-planning">Planning…</p>}
         {error && <ErrorAlert error={error} />}
-        {plan && !planning && (
-          <>
-            <p role="status" data-testid="plan-summary" className="text-sm text-slate-800">
-              {plan.lines.length} of {plan.lines.length + plan.unfillable.length} line{plan.lines.length + plan.unfillable.length === 1 ? '' : 's'} routed ·
-              total {formatCents(plan.totalPriceCents)} · strategy {plan.strategy} ·{' '}
-              {plan.stateChecked ? `state ${plan.patientState} checked` : plan.patientState ? `state ${plan.patientState} not checked (policy)` : 'no state check'}
-            </p>
-            <ol className="space-y-3">
-              {rows.map((row) => (
-                <li key={row.index}>
-                  {'chosen' in row ? <RoutedLineCard line={row} product={byId.get(row.productId)} /> : <UnfillableCard line={row} product={byId.get(row.productId)} />}
-                </li>
-              ))}
-            </ol>
-          </>
-        )}
+        {plan && !planning && <RoutingPlanResult plan={plan} label={label} />}
       </div>
     </section>
-  );
-}
-
-function RoutedLineCard({ line, product }: { line: RoutedLine; product?: Product }) {
-  const c = line.chosen;
-  return (
-    <article data-testid="plan-line" className="rounded-md border border-emerald-200 bg-emerald-50/40 p-3 text-sm">
-      <header className="flex flex-wrap items-baseline gap-x-3">
-        <h3 className="font-semibold">{product ? productLabel(product) : line.productId}</h3>
-        <span className="rounded bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{line.reason}</span>
-      </header>
-      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-5">
-        <div><dt className="text-xs text-slate-500">Pharmacy</dt><dd data-testid="plan-chosen" className="font-medium">{c.name}</dd></div>
-        <div><dt className="text-xs text-slate-500">Price</dt><dd data-testid="plan-price">{formatCents(c.priceCents)}</dd></div>
-        <div><dt className="text-xs text-slate-500">ETA</dt><dd data-testid="plan-eta">{formatDays(c.etaDays)}</dd></div>
-        <div><dt className="text-xs text-slate-500">Stock</dt><dd>{c.stock}</dd></div>
-        <div><dt className="text-xs text-slate-500">Item code</dt><dd className="font-mono">{c.itemCode}</dd></div>
-      </dl>
-      <p data-testid="plan-explanation" className="mt-2 text-slate-700">{line.explanation}</p>
-      {line.alternatives.length > 0 && (
-        <table className="mt-2 w-full text-left text-xs">
-          <caption className="text-left font-medium text-slate-600">Alternatives</caption>
-          <thead className={tableHead}>
-            <tr><th>Rank</th><th>Pharmacy</th><th>Price</th><th>ETA</th><th>Stock</th></tr>
-          </thead>
-          <tbody>
-            {line.alternatives.map((a) => (
-              <tr key={a.connectionId} data-testid="plan-alternative" className="border-t border-slate-100">
-                <td>{a.rank}</td>
-                <td>{a.name}</td>
-                <td>{formatCents(a.priceCents)}</td>
-                <td>{formatDays(a.etaDays)}</td>
-                <td>{a.stock}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <IneligibleList items={line.ineligible} />
-    </article>
-  );
-}
-
-function UnfillableCard({ line, product }: { line: UnfillableLine; product?: Product }) {
-  return (
-    <article data-testid="plan-unfillable" className="rounded-md border border-red-200 bg-red-50/50 p-3 text-sm">
-      <header className="flex flex-wrap items-baseline gap-x-3">
-        <h3 className="font-semibold">{product ? productLabel(product) : line.productId}</h3>
-        <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Unfillable: {line.reason}</span>
-      </header>
-      <p className="mt-2 text-slate-700">{line.explanation.replace(/`/g, '')}</p>
-      <IneligibleList items={line.ineligible} />
-    </article>
-  );
-}
-
-function IneligibleList({ items }: { items: RoutingIneligible[] }) {
-  if (items.length === 0) return null;
-  return (
-    <div className="mt-2">
-      <p className="text-xs font-medium text-slate-600">Not eligible</p>
-      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-slate-700">
-        {items.map((i) => (
-          <li key={i.connectionId} data-testid="plan-ineligible">
-            <span className="font-medium">{i.name}</span>: {i.explanation} <span className="text-slate-400">({i.reason})</span>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -1,9 +1,8 @@
 import type { z } from 'zod';
-import type { ZRoutedLine, ZRoutingPlan, ZUnfillableLine } from '@/server/api/routers/orders/routing-plan.types';
+import type { ZPlannedLine, ZRoutingPlan, ZUnfillableLine } from '@/server/api/routers/orders/routing-plan.types';
 
 /** The answer of POST /v1/orders/routing/plan, as the API's own schema declares it. */
 export type RoutingPlan = z.output<typeof ZRoutingPlan>;
-export type RoutedLine = z.output<typeof ZRoutedLine>;
+export type PlannedLine = z.output<typeof ZPlannedLine>;
 export type UnfillableLine = z.output<typeof ZUnfillableLine>;
-export type RoutingChoice = RoutedLine['chosen'];
-export type RoutingIneligible = RoutedLine['ineligible'][number];
+export type RoutingIneligible = RoutingPlan['ineligible'][number];

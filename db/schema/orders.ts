@@ -23,6 +23,27 @@ export interface Shipment {
   deliveredAt: string | null;
 }
 
+/**
+ * Why routing sent the order where it did, as decided at that moment (approval, reroute or submit): ids,
+ * pharmacy names, prices and reason codes only, never anything about the patient.
+ */
+export type RouteReason = 'lowest_cost' | 'fastest' | 'priority' | 'manual' | 'rerouted' | 'fallback' | 'no_qualifying_pharmacy' | 'manual_connection_ineligible';
+export type IneligibleReason = 'disabled' | 'not_in_catalog' | 'state_not_served' | 'out_of_stock' | 'already_tried';
+
+export interface OrderRouting {
+  decidedAt: string;
+  /** The policy's strategy, `manual`/`rerouted` for a pharmacy chosen by hand, `fallback`, or why none. */
+  reason: RouteReason;
+  strategy: 'priority' | 'lowest_cost' | 'fastest';
+  explanation: string;
+  connectionId: string | null;
+  priceCents: number | null;
+  etaDays: number | null;
+  stateChecked: boolean;
+  alternatives: { rank: number; connectionId: string; name: string; priceCents: number; etaDays: number }[];
+  ineligible: { connectionId: string; name: string; reason: IneligibleReason; lines: { index: number; productId: string; reason: IneligibleReason }[] }[];
+}
+
 /** PHI by association (it names a patient and their prescriptions); read only through the orders domain. */
 export const orders = pgTable(
   'orders',
@@ -47,6 +68,7 @@ export const orders = pgTable(
     firstRoutedAt: timestamp('first_routed_at', { withTimezone: true }),
     rejectionReasonCode: text('rejection_reason_code'),
     shipment: jsonb('shipment').$type<Shipment>(),
+    routing: jsonb('routing').$type<OrderRouting>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

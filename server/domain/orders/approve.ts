@@ -4,7 +4,7 @@ import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Database, Queryable } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { assertUnderOrderCap } from '@/server/domain/billing/usage';
-import { rankRoutes, routingColumns, routingJoins, type RoutingRow } from '@/server/domain/routing/choose';
+import { rankRoutes, routingColumns, routingJoins, routingRecord, type RoutingRow } from '@/server/domain/routing/choose';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { actorOf, SYSTEM } from './actor';
@@ -52,15 +52,15 @@ function meteredTransaction<T>(database: Database, scope: Scope, run: (q: Querya
 }
 
 /**
- * The pharmacy an approved order goes to: its current one if that still qualifies for every line, else the
- * policy's best; null when none can fill it.
+ * The pharmacy an approved order goes to, by the same decision as the routing plan: its current one (set by
+ * a reroute) if that still qualifies for every line, else the policy's best; null when none can fill it.
+ * `routing` is why, kept on the order.
  */
 function routeFor(order: OrderRow, routing: RoutingRow[], state: string | null) {
-  const choice = rankRoutes(routing, order.items, state);
-  const preferred = order.connectionId;
-  const id = preferred && !choice.ineligible.has(preferred) && choice.connectionId ? preferred : choice.connectionId;
-  const connection = id ? choice.connection(id) : null;
-  return connection ? { connection, codes: choice.codesAt(connection.id) } : null;
+  const preferred = order.connectionId ? { connectionId: order.connectionId, kind: 'rerouted' as const } : null;
+  const choice = rankRoutes(routing, order.items, state, { preferred });
+  const connection = choice.connectionId ? choice.connection(choice.connectionId) : null;
+  return { route: connection ? { connection, codes: choice.codesAt(connection.id) } : null, routing: routingRecord(choice) };
 }
 
 /**
@@ -80,12 +80,12 @@ async function dispatchOrDecline(
 ): Promise<PlannedDispatch | null> {
   const { order, patient, unchanged } = read;
   await assertUnderOrderCap(q, scope);
-  const route = routeFor(order, read.routing, parts.state);
-  if (route) return startDispatch(q, scope, order, path, actor, { ...parts, patient: patient!, ...route }, deps, { set, guard: unchanged });
+  const { route, routing } = routeFor(order, read.routing, parts.state);
+  if (route) return startDispatch(q, scope, order, path, actor, { ...parts, patient: patient!, ...route }, deps, { set: { ...set, routing }, guard: unchanged });
   // Both steps or neither (a savepoint when already in the metered transaction).
   await q.transaction(async (tx) => {
     const approved = path[0] === 'approved' ? await transition(tx, scope, order, [order.status], 'approved', actor, { set, guard: unchanged }) : order;
-    const rejected = approved && (await transition(tx, scope, approved, ['approved'], 'rejected', SYSTEM, { reasonCode: 'no_qualifying_pharmacy', set: { rejectionReasonCode: 'no_qualifying_pharmacy' }, guard: approved === order ? unchanged : undefined }));
+    const rejected = approved && (await transition(tx, scope, approved, ['approved'], 'rejected', SYSTEM, { reasonCode: 'no_qualifying_pharmacy', set: { rejectionReasonCode: 'no_qualifying_pharmacy', routing }, guard: approved === order ? unchanged : undefined }));
     if (!rejected) throw await conflictNow(tx, scope, order, 'approved');
   });
   return null;

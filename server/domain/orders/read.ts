@@ -41,6 +41,7 @@ export async function getOrderDetail(db: Db, principal: TenantPrincipal, id: str
         return { ...item, name: p?.name ?? null, sku: p?.sku ?? null, form: p?.form ?? null, strength: p?.strength ?? null };
       }),
       pharmacy: pharmacy ? { id: pharmacy.id, name: pharmacy.name, adapter: pharmacy.adapter } : null,
+      routing: order.routing ?? null,
       shipment: order.shipment ?? null,
       timeline: timeline.map(toTimelineEntry),
     };

@@ -1,89 +1,80 @@
-import { eq, inArray } from 'drizzle-orm';
-import { catalogLines, pharmacyConnections, products } from '@/db/schema';
+import { inArray } from 'drizzle-orm';
+import { products } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
-import type { Db, Queryable } from '@/server/db/types';
+import type { Db } from '@/server/db/types';
 import { getPatientShippingState } from '@/server/domain/patients/patients';
-import { loadPolicy, type RoutingPolicy } from '@/server/domain/pharmacies/routing-policy';
-import { AppError } from '@/server/lib/errors';
-import { describeIneligible, explainChoice, qualify, rankOffers, type CandidateConnection, type IneligibleReason, type Offer } from './rank';
+import { loadPolicy } from '@/server/domain/pharmacies/routing-policy';
+import { AppError, errors } from '@/server/lib/errors';
+import { chooseConnection } from './choose';
+import { describeIneligible } from './rank';
 
 export interface PlanInput {
-  items: { productId: string; manualConnectionId?: string }[];
+  items: { productId: string; quantity?: number; manualConnectionId?: string }[];
   patientId?: string;
   patientState?: string;
 }
 
 const missing = (what: string, param: string) => new AppError('not_found', 'resource_missing', 404, `No ${what} of this tenant and mode has this id.`, param);
-const toChoice = (o: Offer) => ({ connectionId: o.connectionId, name: o.name, catalogId: o.catalogId, itemCode: o.itemCode, priceCents: o.priceCents, etaDays: o.etaDays, stock: o.stock });
-
-/** Everything a plan reads, in four queries whatever the number of lines. */
-async function loadRoutingInputs(db: Queryable, scope: Scope, productIds: string[]) {
-  const s = scoped(db, scope);
-  const [policy, connections, found, offers] = await Promise.all([
-    loadPolicy(db, scope),
-    db.select({ id: pharmacyConnections.id, name: pharmacyConnections.name, status: pharmacyConnections.status, states: pharmacyConnections.states }).from(pharmacyConnections).where(s.where(pharmacyConnections)),
-    db.select({ id: products.id, name: products.name, active: products.active }).from(products).where(s.where(products, inArray(products.id, productIds))),
-    db
-      .select({ connectionId: catalogLines.connectionId, catalogId: catalogLines.catalogId, productId: catalogLines.productId, itemCode: catalogLines.itemCode, priceCents: catalogLines.priceCents, etaDays: catalogLines.etaDays, stock: catalogLines.stock })
-      .from(catalogLines)
-      .where(s.where(catalogLines, inArray(catalogLines.productId, productIds), eq(catalogLines.live, true))),
-  ]);
-  return { policy, connections, products: new Map(found.map((p) => [p.id, p])), offers };
-}
 
 /**
- * The routing preview of DESIGN decision 12: per line, the pharmacy the policy picks, why, and the ranked
- * alternatives; lines nobody can fill are listed with every pharmacy's reason. Reads only.
+ * The routing preview of DESIGN decision 12: the pharmacy an order of these lines would go to, through
+ * the very decision approval makes (`chooseConnection` → `rankRoutes`), so the preview is the result.
+ * An order goes whole to one pharmacy, so a pin names the order's pharmacy and every pin must agree.
+ * Reads only.
  */
 export async function planRouting(db: Db, scope: Scope, input: PlanInput) {
   if (input.patientId && input.patientState) {
     throw new AppError('validation_error', 'invalid_request', 400, 'Send patientId or patientState, not both.', 'patientState');
   }
+  const pinAt = input.items.findIndex((i) => i.manualConnectionId);
+  const pin = pinAt < 0 ? null : input.items[pinAt].manualConnectionId!;
+  const clash = input.items.findIndex((i) => i.manualConnectionId && i.manualConnectionId !== pin);
+  if (clash >= 0) {
+    throw errors.validation('An order goes whole to one pharmacy, so its lines cannot be pinned to different pharmacies.', `items.${clash}.manualConnectionId`, 'conflicting_pins');
+  }
   const state = input.patientId ? await patientState(db, scope, input.patientId) : (input.patientState ?? null);
-  const { policy, connections, products: known, offers } = await loadRoutingInputs(db, scope, [...new Set(input.items.map((i) => i.productId))]);
-  const byId = new Map(connections.map((c) => [c.id, c]));
+  const ids = [...new Set(input.items.map((i) => i.productId))];
+  const found = await db.select({ id: products.id, active: products.active }).from(products).where(scoped(db, scope).where(products, inArray(products.id, ids)));
+  const active = new Map(found.map((p) => [p.id, p.active]));
   input.items.forEach((item, i) => {
-    if (!known.has(item.productId)) throw missing('product', `items.${i}.productId`);
-    if (item.manualConnectionId && !byId.has(item.manualConnectionId)) throw missing('pharmacy connection', `items.${i}.manualConnectionId`);
+    if (!active.has(item.productId)) throw missing('product', `items.${i}.productId`);
   });
+  const lines = input.items.map((i) => ({ productId: i.productId, quantity: i.quantity ?? 1 }));
+  const d = await chooseConnection(db, scope, lines, state, { preferred: pin ? { connectionId: pin, kind: 'manual' } : null });
+  if (pin && !d.connection(pin)) throw missing('pharmacy connection', `items.${pinAt}.manualConnectionId`);
+  // No connection at all: the routing read carries no policy row to echo.
+  const policy = d.chosen || d.ineligible.length ? d.policy : await loadPolicy(db, scope);
 
-  const offerOf = new Map(offers.map((o) => [`${o.connectionId}/${o.productId}`, { ...o, name: byId.get(o.connectionId)?.name ?? '' }]));
-  const lines: ReturnType<typeof routeLine>[] = [];
-  const unfillable: ReturnType<typeof unfillableLine>[] = [];
-  input.items.forEach((item, index) => {
-    const product = known.get(item.productId)!;
-    const judged = connections.map((c) => ({ conn: c, offer: offerOf.get(`${c.id}/${item.productId}`), why: null as IneligibleReason | null }));
-    for (const j of judged) j.why = qualify(j.conn as CandidateConnection, j.offer, state, policy);
-    const ineligible = judged.filter((j) => j.why).map((j) => ({ connectionId: j.conn.id, name: j.conn.name, reason: j.why!, explanation: describeIneligible(j.why!) }));
-    const ranked = rankOffers(judged.filter((j) => !j.why).map((j) => j.offer!), policy);
-    const base = { index, productId: item.productId, ineligible };
-
-    if (!product.active) return unfillable.push(unfillableLine(base, 'product_inactive', 'The product is inactive; activate it to route it.'));
-    if (item.manualConnectionId) {
-      const pinned = ranked.find((o) => o.connectionId === item.manualConnectionId);
-      if (pinned) return lines.push(routeLine(base, pinned, ranked.filter((o) => o !== pinned), 'manual', `Pinned to ${pinned.name} by manualConnectionId.`));
-      const why = ineligible.find((x) => x.connectionId === item.manualConnectionId)!;
-      const pinnedWhy = `The pinned pharmacy ${why.name} cannot fill this line: ${why.explanation}`;
-      if (!policy.allowFallback || ranked.length === 0) {
-        return unfillable.push(unfillableLine(base, 'manual_connection_ineligible', `${pinnedWhy} ${policy.allowFallback ? 'No other pharmacy qualifies either.' : 'The routing policy does not allow fallback.'}`));
-      }
-      return lines.push(routeLine(base, ranked[0], ranked.slice(1), 'fallback', `${pinnedWhy} Fell back per policy (allowFallback): ${explainChoice(ranked[0], ranked[1], policy, ranked.length)}`));
-    }
-    if (ranked.length === 0) return unfillable.push(unfillableLine(base, 'no_qualifying_pharmacy', 'No connected pharmacy qualifies for this product; each one’s reason is listed under ineligible.'));
-    return lines.push(routeLine(base, ranked[0], ranked.slice(1), policy.strategy, explainChoice(ranked[0], ranked[1], policy, ranked.length)));
-  });
-
+  // An order cannot be created with an inactive product, so a plan holding one routes nowhere.
+  const inactive = lines.flatMap((l, index) => (active.get(l.productId) ? [] : [{ index, productId: l.productId, reason: 'product_inactive' as const, explanation: 'The product is inactive; activate it to order it.' }]));
+  const chosen = inactive.length ? null : d.chosen;
+  const judgedLine = (index: number) =>
+    d.ineligible.flatMap((i) => i.lines.filter((l) => l.index === index).map((l) => ({ connectionId: i.connectionId, name: i.name, reason: l.reason, explanation: describeIneligible(l.reason) })));
+  const unfillable = [
+    ...inactive,
+    ...d.unfillable.filter((u) => active.get(u.productId)).map((u) => ({ ...u, reason: 'no_qualifying_pharmacy' as const, explanation: 'No connected pharmacy can fill this line; each one’s reason is listed.' })),
+  ].map((u) => ({ ...u, ineligible: judgedLine(u.index) }));
   return {
     object: 'routing_plan' as const,
     livemode: scope.livemode,
+    wholeOrder: true as const,
     strategy: policy.strategy,
     requireStateLicense: policy.requireStateLicense,
     allowFallback: policy.allowFallback,
     patientState: state,
     stateChecked: policy.requireStateLicense && state !== null,
-    lines,
-    unfillable,
-    totalPriceCents: lines.reduce((sum, l) => sum + l.chosen.priceCents, 0),
+    pharmacy: chosen,
+    reason: inactive.length ? ('product_inactive' as const) : d.reason,
+    explanation: inactive.length ? `${inactive.length === 1 ? 'A line holds' : `${inactive.length} lines hold`} an inactive product (see unfillable); an order cannot be created with one.` : d.explanation,
+    alternatives: chosen ? d.alternatives : [],
+    ineligible: d.ineligible.map((i) => ({ ...i, explanation: describeIneligible(i.reason) })),
+    lines: lines.map((l, index) => {
+      const offer = chosen && d.offerAt(chosen.connectionId, l.productId);
+      const fill = offer && { catalogId: offer.catalogId, itemCode: offer.itemCode, unitPriceCents: offer.priceCents, priceCents: offer.priceCents * l.quantity, etaDays: offer.etaDays, stock: offer.stock };
+      return { index, productId: l.productId, quantity: l.quantity, fill: fill ?? null };
+    }),
+    unfillable: unfillable.sort((a, b) => a.index - b.index),
+    totalPriceCents: chosen?.priceCents ?? 0,
   };
 }
 
@@ -94,14 +85,4 @@ async function patientState(db: Db, scope: Scope, patientId: string) {
     if ((err as AppError).type === 'not_found') throw missing('patient', 'patientId');
     throw err;
   }
-}
-
-type LineBase = { index: number; productId: string; ineligible: { connectionId: string; name: string; reason: IneligibleReason; explanation: string }[] };
-
-function routeLine(base: LineBase, chosen: Offer, rest: Offer[], reason: RoutingPolicy['strategy'] | 'manual' | 'fallback', explanation: string) {
-  return { ...base, chosen: toChoice(chosen), reason, explanation, alternatives: rest.map((o, i) => ({ rank: i + 2, ...toChoice(o) })) };
-}
-
-function unfillableLine(base: LineBase, reason: 'product_inactive' | 'manual_connection_ineligible' | 'no_qualifying_pharmacy', explanation: string) {
-  return { ...base, reason, explanation };
 }

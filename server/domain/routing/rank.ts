@@ -1,13 +1,15 @@
-import type { RoutingStrategy } from '@/db/schema';
+import type { IneligibleReason, RoutingStrategy } from '@/db/schema';
 import type { RoutingPolicy } from '@/server/domain/pharmacies/routing-policy';
 
-export interface Offer {
+/** A pharmacy that can fill every line of an order, priced for the whole order. */
+export interface Candidate {
   connectionId: string;
   name: string;
-  catalogId: string;
-  itemCode: string;
+  /** The order's total: each line's unit price × quantity. */
   priceCents: number;
+  /** The slowest line's days to delivery: the order ships as one. */
   etaDays: number;
+  /** The lowest stock among the order's lines. */
   stock: number;
 }
 
@@ -18,18 +20,19 @@ export interface CandidateConnection {
   states: string[];
 }
 
-export type IneligibleReason = 'disabled' | 'not_in_catalog' | 'state_not_served' | 'out_of_stock';
+export type { IneligibleReason };
 
 const WHY: Record<IneligibleReason, string> = {
   disabled: 'The connection is disabled.',
   not_in_catalog: 'Its approved catalog does not carry the product (or it has no approved catalog).',
   state_not_served: "It does not ship to the patient's state.",
   out_of_stock: 'Its catalog shows no stock of the product.',
+  already_tried: 'The order was already dispatched to it.',
 };
 export const describeIneligible = (r: IneligibleReason) => WHY[r];
 
 /** DESIGN decision 12: enabled, approved catalog carries the product, ships to the state (when required and known), in stock. */
-export function qualify(conn: CandidateConnection, offer: Offer | undefined, state: string | null, policy: RoutingPolicy): IneligibleReason | null {
+export function qualify(conn: CandidateConnection, offer: { stock: number } | undefined, state: string | null, policy: RoutingPolicy): IneligibleReason | null {
   if (conn.status !== 'enabled') return 'disabled';
   if (!offer) return 'not_in_catalog';
   if (policy.requireStateLicense && state && !conn.states.includes(state)) return 'state_not_served';
@@ -38,18 +41,18 @@ export function qualify(conn: CandidateConnection, offer: Offer | undefined, sta
 }
 
 /** Best first, by the strategy's key and then the others, so ties break the same way every time. */
-export function rankOffers(offers: Offer[], policy: RoutingPolicy): Offer[] {
+export function rankCandidates(candidates: Candidate[], policy: RoutingPolicy): Candidate[] {
   const place = (id: string) => {
     const i = policy.priority.indexOf(id);
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
   };
-  const keys: Record<RoutingStrategy, ((o: Offer) => number)[]> = {
-    lowest_cost: [(o) => o.priceCents, (o) => o.etaDays, (o) => place(o.connectionId)],
-    fastest: [(o) => o.etaDays, (o) => o.priceCents, (o) => place(o.connectionId)],
-    priority: [(o) => place(o.connectionId), (o) => o.priceCents, (o) => o.etaDays],
+  const keys: Record<RoutingStrategy, ((c: Candidate) => number)[]> = {
+    lowest_cost: [(c) => c.priceCents, (c) => c.etaDays, (c) => place(c.connectionId)],
+    fastest: [(c) => c.etaDays, (c) => c.priceCents, (c) => place(c.connectionId)],
+    priority: [(c) => place(c.connectionId), (c) => c.priceCents, (c) => c.etaDays],
   };
   const order = keys[policy.strategy];
-  return [...offers].sort((a, b) => {
+  return [...candidates].sort((a, b) => {
     for (const key of order) {
       const d = key(a) - key(b);
       if (d !== 0) return d;
@@ -60,10 +63,10 @@ export function rankOffers(offers: Offer[], policy: RoutingPolicy): Offer[] {
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** Why the chosen offer beat the next one, in the words an operations lead would use. */
-export function explainChoice(chosen: Offer, next: Offer | undefined, policy: RoutingPolicy, qualifying: number): string {
-  const of = `${qualifying} qualifying pharmac${qualifying === 1 ? 'y' : 'ies'}`;
-  if (!next) return `${chosen.name} is the only qualifying pharmacy.`;
+/** Why the chosen pharmacy beat the next one, in the words an operations lead would use. */
+export function explainChoice(chosen: Candidate, next: Candidate | undefined, policy: RoutingPolicy, qualifying: number): string {
+  const of = `the ${qualifying} pharmacies that can fill every line`;
+  if (!next) return `${chosen.name} is the only pharmacy that can fill every line.`;
   if (policy.strategy === 'priority') {
     return policy.priority.includes(chosen.connectionId)
       ? `${chosen.name} ranks highest in the policy's priority list among ${of}.`
@@ -75,6 +78,6 @@ export function explainChoice(chosen: Offer, next: Offer | undefined, policy: Ro
       : `${chosen.name} ties for fastest (${chosen.etaDays} days) among ${of} and is the cheaper (${dollars(chosen.priceCents)} vs ${dollars(next.priceCents)}).`;
   }
   return chosen.priceCents < next.priceCents
-    ? `${chosen.name} is the cheapest of ${of} (${dollars(chosen.priceCents)} vs ${dollars(next.priceCents)}).`
+    ? `${chosen.name} is the cheapest of ${of} (${dollars(chosen.priceCents)} vs ${dollars(next.priceCents)} for the whole order).`
     : `${chosen.name} ties for cheapest (${dollars(chosen.priceCents)}) among ${of} and is the faster or preferred one.`;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '@/db/schema/orders';
 import { zDateTime, zId } from '@/server/api/schemas/common';
 import { ZPatient } from '@/server/api/routers/patients/patients.types';
+import { ZOrderRouting } from './routing-plan.types';
 
 export const zOrderStatus = z.enum(ORDER_STATUSES).meta({ description: 'Lifecycle status (DESIGN decision 8)' });
 const zSource = z.enum(['api', 'flow', 'store', 'import']).meta({ description: 'Where the order came from' });
@@ -64,6 +65,7 @@ export const ZOrderDetail = ZOrder.extend({
     .object({ id: z.string(), name: z.string(), adapter: z.enum(['simulated', 'http']) })
     .nullable()
     .meta({ description: 'The pharmacy the order is routed to' }),
+  routing: ZOrderRouting.nullable().meta({ description: 'Why routing chose the pharmacy (or none), as it decided at approval, reroute or submit; null before routing' }),
   shipment: z
     .object({
       carrier: z.string().meta({ description: 'Carrier' }),

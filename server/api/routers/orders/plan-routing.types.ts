@@ -13,9 +13,9 @@ export const planRoutingMeta: OpenApiMeta<ProcedureMeta> = {
     method: 'POST',
     path: '/orders/routing/plan',
     tags: ['orders'],
-    summary: 'Preview how lines would be routed across the connected pharmacies per the routing policy; creates nothing',
+    summary: 'Preview the pharmacy an order of these lines would go to (whole, never split) per the routing policy, and why; creates nothing',
     errorResponses: {
-      400: 'Bad items, state, or both patientId and patientState',
+      400: 'Bad items, state, both patientId and patientState, or pins naming different pharmacies (`conflicting_pins`)',
       404: 'A product, pinned connection or patient that is not in this tenant and mode (param names it)',
     },
   },
@@ -25,7 +25,8 @@ export const ZPlanRoutingRequest = z.strictObject({
     .array(
       z.strictObject({
         productId: zId('Product').meta({ description: 'Catalog product id' }),
-        manualConnectionId: zId('Pharmacy connection').optional().meta({ description: 'Pins the line to this pharmacy connection instead of letting policy decide' }),
+        quantity: z.number().int().min(1).max(1000).default(1).meta({ description: 'Units, as the order would carry them (default 1): the whole order is priced' }),
+        manualConnectionId: zId('Pharmacy connection').optional().meta({ description: 'Pins the order to this pharmacy connection instead of letting policy decide (an order goes whole to one pharmacy, so every pin must name the same one)' }),
       }),
     )
     .min(1)
