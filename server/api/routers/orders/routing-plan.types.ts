@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 
 const zConnectionId = z.string().meta({ description: 'Pharmacy connection id' });
 
