@@ -23,7 +23,7 @@ const zodIssues = (e: unknown): ZodLikeIssue[] | undefined => {
 };
 
 function fromZod(issues: ZodLikeIssue[]): AppError {
-  // A NUL byte is named before anything else wrong with the body: it is what a probe is testing for.
+  // A NUL is named first, whatever else is wrong: no correction of the other fields could make it storable.
   const issue = issues.find((i) => i.params?.code === NUL_CODE) ?? issues[0];
   if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
     const param = [...issue.path.map(String), issue.keys[0]].join('.');
