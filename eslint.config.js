@@ -9,4 +9,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },
   },
+  {
+    // Schemas of outside input refuse NUL in every string (server/lib/zod.ts); plain zod would not.
+    files: ['server/api/**/*.ts', 'server/integrations/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Use `import * as z from '@/server/lib/zod'` (strings refuse NUL).", allowTypeImports: true }] },
+      ],
+    },
+  },
 );

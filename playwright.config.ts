@@ -34,6 +34,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       PGLITE_DATA_DIR: path.join(runDir, 'pglite'),
       MAIL_OUTBOX_DIR: process.env.E2E_MAIL_DIR,
+      // The specs sign in through the links in the outbox; production drops mail without SMTP otherwise.
+      MAIL_OUTBOX_IN_PRODUCTION: 'true',
       OPS_BOOTSTRAP_KEY: process.env.E2E_OPS_KEY,
       AUTH_SECRET: process.env.E2E_AUTH_SECRET,
       SEED_DEMO: 'false',

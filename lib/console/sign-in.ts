@@ -37,7 +37,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
     if (e instanceof SignInError) throw e;
     if (e instanceof ApiCallError && e.status === 429) throw new SignInError('Too many sign-in attempts. Wait a few minutes, then try again.');
     if (e instanceof ApiCallError) throw new SignInError(e.message);
-    logger.error({ err: e instanceof Error ? e.message : String(e) }, 'console sign-in: the API could not be reached');
+    logger.error({ err: e }, 'console sign-in: the API could not be reached');
     throw new SignInError('Sign-in is unavailable right now. Try again in a moment.');
   }
 }

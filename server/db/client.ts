@@ -46,7 +46,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   // An idle connection dropped by the server (restart, failover, DROP … FORCE) must not crash the process;
   // the pool replaces it on the next query.
-  pool.on('error', (err) => logger.warn({ err: err.message }, 'idle PostgreSQL connection lost'));
+  pool.on('error', (err) => logger.warn({ err }, 'idle PostgreSQL connection lost'));
   const db = drizzle(pool, { schema }) as unknown as Db;
   const listener = createPgListener(pg.Client, url);
   return {

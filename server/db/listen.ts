@@ -30,7 +30,7 @@ export function createPgListener(Client: typeof pg.Client, url: string): { liste
     const c = new Client({ connectionString: url });
     c.on('notification', (msg) => handlers.get(msg.channel)?.forEach((fn) => fn(msg.payload ?? '')));
     c.on('error', (err) => {
-      logger.warn({ err: err.message }, 'LISTEN connection lost; reconnecting');
+      logger.warn({ err }, 'LISTEN connection lost; reconnecting');
       if (client === c) client = null;
       c.end().catch(() => undefined);
       if (!closed) setTimeout(() => void ensure().catch(() => undefined), RECONNECT_MS);

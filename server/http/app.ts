@@ -42,7 +42,7 @@ export function createApp(services: Services, fallback?: Fallback) {
   function sendError(res: ServerResponse, thrown: unknown, state: RequestState) {
     const envelope = toEnvelope(thrown, state.requestId);
     if (envelope.status >= 500) {
-      logger.error({ requestId: state.requestId, method: state.method, path: state.path, err: describe(thrown) }, 'request failed');
+      logger.error({ requestId: state.requestId, method: state.method, path: state.path, err: thrown }, 'request failed');
     }
     res.statusCode = envelope.status;
     res.setHeader('Content-Type', 'application/json');
@@ -77,7 +77,7 @@ export function createApp(services: Services, fallback?: Fallback) {
     res.end = ((chunk?: unknown) => {
       if (!state.error) return end(chunk);
       const envelope = toEnvelope(state.error, state.requestId);
-      if (envelope.status >= 500) logger.error({ requestId: state.requestId, path: state.path, err: describe(state.error) }, 'request failed');
+      if (envelope.status >= 500) logger.error({ requestId: state.requestId, path: state.path, err: state.error }, 'request failed');
       res.statusCode = envelope.status;
       for (const [k, v] of Object.entries(envelope.headers)) res.setHeader(k, v);
       return end(JSON.stringify(envelope.body));
@@ -133,9 +133,4 @@ function withQueryFields(json: unknown, url: string, fields: string[] | undefine
     if (value !== null) merged[f] = value;
   }
   return merged;
-}
-
-function describe(e: unknown) {
-  const err = e as Error & { cause?: Error };
-  return { name: err?.name, message: err?.message, cause: err?.cause?.message, stack: err?.stack };
 }

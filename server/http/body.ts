@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { AppError, errors } from '@/server/lib/errors';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '@/server/lib/json-depth';
 
 export interface ParsedBody {
   raw: string;
@@ -8,6 +9,7 @@ export interface ParsedBody {
 
 /**
  * Reads a JSON body within `limit` bytes; an empty body is `{}` so body-less POSTs need no headers.
+ * Anything else must be a JSON object of at most MAX_JSON_DEPTH levels, checked before authentication.
  * Where the route names a `csvField`, a `text/csv` body arrives as `{[csvField]: text}`; a `raw` route
  * gets any body unparsed (as `raw`, with `{}` for input).
  */
@@ -32,11 +34,21 @@ export async function readJsonBody(req: IncomingMessage, limit: number, opts: { 
     const accepted = csvField ? 'as JSON (Content-Type: application/json) or CSV (Content-Type: text/csv)' : 'as JSON with Content-Type: application/json';
     throw new AppError('validation_error', 'unsupported_media_type', 415, `Send the request body ${accepted}.`);
   }
+  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
+    throw errors.validation(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`, undefined, 'json_too_deep');
+  }
+  let json: unknown;
   try {
-    return { raw, json: JSON.parse(raw) };
+    json = JSON.parse(raw);
   } catch {
     throw errors.validation('The request body is not valid JSON.', undefined, 'invalid_json');
   }
+  // The OpenAPI handler spreads the body into the input, so null, 123, true or [] read as an empty object:
+  // an empty PATCH, or a logout of every session. Every operation takes an object.
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    throw errors.validation('The request body must be a JSON object.', undefined, 'invalid_body');
+  }
+  return { raw, json };
 }
 
 function tooLarge(limit: number) {

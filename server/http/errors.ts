@@ -1,4 +1,5 @@
 import { AppError, type ErrorDetail } from '@/server/lib/errors';
+import { NUL_CODE } from '@/server/lib/zod';
 
 export interface Envelope {
   status: number;
@@ -12,6 +13,7 @@ interface ZodLikeIssue {
   message: string;
   keys?: string[];
   expected?: string;
+  params?: { code?: string };
 }
 
 const isAppError = (e: unknown): e is AppError => e instanceof AppError || (e as Error | undefined)?.name === 'AppError';
@@ -21,7 +23,8 @@ const zodIssues = (e: unknown): ZodLikeIssue[] | undefined => {
 };
 
 function fromZod(issues: ZodLikeIssue[]): AppError {
-  const issue = issues[0];
+  // A NUL is named first, whatever else is wrong: no correction of the other fields could make it storable.
+  const issue = issues.find((i) => i.params?.code === NUL_CODE) ?? issues[0];
   if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
     const param = [...issue.path.map(String), issue.keys[0]].join('.');
     return new AppError('validation_error', 'unknown_parameter', 400, `Received unknown parameter: '${param}'.`, param);

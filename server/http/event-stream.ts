@@ -71,7 +71,7 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
         }
       } while (again && !closed);
     } catch (err) {
-      logger.error({ requestId: state.requestId, err: (err as Error).message }, 'event stream read failed');
+      logger.error({ requestId: state.requestId, err }, 'event stream read failed');
     } finally {
       pumping = false;
     }
@@ -81,7 +81,7 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
   // Three heartbeats' grace: one renewal lost to a slow or failed statement does not silence the stream.
   const keepAwake = () =>
     keepStreamAwake(services.database.db, scope, 3 * services.config.SSE_HEARTBEAT_MS).catch((err) =>
-      logger.warn({ requestId: state.requestId, err: (err as Error).message }, 'event stream presence not renewed'),
+      logger.warn({ requestId: state.requestId, err }, 'event stream presence not renewed'),
     );
   let unlisten: (() => Promise<void>) | null = null;
   const heartbeat = setInterval(() => {

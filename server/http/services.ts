@@ -4,7 +4,7 @@ import { openDatabase } from '@/server/db/client';
 import { setGlobalDatabase } from '@/server/db/global';
 import { acquirePgliteLock } from '@/server/db/pglite-lock';
 import { ensureOpsKey } from '@/server/domain/ops/tenants';
-import type { Config } from '@/server/lib/config';
+import { truthy, type Config } from '@/server/lib/config';
 import { createRateLimiter } from '@/server/lib/rate-limit';
 import { createAttemptLimits } from '@/server/domain/auth/attempt-limits';
 import { createMailer } from '@/server/integrations/mail/mailer';
@@ -35,7 +35,13 @@ export async function createServices(config: Config): Promise<Services> {
     db: database.db,
     secret: resolveAuthSecret(config),
     limits: createAttemptLimits(redis),
-    mailer: await createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX_DIR, from: config.MAIL_FROM }),
+    mailer: await createMailer({
+      smtpUrl: config.SMTP_URL,
+      outboxDir: config.MAIL_OUTBOX_DIR,
+      from: config.MAIL_FROM,
+      production: config.NODE_ENV === 'production',
+      outboxInProduction: truthy(config.MAIL_OUTBOX_IN_PRODUCTION),
+    }),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
   // next-auth (the console's session cookie) runs in this process and builds its URLs from this.

@@ -4,6 +4,7 @@ import type { Database } from '@/server/db/types';
 import type { Config } from '@/server/lib/config';
 import { now } from '@/server/lib/clock';
 import { logger } from '@/server/lib/logger';
+import { errorText } from '@/server/lib/log-error';
 import { JOB_HANDLERS } from './handlers';
 import type { JobHandler } from './handlers/types';
 import { runMaintenance } from './maintenance';
@@ -66,7 +67,8 @@ export function createWorker(opts: WorkerOptions) {
       if (outcome.kind === 'done') finished.push(job.id);
       else await rescheduleJob(database.db, job.id, outcome.at, outcome.error);
     } catch (err) {
-      const message = err instanceof Error ? `${err.name}: ${err.message}` : 'unknown failure';
+      // Stored on the job as well as logged: never the driver's message, which lists the statement's values.
+      const message = errorText(err);
       logger.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message }, 'job failed');
       const retry = job.attempts < MAX_JOB_FAILURES;
       await (retry
@@ -80,7 +82,7 @@ export function createWorker(opts: WorkerOptions) {
     if (finished.length === 0) return;
     const ids = finished;
     finished = [];
-    await finishJobs(database.db, ids).catch((err: Error) => logger.error({ err: err.message }, 'deleting finished jobs failed'));
+    await finishJobs(database.db, ids).catch((err: Error) => logger.error({ err }, 'deleting finished jobs failed'));
   }
 
   async function loop() {
@@ -98,7 +100,7 @@ export function createWorker(opts: WorkerOptions) {
       try {
         claimed = await claimJobs(database.db, id, free, config.WORKER_LEASE_MS);
       } catch (err) {
-        if (running) logger.error({ err: (err as Error).message }, 'claiming jobs failed');
+        if (running) logger.error({ err }, 'claiming jobs failed');
       }
       for (const job of claimed) {
         const p = run(job).finally(() => {
@@ -116,7 +118,7 @@ export function createWorker(opts: WorkerOptions) {
   }
 
   const maintain = () =>
-    runMaintenance(database.db, config).catch((err: Error) => logger.error({ err: err.message }, 'maintenance failed'));
+    runMaintenance(database.db, config).catch((err: Error) => logger.error({ err }, 'maintenance failed'));
 
   return {
     id,
@@ -127,7 +129,7 @@ export function createWorker(opts: WorkerOptions) {
       if (running) return;
       running = true;
       unlisten = await database.listen(JOBS_CHANNEL, wake).catch((err: Error) => {
-        logger.warn({ err: err.message }, 'LISTEN unavailable; the worker polls');
+        logger.warn({ err }, 'LISTEN unavailable; the worker polls');
         return null;
       });
       loopDone = loop();

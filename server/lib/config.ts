@@ -31,6 +31,8 @@ const ConfigSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Fulfillment Rail <no-reply@fulfillment-rail.local>'),
   MAIL_OUTBOX_DIR: z.string().default('.data/mail'),
+  // Sign-in links in files are for development; a production deployment without SMTP must opt in (tests, demos).
+  MAIL_OUTBOX_IN_PRODUCTION: z.enum(['true', 'false', '1', '0']).optional(),
   PUBLIC_URL: z.string().url().optional(),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   // Approve and submit dispatch in the request; the outbox job is the safety net, run this long after.

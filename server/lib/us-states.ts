@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /** Two-letter codes of the states, DC and Puerto Rico: where providers are licensed and pharmacies ship. */
 export const US_STATES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 
 export const zDateTime = z.iso.datetime().meta({ description: 'ISO 8601 date-time (UTC)' });
 export const zId = (what: string) => z.string().min(1).max(100).meta({ description: `${what} id` });

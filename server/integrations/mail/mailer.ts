@@ -7,7 +7,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** The one link the message exists to deliver, logged in development so no mail server is needed. */
+  /** The one link the message exists to deliver; kept in the development outbox file, never logged. */
   link?: string;
 }
 
@@ -15,8 +15,21 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** SMTP through nodemailer when SMTP_URL is set; otherwise a development outbox of JSON files. */
-export async function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string }): Promise<Mailer> {
+export interface MailerOptions {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  /** Without SMTP in production, mail is dropped unless the operator opted in to the outbox (MAIL_OUTBOX_IN_PRODUCTION). */
+  production: boolean;
+  outboxInProduction?: boolean;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise an outbox of JSON files, readable by the owner
+ * only (a magic link or invitation in it signs its reader in). In production without SMTP the mail is not
+ * delivered: the log says so, without the link, since anyone with log access could otherwise sign in.
+ */
+export async function createMailer(opts: MailerOptions): Promise<Mailer> {
   if (opts.smtpUrl) {
     const nodemailer = await import('nodemailer');
     const transport = nodemailer.createTransport(opts.smtpUrl);
@@ -26,13 +39,21 @@ export async function createMailer(opts: { smtpUrl?: string; outboxDir: string; 
       },
     };
   }
+  if (opts.production && !opts.outboxInProduction) {
+    return {
+      async send(m) {
+        logger.warn({ subject: m.subject }, 'mail not delivered: SMTP_URL is not set');
+      },
+    };
+  }
   return {
     async send(m) {
-      // Sign-in links in these files are credentials: only the server's own user may read them.
       await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
+      // mkdir's mode applies only to a directory it creates; an existing one is narrowed too.
+      await fs.chmod(opts.outboxDir, 0o700);
       const file = path.join(opts.outboxDir, `${Date.now()}-${newId('request').slice(4)}.json`);
-      await fs.writeFile(file, JSON.stringify({ ...m, from: opts.from, sentAt: new Date().toISOString() }, null, 2), { mode: 0o600 });
-      logger.info({ file }, `mail written to the development outbox${m.link ? `: ${m.link}` : ''}`);
+      await fs.writeFile(file, JSON.stringify({ ...m, from: opts.from, sentAt: new Date().toISOString() }, null, 2), { mode: 0o600, flag: 'wx' });
+      logger.info({ file }, 'mail written to the outbox');
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 import type { CallbackUpdate } from './types';
 
 /** An inbound callback that fails signature or shape checks; kept and counted, never applied. */

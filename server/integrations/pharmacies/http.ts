@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { request } from 'undici';
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 import { agentFor } from '@/server/domain/webhooks/send';
 import { now } from '@/server/lib/clock';
 import { parseWebhookUrl } from '@/server/lib/ssrf';

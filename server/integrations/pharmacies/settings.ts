@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 
 export const ZCatalogFeedRow = z.strictObject({
   sku: z.string().min(1).max(100).meta({ description: "The clinic's product SKU (or product id) this row prices" }),

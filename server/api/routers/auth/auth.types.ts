@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
 import { ROLES } from '@/server/domain/auth/roles';
 import { US_STATES } from '@/server/lib/us-states';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
 
 export const ZApiKeyPublic = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 import { ORDER_STATUSES } from '@/db/schema/orders';
 import { zDateTime, zId } from '@/server/api/schemas/common';
 import { ZPatient } from '@/server/api/routers/patients/patients.types';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
 
 const zConnectionId = z.string().meta({ description: 'Pharmacy connection id' });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
 import { EARLIEST_DATE_OF_BIRTH, isPlausibleDateOfBirth, isUsState, normalisePhone, SEXES } from '@/server/domain/patients/validation';
 

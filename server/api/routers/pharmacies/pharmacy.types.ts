@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 import { zDateTime, zId } from '@/server/api/schemas/common';
 import { ZHttpSettings, ZSimulatedSettings } from '@/server/integrations/pharmacies/settings';
 import { zUsState } from '@/server/lib/us-states';

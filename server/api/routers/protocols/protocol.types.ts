@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
 
 const zName = z.string().trim().min(1).max(200).meta({ description: 'Display name, 1 to 200 characters (trimmed)' });

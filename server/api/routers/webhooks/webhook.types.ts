@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
 
 const zUrl = z.string().trim().min(1).max(2048).meta({ description: 'https URL; http only for localhost in development', format: 'uri' });

@@ -1,0 +1,166 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '@/server/api/root';
+import { buildRouteTable } from '@/server/api/route-table';
+import { MAX_JSON_DEPTH } from '@/server/lib/json-depth';
+import { createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, startTestApp, type ApiResponse, type TestApp } from './helpers/harness';
+import { providerSession } from './helpers/orders-world';
+
+/**
+ * Bad input to every POST and PATCH operation of the OpenAPI document (the list is read from the document
+ * the app serves, so a new operation is covered the day it is added): a NUL in any string field, path or
+ * query parameter, a body nested deeper than the cap, and a body that is not a JSON object. Each must be a
+ * 400 (or, for path parameters, any 4xx), never a 500.
+ */
+
+type Schema = Record<string, any>;
+interface Op {
+  method: 'POST' | 'PATCH';
+  path: string;
+  params: Schema[];
+  body?: Schema;
+  raw: boolean;
+}
+
+let app: TestApp;
+let doc: Schema;
+let ops: Op[];
+let credentials: string[];
+beforeAll(async () => {
+  app = await startTestApp();
+  doc = (await app.request('GET', '/v1/openapi.json')).body;
+  const raw = new Set(buildRouteTable(appRouter).routes.filter((r) => r.meta.rawBody).map((r) => `${r.method} ${r.path}`));
+  ops = Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, byMethod]) =>
+    (['post', 'patch'] as const).flatMap((m) => {
+      const op = byMethod[m];
+      if (!op) return [];
+      const method = m.toUpperCase() as Op['method'];
+      return [{ method, path, params: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema, raw: raw.has(`${method} ${path}`) }];
+    }),
+  );
+  const clinic = await createTenantWithKeys(app, 'Bad input');
+  // Whichever of these reaches an operation's input validation: a tenant key, the platform's ops key, an owner's or a provider's session.
+  const owner = await createUserAndLogin(app, clinic.tenantId, { email: 'owner@bad-input.test', role: 'owner' });
+  credentials = [clinic.sandboxKey, OPS_KEY, owner.token, (await providerSession(app, clinic.tenantId, ['CA'])).token];
+});
+afterAll(async () => app?.close());
+
+const resolve = (s: Schema): Schema => (s?.$ref ? resolve(doc.components.schemas[s.$ref.split('/').pop()!]) : s);
+
+/** Every string leaf of a request schema, as the path zod reports (`items.0.sig`), and whether it is free text. */
+function stringFields(schema: Schema | undefined, path: string[] = [], depth = 0): { path: string[]; free: boolean }[] {
+  const s = resolve(schema as Schema);
+  if (!s || depth > 8) return [];
+  const branches = [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])];
+  if (branches.length) return branches.flatMap((b: Schema) => stringFields(b, path, depth + 1));
+  const types = [s.type].flat();
+  if (types.includes('object')) return Object.entries(s.properties ?? {}).flatMap(([k, v]) => stringFields(v as Schema, [...path, k], depth + 1));
+  if (types.includes('array')) return stringFields(s.items, [...path, '0'], depth + 1);
+  // An enum, const or format refuses a NUL with its own message, which may not be the one zod lists first.
+  if (types.includes('string')) return [{ path, free: !s.enum && s.const === undefined && !s.format }];
+  return [];
+}
+
+function bodyWith(path: string[], value: unknown): unknown {
+  if (!path.length) return value;
+  const [head, ...rest] = path;
+  return head === '0' ? [bodyWith(rest, value)] : { [head]: bodyWith(rest, value) };
+}
+
+const DUMMY_ID = 'x_00000000000000000000000000';
+const urlOf = (op: Op, pathValues: Record<string, string> = {}, query = '') =>
+  `/v1${op.path.replace(/\{(\w+)\}/g, (_, name: string) => pathValues[name] ?? DUMMY_ID)}${query}`;
+
+/** The answer of the first credential that gets past authentication and authorization. */
+async function send(op: Op, url: string, rawBody: string | undefined): Promise<ApiResponse> {
+  let res: ApiResponse | undefined;
+  for (const key of credentials) {
+    res = await app.request(op.method, url, { key, rawBody, headers: rawBody === undefined ? {} : { 'content-type': 'application/json' } });
+    if (res.status !== 401 && res.status !== 403) return res;
+  }
+  return res!;
+}
+
+const withNul = fc.tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 })).map(([a, b]) => `${a}\u0000${b}`);
+const label = (op: Op) => `${op.method} ${op.path}`;
+
+describe('every POST and PATCH operation of the OpenAPI document', () => {
+  it('is read from the document', () => {
+    expect(ops.length).toBeGreaterThan(30);
+    expect(ops.map(label)).toEqual(expect.arrayContaining(['POST /patients', 'PATCH /patients/{id}', 'POST /orders', 'POST /auth/logout']));
+  });
+
+  it('answers a NUL in any string field of its body with 400 naming the field', async () => {
+    for (const op of ops.filter((o) => o.body)) {
+      for (const field of stringFields(op.body)) {
+        const param = field.path.join('.');
+        await fc.assert(
+          fc.asyncProperty(withNul, async (text) => {
+            const res = await send(op, urlOf(op), JSON.stringify(bodyWith(field.path, text)));
+            expect(res.status, `${label(op)} ${param}: ${res.text}`).toBe(400);
+            expectEnvelope(res, 400, 'validation_error');
+            if (field.free) expect(res.body.error.param, `${label(op)} ${param}`).toBe(param);
+          }),
+          { numRuns: 3 },
+        );
+      }
+    }
+  });
+
+  it('answers a NUL in a query or path parameter with a 4xx, naming a query parameter', async () => {
+    for (const op of ops) {
+      for (const p of op.params.filter((x) => x.in === 'query' || x.in === 'path')) {
+        await fc.assert(
+          fc.asyncProperty(withNul, async (text) => {
+            const value = encodeURIComponent(text);
+            const url = p.in === 'path' ? urlOf(op, { [p.name]: value }) : urlOf(op, {}, `?${p.name}=${value}`);
+            const res = await send(op, url, op.raw ? undefined : '{}');
+            expect(res.status, `${label(op)} ${p.in} ${p.name}: ${res.text}`).toBeGreaterThanOrEqual(400);
+            expect(res.status, `${label(op)} ${p.in} ${p.name}: ${res.text}`).toBeLessThan(500);
+            if (p.in === 'query') expect(res.body.error.param).toBe(p.name);
+          }),
+          { numRuns: 3 },
+        );
+      }
+    }
+  });
+
+  const nested = fc.tuple(fc.integer({ min: MAX_JSON_DEPTH + 1, max: 6000 }), fc.constantFrom('array', 'object')).map(([depth, kind]) =>
+    kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
+  );
+
+  it('answers a body nested deeper than the cap with 400 before authentication', async () => {
+    for (const op of ops) {
+      await fc.assert(
+        fc.asyncProperty(nested, async (body) => {
+          const res = await app.request(op.method, urlOf(op), { rawBody: body, headers: { 'content-type': 'application/json' } });
+          if (op.raw) expect(res.status, label(op)).toBeLessThan(500);
+          else expectEnvelope(res, 400, 'validation_error', 'json_too_deep');
+        }),
+        { numRuns: 4 },
+      );
+    }
+  });
+
+  it('does not refuse a body for its depth at the cap itself', async () => {
+    const atCap = '{"a":'.repeat(MAX_JSON_DEPTH - 1) + '{}' + '}'.repeat(MAX_JSON_DEPTH - 1);
+    const res = await app.request('POST', '/v1/patients', { key: credentials[0], rawBody: atCap, headers: { 'content-type': 'application/json' } });
+    expectEnvelope(res, 400, 'validation_error');
+    expect(res.body.error.code).not.toBe('json_too_deep');
+  });
+
+  const notAnObject = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), fc.array(fc.jsonValue(), { maxLength: 3 }));
+
+  it('answers a body that is not a JSON object with 400 before authentication', async () => {
+    for (const op of ops) {
+      await fc.assert(
+        fc.asyncProperty(notAnObject, async (value) => {
+          const res = await app.request(op.method, urlOf(op), { rawBody: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
+          if (op.raw) expect(res.status, label(op)).toBeLessThan(500);
+          else expectEnvelope(res, 400, 'validation_error', 'invalid_body');
+        }),
+        { numRuns: 5 },
+      );
+    }
+  });
+});
