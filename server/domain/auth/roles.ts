@@ -1,4 +1,4 @@
-import { OPS_SCOPE, TENANT_SCOPES } from '@/server/domain/developer/scopes';
+import { OPS_SCOPE, SECRET_KEY_SCOPES } from '@/server/domain/developer/scopes';
 
 export const TENANT_ROLES = ['owner', 'admin', 'developer', 'provider'] as const;
 export const ROLES = [...TENANT_ROLES, 'ops'] as const;
@@ -8,8 +8,7 @@ export type TenantRole = (typeof TENANT_ROLES)[number];
 /** Scopes only people hold; machine keys never manage people. */
 export const USERS_MANAGE = 'users.manage';
 
-const CLINICAL = new Set(['intake.review']);
-const ADMIN_SCOPES = [...TENANT_SCOPES.filter((s) => !CLINICAL.has(s)), USERS_MANAGE];
+const ADMIN_SCOPES = [...SECRET_KEY_SCOPES, USERS_MANAGE];
 
 const ROLE_SCOPES: Record<Role, readonly string[]> = {
   owner: ADMIN_SCOPES,

@@ -9,7 +9,7 @@ import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { keyCache } from './key-cache';
 import { mintKey, type KeyType } from './key-format';
-import { hasScope, isKnownScope, OPS_SCOPE, TENANT_SCOPES } from './scopes';
+import { hasScope, isKnownScope, OPS_SCOPE, SECRET_KEY_SCOPES } from './scopes';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -42,16 +42,16 @@ export type ApiKeyPublic = ReturnType<typeof toPublicKey>;
 /** The scopes a new key receives, after checking them against what its creator may delegate. */
 function grantedScopes(creator: Principal, input: CreateApiKeyInput): string[] {
   if (input.keyType === 'secret') {
-    // A secret key holds every tenant scope (patients included) and outlives its creator, so minting one
-    // from a narrower credential would be an escalation that survives the creator's revocation.
-    const missing = isOps(creator) ? undefined : TENANT_SCOPES.find((s) => !hasScope(creator.scopes, s));
+    // A secret key holds every scope a key can exercise (patients included) and outlives its creator, so
+    // minting one from a narrower credential would be an escalation that survives the creator's revocation.
+    const missing = isOps(creator) ? undefined : SECRET_KEY_SCOPES.find((s) => !hasScope(creator.scopes, s));
     if (missing) {
       throw errors.forbidden(
         `A secret key holds every tenant scope, and your credential lacks '${missing}'. Create a restricted key with the scopes you need.`,
         'scope_not_grantable',
       );
     }
-    return [...TENANT_SCOPES];
+    return [...SECRET_KEY_SCOPES];
   }
   const requested = [...new Set(input.scopes)];
   if (requested.length === 0) throw errors.validation('A restricted key needs at least one scope.', 'scopes', 'scopes_required');

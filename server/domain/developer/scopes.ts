@@ -1,4 +1,4 @@
-/** The scope catalog (DESIGN decision 2). Secret keys hold every tenant scope; `ops.*` is platform-only. */
+/** The scope catalog (DESIGN decision 2). `ops.*` is platform-only. */
 export const TENANT_SCOPES = [
   'orders.read',
   'orders.write',
@@ -15,6 +15,12 @@ export const TENANT_SCOPES = [
   'pharmacies.manage',
   'billing.manage',
 ] as const;
+
+/** Scopes only a person can exercise: clinical review needs a provider's own session (DESIGN decision 10). */
+export const CLINICAL_SCOPES: readonly string[] = ['intake.review'];
+
+/** What a secret key holds: every tenant scope a machine credential can exercise. */
+export const SECRET_KEY_SCOPES = TENANT_SCOPES.filter((s) => !CLINICAL_SCOPES.includes(s));
 
 export const OPS_SCOPE = 'ops.*';
 export const ALL_SCOPES = [...TENANT_SCOPES, OPS_SCOPE] as const;

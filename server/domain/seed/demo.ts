@@ -6,7 +6,7 @@ import { OPS_SCOPE } from '@/server/domain/developer/scopes';
 import { createTenant } from '@/server/domain/ops/tenants';
 import { createUser } from '@/server/domain/auth/users';
 import { randomBase62 } from '@/server/lib/crypto';
-import { TENANT_SCOPES } from '@/server/domain/developer/scopes';
+import { SECRET_KEY_SCOPES } from '@/server/domain/developer/scopes';
 import { seedDemoCatalog } from './demo-catalog';
 
 export interface DemoSeed {
@@ -44,7 +44,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
       });
     }
     // Nested transactions become savepoints: the demo world is seeded whole or not at all.
-    const asDemoKey = { kind: 'key' as const, tenantId: tenant.id, livemode: false, scopes: [...TENANT_SCOPES], keyId: created.apiKey.id, rateLimitKey: 'seed' };
+    const asDemoKey = { kind: 'key' as const, tenantId: tenant.id, livemode: false, scopes: [...SECRET_KEY_SCOPES], keyId: created.apiKey.id, rateLimitKey: 'seed' };
     await seedDemoCatalog(tx as unknown as Db, asDemoKey);
     return { tenantId: tenant.id, sandboxKey: created.key, people };
   });
