@@ -131,7 +131,15 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
       expect(await routedEventsOf(app, order.id)).toEqual([]);
       const detail = (await w.get(order.id)).body;
       expect(detail.status).toBe('cancelled');
-      expect(detail.timeline.map((t: { to: string }) => t.to)).toEqual(['pending_approval', 'approved', 'submitting', 'cancelled']);
+      // The last entry is the pharmacy's answer to the cancel (a note: the status stays cancelled).
+      expect(detail.timeline.map((t: { to: string; reasonCode: string | null }) => [t.to, t.reasonCode])).toEqual([
+        ['pending_approval', null],
+        ['approved', null],
+        ['submitting', null],
+        ['cancelled', 'cancelled_by_clinic'],
+        ['cancelled', 'pharmacy_recalled'],
+      ]);
+      expect(detail.pharmacyRecall).toBe('recalled');
       expect((await within(approving, 15_000, 'the approve response')).status).toBe(201);
     } finally {
       expect(await healthy.stop()).toBe(0);

@@ -30,12 +30,13 @@ export const ORDER_GRAPH: Record<OrderStatus, readonly OrderStatus[]> = {
 /** Statuses in which the pharmacy has (or may have) the order: a cancel must reach it too. */
 export const DISPATCHED: readonly OrderStatus[] = ['submitting', 'submitted', 'accepted', 'shipped'];
 
-const EVENT_FOR: Partial<Record<OrderStatus, 'order.routed' | 'order.submitted' | 'order.rejected' | 'order.shipped' | 'order.delivered'>> = {
+const EVENT_FOR: Partial<Record<OrderStatus, 'order.routed' | 'order.submitted' | 'order.rejected' | 'order.shipped' | 'order.delivered' | 'order.cancelled'>> = {
   submitted: 'order.routed',
   accepted: 'order.submitted',
   rejected: 'order.rejected',
   shipped: 'order.shipped',
   delivered: 'order.delivered',
+  cancelled: 'order.cancelled',
 };
 
 export interface Actor {
@@ -113,6 +114,8 @@ export async function transition(
     if (type === 'order.rejected') {
       return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to, reasonCode: opts.reasonCode ?? 'rejected' })];
     }
+    // Integrations must hear of every cancel, even of an order no pharmacy ever held (its pharmacy is null).
+    if (type === 'order.cancelled') return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to })];
     if (!type || !connectionId) return [];
     return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to })];
   });
