@@ -17,8 +17,9 @@ export type OrderRow = typeof orders.$inferSelect;
 export const ORDER_GRAPH: Record<OrderStatus, readonly OrderStatus[]> = {
   draft: ['draft', 'pending_approval', 'cancelled'],
   pending_approval: ['draft', 'pending_approval', 'approved', 'cancelled'],
-  approved: ['submitting', 'rejected', 'cancelled'],
-  submitting: ['submitted', 'rejected', 'cancelled'],
+  // Back to pending_approval: the approval no longer covers the order as it stands (approval.ts).
+  approved: ['submitting', 'rejected', 'pending_approval', 'cancelled'],
+  submitting: ['submitted', 'rejected', 'pending_approval', 'cancelled'],
   submitted: ['accepted', 'rejected', 'cancelled'],
   accepted: ['shipped', 'rejected', 'cancelled'],
   shipped: ['delivered', 'cancelled'],
