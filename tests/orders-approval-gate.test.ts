@@ -5,6 +5,10 @@ import { catalogWorld } from './helpers/catalog-world';
 import { bookRowsOf, dispatchesOf, query, routedEventsOf } from './helpers/dispatch';
 import { createUserAndLogin, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
 import { ordersWorld } from './helpers/orders-world';
+import { orders } from '@/db/schema';
+import { scoped } from '@/server/db/scoped';
+import { unchangedWithPatient } from '@/server/domain/orders/approval';
+import { transition } from '@/server/domain/orders/lifecycle';
 import { waitFor } from './helpers/webhooks';
 
 /*
@@ -135,6 +139,39 @@ describe('a dispatch after approval (no worker: pharmacy statuses arrive as call
     expect(submit.body.error.message).toMatch(/not licensed/);
     expect((await w.get(orderId)).body.timeline.at(-1)).toMatchObject({ to: 'pending_approval', reasonCode: 'approver_not_licensed' });
     expect(await bookRowsOf(app, orderId)).toHaveLength(1);
+  });
+});
+
+describe('the approval’s own move', () => {
+  let app: TestApp;
+  let w: World;
+  beforeAll(async () => {
+    app = await startTestApp();
+    w = await ordersWorld(app, 'Move', { alphaSettings: SLOW, betaSettings: SLOW });
+  });
+  afterAll(async () => app?.close());
+
+  it('snapshots what it checked; the move requires the patient unchanged since the read, so a concurrent update makes it write nothing', async () => {
+    const patientId = await caPatient(app, w);
+    const order = (await w.create({ patientId })).body;
+    const read = async () => (await query<{ version: string; patient: string }>(app, sql`select o.xmin::text as version, p.xmin::text as patient from orders o join patients p on p.id = o.patient_id where o.id = ${order.id}`))[0];
+    const seen = await read();
+    expect((await patch(app, w, patientId, { lastName: 'Meanwhile' })).status).toBe(200);
+    const db = app.services.database.db;
+    const scope = { tenantId: w.tenantId, livemode: false };
+    const row = (await scoped(db, scope).get(orders, order.id))!;
+    const provider = { kind: 'user' as const, id: w.provider.id };
+    expect(await transition(db, scope, row, ['pending_approval'], 'approved', provider, { guard: unchangedWithPatient(seen.version, seen.patient) })).toBeNull();
+    const now = await read();
+    expect(await transition(db, scope, row, ['pending_approval'], 'approved', provider, { guard: unchangedWithPatient(now.version, now.patient) })).toMatchObject({ status: 'approved' });
+
+    // Over HTTP: the snapshot holds what the provider approved, and nothing of it reaches the API.
+    const other = (await w.create({ patientId })).body;
+    const approved = await w.approve(other.id);
+    expect(approved.status).toBe(201);
+    expect(approved.text).not.toMatch(/Meanwhile|approvalSnapshot/);
+    const [{ snapshot }] = await query<{ snapshot: Record<string, unknown> }>(app, sql`select approval_snapshot as snapshot from orders where id = ${other.id}`);
+    expect(snapshot).toEqual({ patientId, firstName: 'Ada', lastName: 'Meanwhile', dateOfBirth: '1970-01-01', sex: 'female', state: 'CA', items: other.items });
   });
 });
 

@@ -122,9 +122,10 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
       await waitFor(
         async () => {
           const [row] = await query<{ cancelled: boolean }>(app, sql`select cancelled_at is not null as cancelled from simulated_pharmacy_orders where payload->>'orderId' = ${order.id}`);
-          return row?.cancelled && (await dispatchesOf(app, order.id)).every((d) => d.status === 'cancelled');
+          // The dispatch job may close the round before the cancel job records the pharmacy's answer.
+          return row?.cancelled && (await dispatchesOf(app, order.id)).every((d) => d.status === 'cancelled') && (await w.get(order.id)).body.pharmacyRecall;
         },
-        { timeoutMs: 20_000, what: 'the pharmacy to hear of the cancel and the dispatch to close' },
+        { timeoutMs: 20_000, what: 'the pharmacy to hear of the cancel, the dispatch to close and the answer to be recorded' },
       );
       expect(await bookRowsOf(app, order.id)).toHaveLength(1);
       expect((await dispatchesOf(app, order.id)).map((d) => d.status)).toEqual(['cancelled']);
