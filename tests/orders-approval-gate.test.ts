@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogWorld } from './helpers/catalog-world';
 import { bookRowsOf, dispatchesOf, query, routedEventsOf } from './helpers/dispatch';
 import { createUserAndLogin, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
-import { ordersWorld } from './helpers/orders-world';
+import { ordersWorld, providerSession } from './helpers/orders-world';
 import { orders } from '@/db/schema';
 import { scoped } from '@/server/db/scoped';
 import { unchangedWithPatient } from '@/server/domain/orders/approval';
@@ -30,9 +30,9 @@ function callback(app: TestApp, connectionId: string, secret: string, body: Reco
 }
 
 /** A CA order approved by the CA-only provider, then rejected by its pharmacy: ready for reroute and submit. */
-async function approvedThenRejected(app: TestApp, w: World, patientId?: string) {
+async function approvedThenRejected(app: TestApp, w: World, patientId?: string, providerToken?: string) {
   const order = (await w.create(patientId ? { patientId } : {})).body;
-  const approved = await w.approve(order.id);
+  const approved = await w.approve(order.id, providerToken);
   expect(approved.status, approved.text).toBe(201);
   const [d] = await query<{ idempotency_key: string; connection_id: string }>(app, sql`select idempotency_key, connection_id from order_dispatches where order_id = ${order.id}`);
   const secret = d.connection_id === w.pharmacies.alpha ? w.pharmacies.alphaSecret : w.pharmacies.betaSecret;
@@ -139,6 +139,16 @@ describe('a dispatch after approval (no worker: pharmacy statuses arrive as call
     expect(submit.body.error.message).toMatch(/not licensed/);
     expect((await w.get(orderId)).body.timeline.at(-1)).toMatchObject({ to: 'pending_approval', reasonCode: 'approver_not_licensed' });
     expect(await bookRowsOf(app, orderId)).toHaveLength(1);
+  });
+
+  it('an approver deactivated since the approval no longer covers a dispatch', async () => {
+    const admin = await createUserAndLogin(app, w.tenantId, { email: `admin2-${Date.now()}@gate.test`, role: 'admin' });
+    const leaving = await providerSession(app, w.tenantId, ['CA']);
+    const orderId = await approvedThenRejected(app, w, undefined, leaving.token);
+    expect((await app.request('DELETE', `/v1/users/${leaving.id}`, { key: admin.token })).status).toBe(200);
+    expect((await w.act(orderId, 'reroute')).body.rerouted).toBe(true);
+    expectEnvelope(await w.act(orderId, 'submit'), 403, 'permission_error', 'approval_stale');
+    expect((await w.get(orderId)).body.timeline.at(-1)).toMatchObject({ to: 'pending_approval', reasonCode: 'approver_not_authorized' });
   });
 });
 

@@ -40,12 +40,13 @@ export interface Approver {
   deactivatedAt: Date | null;
 }
 
-export async function approverOf(q: Queryable, userId: string | null): Promise<Approver | null> {
+/** The order's approver, only as a user of the order's tenant (users have no mode). */
+export async function approverOf(q: Queryable, scope: Scope, userId: string | null): Promise<Approver | null> {
   if (!userId) return null;
   const [row] = await q
     .select({ role: users.role, name: users.name, npi: users.npi, npiVerifiedAt: users.npiVerifiedAt, licensedStates: users.licensedStates, deactivatedAt: users.deactivatedAt })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(scoped(q, scope).where(users, eq(users.id, userId)))
     .limit(1);
   return row ?? null;
 }

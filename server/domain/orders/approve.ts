@@ -133,7 +133,7 @@ export async function submitOrder(database: Database, principal: TenantPrincipal
     if (!order.approvedAt) throw errors.forbidden('A licensed provider has not approved this order; only approved orders can be submitted.', 'order_not_approved');
     if (order.status !== 'approved') throw conflict(order, 'submitted');
     if (!patient) throw errors.notFound('patient', order.patientId ?? '');
-    const approver = await approverOf(q, order.approvedBy);
+    const approver = await approverOf(q, principal, order.approvedBy);
     const lapse = approvalLapse(order, patient, approver);
     // Committed before the refusal: the order must wait for a provider, not for another submit.
     if (lapse) {

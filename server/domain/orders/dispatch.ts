@@ -158,7 +158,7 @@ export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps
     const [patient, codes, approver] = await Promise.all([
       s.require(patients, order.patientId!, 'patient'),
       lineCodesAt(db, scope, connection.id, productIds),
-      approverOf(db, order.approvedBy),
+      approverOf(db, scope, order.approvedBy),
     ]);
     // Sent from what the rows hold now, so the approval must still cover exactly that.
     const lapse = approvalLapse(order, patient, approver);
