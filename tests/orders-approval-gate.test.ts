@@ -141,6 +141,18 @@ describe('a dispatch after approval (no worker: pharmacy statuses arrive as call
     expect(await bookRowsOf(app, orderId)).toHaveLength(1);
   });
 
+  it('live (metered, so submit runs in one transaction): the withdrawal still commits before the 403', async () => {
+    const live = await ordersWorld(app, 'Gate live', { mode: 'live', alphaSettings: SLOW, betaSettings: SLOW });
+    const orderId = await approvedThenRejected(app, live);
+    expect((await patch(app, live, live.patients.ca, { lastName: 'Changed' })).status).toBe(200);
+    expect((await live.act(orderId, 'reroute')).body.rerouted).toBe(true);
+    expectEnvelope(await live.act(orderId, 'submit'), 403, 'permission_error', 'approval_stale');
+    const after = (await live.get(orderId)).body;
+    expect(after).toMatchObject({ status: 'pending_approval', approvedAt: null, livemode: true });
+    expect(after.timeline.at(-1).reasonCode).toBe('patient_changed_since_approval');
+    expect(await bookRowsOf(app, orderId)).toHaveLength(1);
+  });
+
   it('an approver deactivated since the approval no longer covers a dispatch', async () => {
     const admin = await createUserAndLogin(app, w.tenantId, { email: `admin2-${Date.now()}@gate.test`, role: 'admin' });
     const leaving = await providerSession(app, w.tenantId, ['CA']);
