@@ -79,7 +79,7 @@ export const ZOrderDetail = ZOrder.extend({
   pharmacyRecall: z
     .enum(['recalled', 'not_recalled'])
     .nullable()
-    .meta({ description: 'After a cancel: whether the pharmacy recalled the order (not_recalled: it had shipped it, say); null until it answers or when it never had the order' }),
+    .meta({ description: 'After a cancel request to a pharmacy (the order’s, or one holding a copy of an earlier round): whether it recalled the order (not_recalled: it had shipped it, say); null until it answers or when it never had the order' }),
 }).meta({ id: 'OrderDetail' });
 
 export const ZCreateOrder = z
