@@ -773,7 +773,7 @@ describe('with a worker', () => {
     expect((await lastDispatch(wapp, order.id)).pharmacy_status).toBe('cancelled');
     await sleep(300);
     expect(await statusOf(p, order.id)).toBe('cancelled');
-    expect((await eventsOf(wapp, order.id)).map((e) => e.type)).toEqual(['order.routed', 'order.submitted']);
+    expect((await eventsOf(wapp, order.id)).map((e) => e.type)).toEqual(['order.routed', 'order.submitted', 'order.cancelled']);
   });
 
   it('asks a simulated pharmacy again when its script says the order changes, not every interval; a new script applies at once', async () => {

@@ -122,16 +122,25 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
       await waitFor(
         async () => {
           const [row] = await query<{ cancelled: boolean }>(app, sql`select cancelled_at is not null as cancelled from simulated_pharmacy_orders where payload->>'orderId' = ${order.id}`);
-          return row?.cancelled && (await dispatchesOf(app, order.id)).every((d) => d.status === 'cancelled');
+          // The dispatch job may close the round before the cancel job records the pharmacy's answer.
+          return row?.cancelled && (await dispatchesOf(app, order.id)).every((d) => d.status === 'cancelled') && (await w.get(order.id)).body.pharmacyRecall;
         },
-        { timeoutMs: 20_000, what: 'the pharmacy to hear of the cancel and the dispatch to close' },
+        { timeoutMs: 20_000, what: 'the pharmacy to hear of the cancel, the dispatch to close and the answer to be recorded' },
       );
       expect(await bookRowsOf(app, order.id)).toHaveLength(1);
       expect((await dispatchesOf(app, order.id)).map((d) => d.status)).toEqual(['cancelled']);
       expect(await routedEventsOf(app, order.id)).toEqual([]);
       const detail = (await w.get(order.id)).body;
       expect(detail.status).toBe('cancelled');
-      expect(detail.timeline.map((t: { to: string }) => t.to)).toEqual(['pending_approval', 'approved', 'submitting', 'cancelled']);
+      // The last entry is the pharmacy's answer to the cancel (a note: the status stays cancelled).
+      expect(detail.timeline.map((t: { to: string; reasonCode: string | null }) => [t.to, t.reasonCode])).toEqual([
+        ['pending_approval', null],
+        ['approved', null],
+        ['submitting', null],
+        ['cancelled', 'cancelled_by_clinic'],
+        ['cancelled', 'pharmacy_recalled'],
+      ]);
+      expect(detail.pharmacyRecall).toBe('recalled');
       expect((await within(approving, 15_000, 'the approve response')).status).toBe(201);
     } finally {
       expect(await healthy.stop()).toBe(0);

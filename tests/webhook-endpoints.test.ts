@@ -21,7 +21,7 @@ describe('GET /developer/webhooks/events', () => {
     const res = await app.request('GET', '/v1/developer/webhooks/events', { key: a.sandboxKey });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      'order.routed', 'order.submitted', 'order.rejected', 'order.shipped', 'order.delivered', 'intake.submission.created',
+      'order.routed', 'order.submitted', 'order.rejected', 'order.shipped', 'order.delivered', 'order.cancelled', 'intake.submission.created',
       'flow.viewed', 'step.completed', 'flow.qualified', 'flow.disqualified', 'experiment.exposed', 'flow.published',
       'flow.session.qualified', 'flow.session.completed', 'flow.checkout.completed',
     ]);

@@ -37,6 +37,8 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
     ['Approved', order.approvedAt ? <span key="a">{formatWhen(order.approvedAt)} by <span className="font-mono">{order.approvedBy ?? '—'}</span></span> : '—'],
   ];
   if (order.rejectionReasonCode) rows.push(['Rejection reason', <span key="r" data-testid="order-rejection" className="font-mono">{order.rejectionReasonCode}</span>]);
+  if (order.pharmacyRecall === 'not_recalled') rows.push(['Pharmacy recall', <span key="p" data-testid="order-not-recalled" className="font-medium text-red-700">The pharmacy could not recall this order after it was cancelled; it may already be on its way to the patient.</span>]);
+  if (order.pharmacyRecall === 'recalled') rows.push(['Pharmacy recall', <span key="p" data-testid="order-recalled">The pharmacy confirmed the cancellation.</span>]);
   if (order.amberFields.length) rows.push(['Fields to confirm', <span key="f" data-testid="order-amber">{order.amberFields.join(', ')}</span>]);
   return (
     <Section title="Order">

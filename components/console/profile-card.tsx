@@ -44,6 +44,12 @@ export function ProfileCard({ me }: { me: ConsoleMe }) {
               )}
             </Row>
             <Row label="Licensed in">{provider.licensedStates.length ? provider.licensedStates.join(', ') : '—'}</Row>
+            {provider.pendingLicensedStates.length > 0 && (
+              <Row label="Awaiting verification" testId="profile-pending-states">
+                {provider.pendingLicensedStates.join(', ')}{' '}
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">not yet valid for approvals</span>
+              </Row>
+            )}
           </>
         )}
       </dl>

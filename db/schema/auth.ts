@@ -19,7 +19,10 @@ export const users = pgTable(
     mfaLastStep: integer('mfa_last_step'),
     npi: text('npi'),
     npiVerifiedAt: timestamp('npi_verified_at', { withTimezone: true }),
+    // States ops has attested (or entered when creating the provider): the only ones that authorize an approval.
     licensedStates: jsonb('licensed_states').$type<string[]>().notNull().default([]),
+    // States a clinic admin added, waiting for ops to attest them (as with the NPI); they authorize nothing.
+    pendingLicensedStates: jsonb('pending_licensed_states').$type<string[]>().notNull().default([]),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     // Access tokens issued before this instant are refused (logout everywhere, deactivation).
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
@@ -77,4 +80,29 @@ export const knownSignInSources = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.sourceHash] })],
+);
+
+export type LicenseChangeKind = 'requested' | 'attested' | 'removed' | 'withdrawn';
+
+/**
+ * Every change to a provider's licensed states, one row per state: who asked for it or attested it, and
+ * when. Append-only: the licence history an auditor asks for when an approval is questioned.
+ */
+export const licenseChanges = pgTable(
+  'provider_license_changes',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    state: text('state').notNull(),
+    change: text('change').$type<LicenseChangeKind>().notNull(),
+    actorKind: text('actor_kind').$type<'user' | 'key' | 'ops' | 'system'>().notNull(),
+    actorId: text('actor_id'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('provider_license_changes_user_idx').on(t.tenantId, t.userId, t.id)],
 );

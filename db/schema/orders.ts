@@ -14,6 +14,21 @@ export interface OrderItem {
   refills: number;
 }
 
+/**
+ * What the provider approved, taken by the approval's own statement: the patient's identity, the state
+ * the licence was checked for, and the lines. A dispatch whose order no longer matches it needs a new
+ * approval. PHI, like the order itself; never leaves through the API, events or webhooks.
+ */
+export interface ApprovalSnapshot {
+  patientId: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  sex: string;
+  state: string;
+  items: OrderItem[];
+}
+
 export interface Shipment {
   carrier: string;
   trackingNumber: string;
@@ -62,6 +77,7 @@ export const orders = pgTable(
     connectionId: text('connection_id'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: text('approved_by'),
+    approvalSnapshot: jsonb('approval_snapshot').$type<ApprovalSnapshot>(),
     // Bumped by every approval and reroute: one dispatch at most per round (DESIGN decision 9).
     dispatchRound: integer('dispatch_round').notNull().default(0),
     // First time a live dispatch reached a pharmacy: the billable "order routed" (DESIGN decision 13).

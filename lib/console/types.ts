@@ -22,6 +22,6 @@ export interface ConsoleMe {
     role: string;
     status: string;
     mfaEnabled: boolean;
-    provider: { npi: string | null; npiVerifiedAt: string | null; licensedStates: string[] } | null;
+    provider: { npi: string | null; npiVerifiedAt: string | null; licensedStates: string[]; pendingLicensedStates: string[] } | null;
   };
 }

@@ -32,6 +32,7 @@ export const ID_PREFIXES = {
   refreshFamily: 'rtf',
   oneTimeToken: 'ott',
   job: 'job',
+  licenseChange: 'lic',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -3,6 +3,7 @@ import { users } from '@/db/schema';
 import { errors } from '@/server/lib/errors';
 import type { AuthDeps } from './deps';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
+import type { LicenseActor } from './licenses';
 import { hashPassword } from './passwords';
 import { canGrant, type Role } from './roles';
 import { issueSession } from './sessions';
@@ -11,9 +12,9 @@ import { createUser, findUserById, toUserDto, type NewUser } from './users';
 const INVITE_TTL_MS = 7 * 24 * 3600_000;
 
 /** An owner or admin invites a person; the invitee chooses a password through a one-time link. */
-export async function inviteUser(deps: AuthDeps, tenantId: string, granter: Role, input: Omit<NewUser, 'password' | 'npiVerified'>) {
+export async function inviteUser(deps: AuthDeps, tenantId: string, granter: Role, input: Omit<NewUser, 'password' | 'npiVerified' | 'licensesAttested'>, by: LicenseActor) {
   if (!canGrant(granter, input.role)) throw errors.forbidden(`A ${granter} cannot grant the role '${input.role}'.`, 'role_not_grantable');
-  const user = await deps.db.transaction(async (tx) => createUser(tx, tenantId, input));
+  const user = await deps.db.transaction(async (tx) => createUser(tx, tenantId, input, by));
   const token = await createOneTimeToken(deps.db, user.id, 'invite', INVITE_TTL_MS);
   const link = `${deps.publicUrl}/invite?token=${token}`;
   await deps.mailer.send({

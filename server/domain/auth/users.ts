@@ -6,6 +6,7 @@ import type { Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
+import { recordLicenseChanges, requestLicenses, type LicenseActor } from './licenses';
 import { isValidNpi } from './npi';
 import { hashPassword } from './passwords';
 import type { Role } from './roles';
@@ -22,7 +23,7 @@ export function toUserDto(u: UserRow) {
     mfaEnabled: Boolean(u.mfaEnabledAt),
     provider:
       u.role === 'provider'
-        ? { npi: u.npi, npiVerifiedAt: u.npiVerifiedAt?.toISOString() ?? null, licensedStates: u.licensedStates }
+        ? { npi: u.npi, npiVerifiedAt: u.npiVerifiedAt?.toISOString() ?? null, licensedStates: u.licensedStates, pendingLicensedStates: u.pendingLicensedStates }
         : null,
     createdAt: u.createdAt.toISOString(),
   };
@@ -39,6 +40,8 @@ export interface NewUser {
   npi?: string | null;
   licensedStates?: string[];
   npiVerified?: boolean;
+  /** Ops (or the seed) entering the states attests them; a clinic's states wait for ops (licenses.ts). */
+  licensesAttested?: boolean;
 }
 
 function checkNpi(npi: string | null | undefined) {
@@ -47,13 +50,17 @@ function checkNpi(npi: string | null | undefined) {
   }
 }
 
-/** Creates a user in a tenant (or platform staff when tenantId is null); e-mails are unique platform-wide. */
-export async function createUser(q: Queryable, tenantId: string | null, input: NewUser): Promise<UserRow> {
+/**
+ * Creates a user in a tenant (or platform staff when tenantId is null); e-mails are unique platform-wide.
+ * A provider's states are recorded in their licence history, in the caller's transaction.
+ */
+export async function createUser(q: Queryable, tenantId: string | null, input: NewUser, by: LicenseActor): Promise<UserRow> {
   checkNpi(input.npi);
   const email = normalizeEmail(input.email);
   const [taken] = await q.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (taken) throw errors.conflict('A user with this e-mail already exists.', 'email_taken');
   const isProvider = input.role === 'provider';
+  const states = isProvider ? [...new Set(input.licensedStates ?? [])] : [];
   const [row] = await q
     .insert(users)
     .values({
@@ -65,9 +72,11 @@ export async function createUser(q: Queryable, tenantId: string | null, input: N
       passwordHash: input.password ? await hashPassword(input.password) : null,
       npi: isProvider ? (input.npi ?? null) : null,
       npiVerifiedAt: isProvider && input.npi && input.npiVerified ? now() : null,
-      licensedStates: isProvider ? [...new Set(input.licensedStates ?? [])] : [],
+      licensedStates: input.licensesAttested ? states : [],
+      pendingLicensedStates: input.licensesAttested ? [] : states,
     })
     .returning();
+  if (tenantId) await recordLicenseChanges(q, tenantId, row.id, by, states.map((state) => ({ state, change: input.licensesAttested ? 'attested' : 'requested' })));
   return row;
 }
 
@@ -97,18 +106,24 @@ export interface UserPatch {
   licensedStates?: string[];
 }
 
-export async function updateUser(q: Queryable, tenantId: string, id: string, patch: UserPatch): Promise<UserRow> {
+/** A clinic's change to a person; `by` is recorded against any change of licensed states. */
+export async function updateUser(q: Queryable, tenantId: string, id: string, patch: UserPatch, by: LicenseActor): Promise<UserRow> {
   checkNpi(patch.npi);
-  const scope = tenantUsers(q, tenantId);
-  const current = await scope.require(users, id, 'user');
-  const set: Partial<typeof users.$inferInsert> = {};
-  if (patch.name !== undefined) set.name = patch.name;
-  if (patch.role !== undefined) set.role = patch.role;
-  if (patch.licensedStates !== undefined) set.licensedStates = [...new Set(patch.licensedStates)];
-  // A changed NPI has not been attested: verification is ops' word about one specific number.
-  if (patch.npi !== undefined && patch.npi !== current.npi) Object.assign(set, { npi: patch.npi, npiVerifiedAt: null });
-  if (Object.keys(set).length === 0) return current;
-  return (await scope.update(users, id, set))!;
+  return q.transaction(async (tx) => {
+    const scope = tenantUsers(tx, tenantId);
+    const [current] = await tx.select().from(users).where(scope.where(users, eq(users.id, id))).for('update');
+    if (!current) throw errors.notFound('user', id);
+    const set: Partial<typeof users.$inferInsert> = {};
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.role !== undefined) set.role = patch.role;
+    const licenses = patch.licensedStates !== undefined ? requestLicenses(current, patch.licensedStates) : null;
+    if (licenses && licenses.changes.length) Object.assign(set, { licensedStates: licenses.licensedStates, pendingLicensedStates: licenses.pendingLicensedStates });
+    // A changed NPI has not been attested: verification is ops' word about one specific number.
+    if (patch.npi !== undefined && patch.npi !== current.npi) Object.assign(set, { npi: patch.npi, npiVerifiedAt: null });
+    if (Object.keys(set).length === 0) return current;
+    await recordLicenseChanges(tx, tenantId, id, by, licenses?.changes ?? []);
+    return (await scope.update(users, id, set))!;
+  });
 }
 
 export async function deactivateUser(q: Queryable, tenantId: string, id: string): Promise<UserRow> {

@@ -18,6 +18,8 @@ export const EVENT_CATALOG = {
   'order.rejected': z.strictObject({ ...order, pharmacyConnectionId: id('phc').nullable(), reasonCode: code }),
   'order.shipped': z.strictObject(order),
   'order.delivered': z.strictObject(order),
+  // A draft or pending order no pharmacy ever held is cancelled too: null then.
+  'order.cancelled': z.strictObject({ ...order, pharmacyConnectionId: id('phc').nullable() }),
   'intake.submission.created': z.strictObject({ submissionId: id('isub'), verdict: z.enum(['eligible', 'disqualified', 'incomplete']) }),
   'flow.viewed': z.strictObject({ ...session, flowVersionId: id('fv') }),
   'step.completed': z.strictObject({ ...session, stepId }),

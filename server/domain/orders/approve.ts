@@ -8,9 +8,10 @@ import { rankRoutes, routingColumns, routingJoins, routingRecord, type RoutingRo
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { actorOf, SYSTEM } from './actor';
-import { prescriberOf, startDispatch, type DispatchDeps, type DispatchParts, type PlannedDispatch } from './dispatch';
+import { approvalLapse, approvalSnapshot, approvalStale, approverOf, prescriberFrom, unchangedWithPatient, withdrawApproval } from './approval';
+import { startDispatch, type DispatchDeps, type DispatchParts, type PlannedDispatch } from './dispatch';
 import { toOrderDto } from './dto';
-import { conflict, conflictNow, orderVersion, transition, unchangedSince, type Actor, type OrderRow } from './lifecycle';
+import { conflict, conflictNow, orderVersion, transition, type Actor, type OrderRow } from './lifecycle';
 import { sendNow } from './settle';
 
 export type SubmitDeps = DispatchDeps & { inline: boolean; waitMs: number };
@@ -21,7 +22,7 @@ type Provider = TenantPrincipal & { user: NonNullable<TenantPrincipal['user']> }
 // carrying the order).
 const forDispatch = scopedStatement((own, q) =>
   q
-    .select({ order: orders, patient: patients, version: orderVersion, ...routingColumns })
+    .select({ order: orders, patient: patients, version: orderVersion, patientVersion: sql<string | null>`${patients}.xmin::text`, ...routingColumns })
     .from(orders)
     .leftJoin(patients, and(eq(patients.id, orders.patientId), eq(patients.tenantId, orders.tenantId), eq(patients.livemode, orders.livemode)))
     .leftJoin(pharmacyConnections, and(eq(pharmacyConnections.tenantId, orders.tenantId), eq(pharmacyConnections.livemode, orders.livemode)))
@@ -32,15 +33,16 @@ const forDispatch = scopedStatement((own, q) =>
 );
 
 /**
- * The order as read, and a guard that makes its move require it unchanged since. Nothing is locked: the
- * move is one statement that writes only if the order is still this version, so a concurrent approve,
- * resolve or cancel makes it a conflict instead of acting on what it read.
+ * The order as read, and a guard that makes its move require it (and its patient) unchanged since.
+ * Nothing is locked: the move is one statement that writes only if both rows are still these versions, so
+ * a concurrent approve, resolve, cancel or patient update makes it a conflict instead of acting on what
+ * it read.
  */
 async function readOrder(q: Queryable, scope: Scope, id: string) {
   const rows = await scoped(q, scope).run(forDispatch, { id });
   const found = rows[0];
   if (!found) throw errors.notFound('order', id);
-  return { order: found.order, patient: found.patient ?? undefined, unchanged: unchangedSince(found.version), routing: rows };
+  return { order: found.order, patient: found.patient ?? undefined, unchanged: unchangedWithPatient(found.version, found.patientVersion), routing: rows };
 }
 
 /**
@@ -113,7 +115,8 @@ export async function approveOrder(database: Database, principal: Provider, id: 
     if (!patient || !state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked.", 'patient_state_unknown');
     if (!principal.user.licensedStates.includes(state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
     const prescriber = principal.user.npi ? { npi: principal.user.npi, name: principal.user.name ?? '' } : null;
-    const approval = { approvedAt: now(), approvedBy: principal.userId! };
+    // The snapshot binds the approval to what was checked here; the move's guard keeps it true at commit.
+    const approval = { approvedAt: now(), approvedBy: principal.userId!, approvalSnapshot: approvalSnapshot(order, patient, state) };
     return dispatchOrDecline(q, principal, read, ['approved', 'submitting'], actorOf(principal), { prescriber, state }, deps, approval);
   });
   return sendAndAnswer(database, principal, id, planned, deps);
@@ -124,14 +127,22 @@ export async function approveOrder(database: Database, principal: Provider, id: 
  * no provider approved is refused with 403 `order_not_approved`; one already dispatched is a 409.
  */
 export async function submitOrder(database: Database, principal: TenantPrincipal, id: string, deps: SubmitDeps) {
-  const planned = await meteredTransaction(database, principal, async (q) => {
+  const outcome = await meteredTransaction(database, principal, async (q) => {
     const read = await readOrder(q, principal, id);
     const { order, patient } = read;
     if (!order.approvedAt) throw errors.forbidden('A licensed provider has not approved this order; only approved orders can be submitted.', 'order_not_approved');
     if (order.status !== 'approved') throw conflict(order, 'submitted');
     if (!patient) throw errors.notFound('patient', order.patientId ?? '');
-    const prescriber = await prescriberOf(q, order.approvedBy);
-    return dispatchOrDecline(q, principal, read, ['submitting'], actorOf(principal), { prescriber, state: patient.address?.state ?? null }, deps);
+    const approver = await approverOf(q, principal, order.approvedBy);
+    const lapse = approvalLapse(order, patient, approver);
+    // Committed before the refusal: the order must wait for a provider, not for another submit.
+    if (lapse) {
+      await withdrawApproval(q, principal, order, lapse, { guard: read.unchanged });
+      return { lapse, planned: null };
+    }
+    const planned = await dispatchOrDecline(q, principal, read, ['submitting'], actorOf(principal), { prescriber: prescriberFrom(approver), state: patient.address?.state ?? null }, deps);
+    return { lapse: null, planned };
   });
-  return sendAndAnswer(database, principal, id, planned, deps);
+  if (outcome.lapse) throw approvalStale(outcome.lapse);
+  return sendAndAnswer(database, principal, id, outcome.planned, deps);
 }

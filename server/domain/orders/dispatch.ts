@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { jobs, orderDispatches, orders, patients, pharmacyConnections, users, type OrderStatus } from '@/db/schema';
+import { jobs, orderDispatches, orders, patients, pharmacyConnections, type OrderStatus } from '@/db/schema';
 import { placeholders } from '@/server/db/prepared';
 import { scoped, scopedStatement, type AlsoUpdate, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable, Tx } from '@/server/db/types';
@@ -11,6 +11,7 @@ import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import type { UrlPolicy } from '@/server/lib/ssrf';
 import { PHARMACY } from './actor';
+import { approvalLapse, approverOf, prescriberFrom, withdrawApproval } from './approval';
 import { conflictNow, transition, type Actor, type MoveGuard, type OrderRow } from './lifecycle';
 
 export const DISPATCH_JOB = 'order.dispatch';
@@ -110,13 +111,6 @@ function toDispatchOrder(order: OrderRow, { patient, codes, prescriber }: Omit<D
   };
 }
 
-/** The approver as the pharmacy sees the prescriber. */
-export async function prescriberOf(db: Queryable, userId: string | null) {
-  if (!userId) return null;
-  const [row] = await db.select({ npi: users.npi, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.npi ? { npi: row.npi, name: row.name ?? '' } : null;
-}
-
 function adapterFor(db: Db, order: { livemode: boolean }, connection: ConnectionRow, deps: Pick<DispatchDeps, 'policy'>) {
   // Sandbox connections can only be simulated; this keeps it true even if a row were edited by hand.
   if (!order.livemode && connection.adapter !== 'simulated') throw new Error('A sandbox order can only be dispatched to a simulated pharmacy.');
@@ -161,12 +155,19 @@ export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps
   let state = await adapter.lookup(conn, dispatch.idempotencyKey);
   if (!state) {
     const productIds = order.items.map((i) => i.productId);
-    const [patient, codes, prescriber] = await Promise.all([
+    const [patient, codes, approver] = await Promise.all([
       s.require(patients, order.patientId!, 'patient'),
       lineCodesAt(db, scope, connection.id, productIds),
-      prescriberOf(db, order.approvedBy),
+      approverOf(db, scope, order.approvedBy),
     ]);
-    state = await adapter.submit(conn, toDispatchOrder(order, { patient, codes, prescriber }), dispatch.idempotencyKey);
+    // Sent from what the rows hold now, so the approval must still cover exactly that.
+    const lapse = approvalLapse(order, patient, approver);
+    if (lapse) {
+      await withdrawApproval(db, scope, order, lapse, { dispatchId: dispatch.id });
+      await db.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${dispatch.orderId})`);
+      return null;
+    }
+    state = await adapter.submit(conn, toDispatchOrder(order, { patient, codes, prescriber: prescriberFrom(approver) }), dispatch.idempotencyKey);
   }
   deps.afterAcknowledged?.();
   return recordAcknowledgement(db, scope, dispatch, state, deps, { announce: true });

@@ -17,8 +17,9 @@ export type OrderRow = typeof orders.$inferSelect;
 export const ORDER_GRAPH: Record<OrderStatus, readonly OrderStatus[]> = {
   draft: ['draft', 'pending_approval', 'cancelled'],
   pending_approval: ['draft', 'pending_approval', 'approved', 'cancelled'],
-  approved: ['submitting', 'rejected', 'cancelled'],
-  submitting: ['submitted', 'rejected', 'cancelled'],
+  // Back to pending_approval: the approval no longer covers the order as it stands (approval.ts).
+  approved: ['submitting', 'rejected', 'pending_approval', 'cancelled'],
+  submitting: ['submitted', 'rejected', 'pending_approval', 'cancelled'],
   submitted: ['accepted', 'rejected', 'cancelled'],
   accepted: ['shipped', 'rejected', 'cancelled'],
   shipped: ['delivered', 'cancelled'],
@@ -30,12 +31,13 @@ export const ORDER_GRAPH: Record<OrderStatus, readonly OrderStatus[]> = {
 /** Statuses in which the pharmacy has (or may have) the order: a cancel must reach it too. */
 export const DISPATCHED: readonly OrderStatus[] = ['submitting', 'submitted', 'accepted', 'shipped'];
 
-const EVENT_FOR: Partial<Record<OrderStatus, 'order.routed' | 'order.submitted' | 'order.rejected' | 'order.shipped' | 'order.delivered'>> = {
+const EVENT_FOR: Partial<Record<OrderStatus, 'order.routed' | 'order.submitted' | 'order.rejected' | 'order.shipped' | 'order.delivered' | 'order.cancelled'>> = {
   submitted: 'order.routed',
   accepted: 'order.submitted',
   rejected: 'order.rejected',
   shipped: 'order.shipped',
   delivered: 'order.delivered',
+  cancelled: 'order.cancelled',
 };
 
 export interface Actor {
@@ -113,6 +115,8 @@ export async function transition(
     if (type === 'order.rejected') {
       return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to, reasonCode: opts.reasonCode ?? 'rejected' })];
     }
+    // Integrations must hear of every cancel, even of an order no pharmacy ever held (its pharmacy is null).
+    if (type === 'order.cancelled') return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to })];
     if (!type || !connectionId) return [];
     return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to })];
   });

@@ -7,6 +7,13 @@ import { recordAccess } from '@/server/domain/patients/access-log';
 import { toPatientDto } from '@/server/domain/patients/patients';
 import { hasScope } from '@/server/domain/developer/scopes';
 import { toOrderDto, toTimelineEntry } from './dto';
+import { NOT_RECALLED, RECALLED } from './recall';
+
+/** The pharmacy's last answer to a cancel request, as its timeline note recorded it. */
+function recallOf(timeline: { reasonCode: string | null }[]) {
+  const last = timeline.findLast((t) => t.reasonCode === RECALLED || t.reasonCode === NOT_RECALLED);
+  return last ? (last.reasonCode === RECALLED ? ('recalled' as const) : ('not_recalled' as const)) : null;
+}
 
 export async function listOrders(db: Db, scope: Scope, q: { status?: OrderStatus; limit: number; startingAfter?: string }) {
   const rows = await scoped(db, scope).list(orders, { limit: q.limit, startingAfter: q.startingAfter, where: q.status ? eq(orders.status, q.status) : undefined });
@@ -44,6 +51,7 @@ export async function getOrderDetail(db: Db, principal: TenantPrincipal, id: str
       routing: order.routing ?? null,
       shipment: order.shipment ?? null,
       timeline: timeline.map(toTimelineEntry),
+      pharmacyRecall: recallOf(timeline),
     };
   });
 }

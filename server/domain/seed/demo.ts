@@ -4,6 +4,7 @@ import type { Db } from '@/server/db/types';
 import { createApiKey } from '@/server/domain/developer/api-keys';
 import { OPS_SCOPE } from '@/server/domain/developer/scopes';
 import { createTenant } from '@/server/domain/ops/tenants';
+import { SYSTEM_LICENSE_ACTOR } from '@/server/domain/auth/licenses';
 import { createUser } from '@/server/domain/auth/users';
 import { randomBase62 } from '@/server/lib/crypto';
 import { SECRET_KEY_SCOPES } from '@/server/domain/developer/scopes';
@@ -40,8 +41,8 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
       await createUser(tx, tenant.id, {
         ...p,
         name: p.role === 'admin' ? 'Demo Admin' : 'Dr. Demo Provider',
-        ...(p.role === 'provider' ? { npi: DEMO_NPI, npiVerified: true, licensedStates: ['CA', 'NY', 'TX', 'FL', 'WA'] } : {}),
-      });
+        ...(p.role === 'provider' ? { npi: DEMO_NPI, npiVerified: true, licensedStates: ['CA', 'NY', 'TX', 'FL', 'WA'], licensesAttested: true } : {}),
+      }, SYSTEM_LICENSE_ACTOR);
     }
     // Nested transactions become savepoints: the demo world is seeded whole or not at all.
     const asDemoKey = { kind: 'key' as const, tenantId: tenant.id, livemode: false, scopes: [...SECRET_KEY_SCOPES], keyId: created.apiKey.id, rateLimitKey: 'seed' };

@@ -1,11 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { orderDispatches, pharmacyConnections } from '@/db/schema';
-import { scoped } from '@/server/db/scoped';
 import { submitDeps } from '@/server/domain/orders/deps';
 import { DISPATCH_JOB, PHARMACY_CANCEL_JOB, runDispatch, SYNC_JOB } from '@/server/domain/orders/dispatch';
+import { cancelAtPharmacy } from '@/server/domain/orders/recall';
 import { syncDispatch } from '@/server/domain/orders/sync';
-import { forAdapter } from '@/server/domain/pharmacies/connections';
-import { pharmacyAdapter } from '@/server/integrations/pharmacies';
 import type { JobHandler } from './types';
 
 const scopeOf = (job: { tenantId: string | null; livemode: boolean }) => ({ tenantId: job.tenantId!, livemode: job.livemode });
@@ -35,16 +31,7 @@ export const pharmacyCancelHandler: JobHandler = {
   kind: PHARMACY_CANCEL_JOB,
   async run(job, { database, config }) {
     if (!job.tenantId) return { kind: 'done' };
-    const s = scoped(database.db, scopeOf(job));
-    const dispatch = await s.get(orderDispatches, String(job.payload.dispatchId ?? ''));
-    if (!dispatch) return { kind: 'done' };
-    const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
-    const adapter = pharmacyAdapter(connection.adapter, { db: database.db, policy: submitDeps(config).policy });
-    const state = await adapter.cancel(forAdapter(connection), dispatch.idempotencyKey);
-    await database.db
-      .update(orderDispatches)
-      .set({ status: 'cancelled', pharmacyStatus: state?.status ?? dispatch.pharmacyStatus })
-      .where(s.where(orderDispatches, eq(orderDispatches.id, dispatch.id)));
+    await cancelAtPharmacy(database.db, scopeOf(job), String(job.payload.dispatchId ?? ''), submitDeps(config));
     return { kind: 'done' };
   },
 };

@@ -33,7 +33,12 @@ export const ZUser = z
     status: z.enum(['invited', 'active', 'deactivated']),
     mfaEnabled: z.boolean(),
     provider: z
-      .object({ npi: z.string().nullable(), npiVerifiedAt: zDateTime.nullable(), licensedStates: z.array(z.string()) })
+      .object({
+        npi: z.string().nullable(),
+        npiVerifiedAt: zDateTime.nullable(),
+        licensedStates: z.array(z.string()).meta({ description: 'States ops attested: the only ones in which the provider may approve' }),
+        pendingLicensedStates: z.array(z.string()).meta({ description: 'States a clinic admin added, waiting for ops to attest them' }),
+      })
       .nullable()
       .meta({ description: 'Provider profile; null for other roles' }),
     createdAt: zDateTime,

@@ -1,4 +1,5 @@
 import { opsProcedure } from '@/server/api/procedures';
+import { licenseActorOf } from '@/server/domain/auth/licenses';
 import { createUser, toUserDto } from '@/server/domain/auth/users';
 import { requireTenant } from '@/server/domain/developer/api-keys';
 import { createTenantUserMeta, ZCreateTenantUserRequest, ZCreateTenantUserResponse } from './create-tenant-user.types';
@@ -11,6 +12,6 @@ export const createTenantUserRoute = opsProcedure
     const { tenantId, ...user } = input;
     return ctx.services.database.db.transaction(async (tx) => {
       await requireTenant(tx, tenantId);
-      return toUserDto(await createUser(tx, tenantId, user));
+      return toUserDto(await createUser(tx, tenantId, { ...user, licensesAttested: true }, licenseActorOf(ctx.principal)));
     });
   });

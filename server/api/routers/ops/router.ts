@@ -2,6 +2,7 @@ import { router } from '@/server/api/trpc';
 import { createTenantRoute } from './create-tenant';
 import { createTenantUserRoute } from './create-tenant-user';
 import { listTenantsRoute } from './list-tenants';
+import { verifyLicensesRoute } from './verify-licenses';
 import { verifyNpiRoute } from './verify-npi';
 
 export const opsRouter = router({
@@ -9,4 +10,5 @@ export const opsRouter = router({
   listTenants: listTenantsRoute,
   createTenantUser: createTenantUserRoute,
   verifyNpi: verifyNpiRoute,
+  verifyLicenses: verifyLicensesRoute,
 });

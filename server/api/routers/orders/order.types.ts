@@ -77,7 +77,11 @@ export const ZOrderDetail = ZOrder.extend({
     })
     .nullable()
     .meta({ description: 'Shipment, once shipped' }),
-  timeline: z.array(ZTimelineEntry).meta({ description: 'Every transition, oldest first' }),
+  timeline: z.array(ZTimelineEntry).meta({ description: 'Every transition (and note, such as a pharmacy’s answer to a cancel), oldest first' }),
+  pharmacyRecall: z
+    .enum(['recalled', 'not_recalled'])
+    .nullable()
+    .meta({ description: 'After a cancel request to a pharmacy (the order’s, or one holding a copy of an earlier round): whether it recalled the order (not_recalled: it had shipped it, say); null until it answers or when it never had the order' }),
 }).meta({ id: 'OrderDetail' });
 
 export const ZCreateOrder = z

@@ -1,6 +1,7 @@
 import { router } from '@/server/api/trpc';
 import { createUserRoute } from './create-user';
 import { deactivateUserRoute } from './deactivate-user';
+import { listLicenseChangesRoute } from './list-license-changes';
 import { listUsersRoute } from './list-users';
 import { updateUserRoute } from './update-user';
 
@@ -9,4 +10,5 @@ export const usersRouter = router({
   createUser: createUserRoute,
   updateUser: updateUserRoute,
   deactivateUser: deactivateUserRoute,
+  listLicenseChanges: listLicenseChangesRoute,
 });

@@ -1,0 +1,15 @@
+import { opsProcedure } from '@/server/api/procedures';
+import { attestLicenses, licenseActorOf } from '@/server/domain/auth/licenses';
+import { toUserDto } from '@/server/domain/auth/users';
+import { requireTenant } from '@/server/domain/developer/api-keys';
+import { verifyLicensesMeta, ZVerifyLicensesRequest, ZVerifyLicensesResponse } from './verify-licenses.types';
+
+export const verifyLicensesRoute = opsProcedure
+  .meta(verifyLicensesMeta)
+  .input(ZVerifyLicensesRequest)
+  .output(ZVerifyLicensesResponse)
+  .mutation(async ({ ctx, input }) => {
+    const db = ctx.services.database.db;
+    await requireTenant(db, input.tenantId);
+    return toUserDto(await attestLicenses(db, input.tenantId, input.id, input.states, licenseActorOf(ctx.principal)));
+  });
