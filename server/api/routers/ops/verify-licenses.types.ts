@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@/server/lib/zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ProcedureMeta } from '@/server/api/trpc';
 import { zId } from '@/server/api/schemas/common';
