@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogWorld } from './helpers/catalog-world';
-import { query, within } from './helpers/dispatch';
+import { dispatchesOf, query, within } from './helpers/dispatch';
+import { ordersWorld } from './helpers/orders-world';
+import { idempotencyKeys } from '@/db/schema';
+import { requestFingerprint } from '@/server/domain/developer/idempotency';
 import { createTenantWithKeys, startTestApp, type TestApp } from './helpers/harness';
 
 /**
@@ -13,10 +16,12 @@ import { createTenantWithKeys, startTestApp, type TestApp } from './helpers/harn
  * written. A child process is needed (PGlite is single-process), so this runs on PostgreSQL only.
  */
 let app: TestApp | undefined;
+let inProcess: TestApp | undefined;
 const children: ChildProcess[] = [];
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   await app?.close();
+  await inProcess?.close();
 });
 
 /** `node --import tsx` (not the tsx CLI, which forks) so the pid is the server itself and SIGKILL hits it. */
@@ -92,5 +97,37 @@ describe.skipIf(!process.env.DATABASE_URL)('a web process killed mid-request (Po
     );
     expect(perOrder).toHaveLength(N);
     expect(perOrder.every((o) => o.n === 1)).toBe(true);
+  }, 120_000);
+});
+
+describe('an approval whose request died after it committed (its claim is a lease)', () => {
+  it('the retry that takes the lapsed claim over answers with the committed order and dispatches nothing again', async () => {
+    inProcess = await startTestApp();
+    const w = await ordersWorld(inProcess, 'Resume');
+    const order = (await w.create()).body;
+    const idempotencyKey = randomUUID();
+    // What the dead request left: its claim, taken before its approval committed and never finished.
+    await inProcess.services.database.db.insert(idempotencyKeys).values({
+      id: `req_dead_${idempotencyKey}`,
+      scope: w.tenantId,
+      livemode: false,
+      key: idempotencyKey,
+      requestHash: requestFingerprint('POST', `/v1/orders/${order.id}/approve`, '{}'),
+      credential: w.provider.id,
+      state: 'in_flight',
+      leaseUntil: new Date(Date.now() - 1),
+      createdAt: new Date(Date.now() - 2_000),
+    });
+    const committed = await w.approve(order.id);
+    expect(committed.status).toBe(201);
+
+    const retry = await w.approve(order.id, undefined, idempotencyKey);
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toMatchObject({ id: order.id, approvedAt: committed.body.approvedAt });
+    expect(await dispatchesOf(inProcess, order.id)).toHaveLength(1);
+    const again = await w.approve(order.id, undefined, idempotencyKey);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.id).toBe(order.id);
   }, 120_000);
 });

@@ -12,6 +12,24 @@ import { replayBody, toStored } from '@/server/domain/developer/idempotent-respo
 import type { Db } from '@/server/db/types';
 import { middleware } from '../trpc';
 
+/** What a procedure learns of its Idempotency-Key claim. */
+export interface IdempotencyContext {
+  /** Set when this request took over the claim of one whose process died: that run may have committed. */
+  resumedSince: Date | null;
+}
+const NOT_RESUMED: IdempotencyContext = { resumedSince: null };
+
+/**
+ * For procedures outside the idempotency transaction: after taking over a dead request's claim, `find`
+ * looks for what that request committed; when it finds it, that is the answer, marked as a replay.
+ */
+export async function resumedResult<T>(ctx: { idempotency: IdempotencyContext; state: { headers: Record<string, string> } }, find: (since: Date) => Promise<T | null>): Promise<T | null> {
+  if (!ctx.idempotency.resumedSince) return null;
+  const found = await find(ctx.idempotency.resumedSince);
+  if (found) ctx.state.headers['Idempotent-Replayed'] = 'true';
+  return found;
+}
+
 /** Carries a failed result out of the transaction, so that the claim and anything written roll back. */
 class Failed {
   constructor(readonly result: unknown) {}
@@ -24,9 +42,9 @@ class Failed {
  * (`externalEffects`) cannot sit in one transaction; their claim is a lease that lapses if its owner dies.
  */
 export const idempotency = middleware(async ({ ctx, meta, type, next }) => {
-  if (type !== 'mutation' || meta?.idempotent === false) return next();
+  if (type !== 'mutation' || meta?.idempotent === false) return next({ ctx: { idempotency: NOT_RESUMED } });
   const key = parseIdempotencyKey(ctx.req.headers['idempotency-key']);
-  if (!key) return next();
+  if (!key) return next({ ctx: { idempotency: NOT_RESUMED } });
 
   const { principal } = ctx as typeof ctx & { principal: Principal };
   const request: IdempotencyRequest = {
@@ -49,7 +67,7 @@ export const idempotency = middleware(async ({ ctx, meta, type, next }) => {
   if (meta?.externalEffects) {
     const claim = await claimIdempotencyKey(db, request, true);
     if (claim.kind === 'replay') return replay(db, claim);
-    const result = await next();
+    const result = await next({ ctx: { idempotency: { resumedSince: claim.resumedSince } } });
     if (result.ok) await completeIdempotencyKey(db, claim.id, toStored(status, result.data, sensitive));
     else await releaseIdempotencyKey(db, claim.id);
     return result;
@@ -63,7 +81,7 @@ export const idempotency = middleware(async ({ ctx, meta, type, next }) => {
       if (claim.kind === 'replay') return replay(q, claim);
       // Every database handle the procedure can reach is the transaction's: on PGlite, one outside it would wait for it forever.
       const services = { ...ctx.services, database: { ...ctx.services.database, db: q }, auth: { ...ctx.services.auth, db: q } };
-      const result = await next({ ctx: { services } });
+      const result = await next({ ctx: { services, idempotency: { resumedSince: claim.resumedSince } } });
       if (!result.ok) throw new Failed(result);
       await completeIdempotencyKey(q, claim.id, toStored(status, result.data, sensitive));
       return result;

@@ -25,7 +25,8 @@ export interface IdempotencyRequest {
 }
 
 export type Claim =
-  | { kind: 'claimed'; id: string }
+  /** `resumedSince`: this request took over the claim of one that died; its run may have committed. */
+  | { kind: 'claimed'; id: string; resumedSince: Date | null }
   | { kind: 'replay'; status: number; body: unknown; resourceId: string | null };
 
 export interface StoredResponse {
@@ -78,7 +79,7 @@ export async function claimIdempotencyKey(q: Queryable, r: IdempotencyRequest, l
       .values({ id, scope: r.scope, livemode: r.livemode, key: r.key, requestHash: r.fingerprint, credential: r.credential, state: 'in_flight', leaseUntil, createdAt: at })
       .onConflictDoNothing()
       .returning({ id: idempotencyKeys.id });
-    if (inserted.length) return { kind: 'claimed', id };
+    if (inserted.length) return { kind: 'claimed', id, resumedSince: null };
 
     const [existing] = await q.select().from(idempotencyKeys).where(where).limit(1);
     if (!existing) continue;
@@ -103,7 +104,7 @@ export async function claimIdempotencyKey(q: Queryable, r: IdempotencyRequest, l
       .set({ leaseUntil, createdAt: at })
       .where(and(eq(idempotencyKeys.id, existing.id), eq(idempotencyKeys.state, 'in_flight'), eq(idempotencyKeys.createdAt, existing.createdAt)))
       .returning({ id: idempotencyKeys.id });
-    if (taken.length) return { kind: 'claimed', id: existing.id };
+    if (taken.length) return { kind: 'claimed', id: existing.id, resumedSince: existing.createdAt };
   }
   throw inUse();
 }
