@@ -56,9 +56,8 @@ const inUse = () => errors.conflict('A request with this Idempotency-Key is stil
  */
 export async function lockIdempotencyKey(tx: Queryable, r: IdempotencyRequest): Promise<void> {
   const name = `${r.scope}:${r.livemode}:${r.key}`;
-  const rows = await tx.execute<{ got: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as got`);
-  const got = (Array.isArray(rows) ? rows : (rows as { rows: { got: boolean }[] }).rows)[0]?.got;
-  if (!got) throw inUse();
+  const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as got`)) as unknown as { rows: { got: boolean }[] };
+  if (!res.rows[0]?.got) throw inUse();
 }
 
 /**
