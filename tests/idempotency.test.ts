@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiKeys, idempotencyKeys } from '@/db/schema';
 import { requestFingerprint } from '@/server/domain/developer/idempotency';
+import { catalogWorld } from './helpers/catalog-world';
 import { setClock } from '@/server/lib/clock';
 import { type Clinic, countRows, expectEnvelope, startWithTwoClinics, type TestApp } from './helpers/harness';
 
@@ -111,6 +112,18 @@ describe('Idempotency-Key', () => {
     expect(later.status).toBe(201);
     expect(later.headers.get('idempotent-replayed')).toBeNull();
     expect(later.body.apiKey.id).not.toBe(first.body.apiKey.id);
+  });
+
+  it('a keyed create that a unique index refuses still answers its 409, and a corrected retry runs', async () => {
+    const product = await catalogWorld(app, a.sandboxKey).product();
+    const order = (foreignOrderId: string) => ({ items: [{ productId: product.id, quantity: 1, sig: 'Daily' }], foreignOrderId });
+    const taken = await app.request('POST', '/v1/orders', { key: a.sandboxKey, body: order('shop-1') });
+    const ik = randomUUID();
+    const dup = await app.request('POST', '/v1/orders', { key: a.sandboxKey, body: order('shop-1'), idempotencyKey: ik });
+    expectEnvelope(dup, 409, 'conflict', 'duplicate_foreign_order');
+    expect(dup.body.error.message).toContain(taken.body.id);
+    const ok = await app.request('POST', '/v1/orders', { key: a.sandboxKey, body: order('shop-2'), idempotencyKey: ik });
+    expect(ok.status).toBe(201);
   });
 
   it('does not store failures, so a corrected retry runs', async () => {
