@@ -23,9 +23,10 @@ const NOT_RESUMED: IdempotencyContext = { resumedSince: null };
  * For procedures outside the idempotency transaction: after taking over a dead request's claim, `find`
  * looks for what that request committed; when it finds it, that is the answer, marked as a replay.
  */
-export async function resumedResult<T>(ctx: { idempotency: IdempotencyContext; state: { headers: Record<string, string> } }, find: (since: Date) => Promise<T | null>): Promise<T | null> {
-  if (!ctx.idempotency.resumedSince) return null;
-  const found = await find(ctx.idempotency.resumedSince);
+export async function resumedResult<T>(ctx: { idempotency?: IdempotencyContext; state: { headers: Record<string, string> } }, find: (since: Date) => Promise<T | null>): Promise<T | null> {
+  const since = ctx.idempotency?.resumedSince;
+  if (!since) return null;
+  const found = await find(since);
   if (found) ctx.state.headers['Idempotent-Replayed'] = 'true';
   return found;
 }
