@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '@/db/schema';
+import { eq } from 'drizzle-orm';
+import { apiKeys, idempotencyKeys } from '@/db/schema';
+import { requestFingerprint } from '@/server/domain/developer/idempotency';
+import { catalogWorld } from './helpers/catalog-world';
 import { setClock } from '@/server/lib/clock';
 import { type Clinic, countRows, expectEnvelope, startWithTwoClinics, type TestApp } from './helpers/harness';
 
@@ -24,7 +27,7 @@ describe('Idempotency-Key', () => {
     const retry = await create(a.sandboxKey, { name: 'Once' }, ik);
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(retry.body).toEqual(first.body);
+    expect(retry.body.apiKey).toEqual(first.body.apiKey);
     expect(retry.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
     expect(await countRows(app, 'api_keys')).toBe(before);
   });
@@ -45,19 +48,39 @@ describe('Idempotency-Key', () => {
     expect(await countRows(app, 'api_keys')).toBe(before);
   });
 
-  it('answers 409 idempotency_key_in_use while the first request runs', async () => {
-    const ik = randomUUID();
-    // A claimed but unfinished record is exactly what a concurrent first request leaves behind.
+  /** A claimed, unfinished record: what a request running outside one transaction (or a crashed one) leaves. */
+  async function inFlight(ik: string, name: string, leaseUntil: Date) {
+    const [{ id }] = await app.services.database.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.prefix, a.sandboxKey.slice(0, 12)));
     await app.services.database.db.insert(idempotencyKeys).values({
-      id: 'req_inflight',
+      id: `req_inflight_${ik}`,
       scope: a.tenantId,
       livemode: false,
       key: ik,
-      requestHash: (await import('@/server/domain/developer/idempotency')).requestFingerprint('POST', '/v1/developer/keys', JSON.stringify({ name: 'Busy' })),
+      requestHash: requestFingerprint('POST', '/v1/developer/keys', JSON.stringify({ name })),
+      credential: id,
       state: 'in_flight',
+      leaseUntil,
       createdAt: new Date(),
     });
+  }
+
+  it('answers 409 idempotency_key_in_use while the first request runs', async () => {
+    const ik = randomUUID();
+    await inFlight(ik, 'Busy', new Date(Date.now() + 60_000));
     expectEnvelope(await create(a.sandboxKey, { name: 'Busy' }, ik), 409, 'conflict', 'idempotency_key_in_use');
+  });
+
+  it('takes over a claim whose owner died (its lease lapsed) and runs the request', async () => {
+    const ik = randomUUID();
+    await inFlight(ik, 'Orphaned', new Date(Date.now() - 1));
+    const before = await countRows(app, 'api_keys');
+    const res = await create(a.sandboxKey, { name: 'Orphaned' }, ik);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+    expect(await countRows(app, 'api_keys')).toBe(before + 1);
+    const replay = await create(a.sandboxKey, { name: 'Orphaned' }, ik);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.apiKey.id).toBe(res.body.apiKey.id);
   });
 
   it('executes exactly once under concurrent retries', async () => {
@@ -89,6 +112,18 @@ describe('Idempotency-Key', () => {
     expect(later.status).toBe(201);
     expect(later.headers.get('idempotent-replayed')).toBeNull();
     expect(later.body.apiKey.id).not.toBe(first.body.apiKey.id);
+  });
+
+  it('a keyed create that a unique index refuses still answers its 409, and a corrected retry runs', async () => {
+    const product = await catalogWorld(app, a.sandboxKey).product();
+    const order = (foreignOrderId: string) => ({ items: [{ productId: product.id, quantity: 1, sig: 'Daily' }], foreignOrderId });
+    const taken = await app.request('POST', '/v1/orders', { key: a.sandboxKey, body: order('shop-1') });
+    const ik = randomUUID();
+    const dup = await app.request('POST', '/v1/orders', { key: a.sandboxKey, body: order('shop-1'), idempotencyKey: ik });
+    expectEnvelope(dup, 409, 'conflict', 'duplicate_foreign_order');
+    expect(dup.body.error.message).toContain(taken.body.id);
+    const ok = await app.request('POST', '/v1/orders', { key: a.sandboxKey, body: order('shop-2'), idempotencyKey: ik });
+    expect(ok.status).toBe(201);
   });
 
   it('does not store failures, so a corrected retry runs', async () => {

@@ -36,9 +36,15 @@ export const idempotencyKeys = pgTable(
     livemode: boolean('livemode').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
+    // The API key or user whose request this was: a stored answer is theirs, not the whole tenant's.
+    credential: text('credential').notNull(),
     state: text('state').$type<'in_flight' | 'done'>().notNull(),
+    // Claims of requests that cannot run inside one transaction lapse then, so a crashed owner frees the key.
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     responseStatus: integer('response_status'),
+    // Never a plaintext secret or PHI: secret fields are nulled, patient records are kept as `resourceId`.
     responseBody: jsonb('response_body'),
+    resourceId: text('resource_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('idempotency_scope_key_idx').on(t.scope, t.livemode, t.key), index('idempotency_created_idx').on(t.createdAt)],

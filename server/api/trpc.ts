@@ -18,8 +18,18 @@ export type ProcedureMeta = {
   rawBody?: boolean;
   /** Input fields of a non-GET procedure that arrive in the query string (trpc-to-openapi reads only the body). */
   queryFields?: string[];
-  /** The response is a patient record: a replay of it is a disclosure and is written to the access log. */
+  /**
+   * The response is a patient record (PHI): the idempotency store keeps only its id, and a replay reads it
+   * again, a disclosure written to the access log.
+   */
   returnsPatient?: boolean;
+  /** Response fields holding a secret shown once: the idempotency store keeps them as null, with a note. */
+  secretFields?: readonly string[];
+  /**
+   * The procedure talks to the outside world mid-request (a pharmacy, a webhook receiver), so it cannot
+   * run inside the idempotency transaction; its Idempotency-Key claim is a lease instead.
+   */
+  externalEffects?: boolean;
 };
 
 export const t = initTRPC.meta<OpenApiMeta<ProcedureMeta>>().context<Context>().create();

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { events, jobs } from '@/db/schema';
 import type { Db } from '@/server/db/types';
+import { purgeIdempotencyKeys } from '@/server/domain/developer/idempotency';
 import { DELIVERY_HISTORY } from '@/server/domain/webhooks/deliveries';
 import type { Config } from '@/server/lib/config';
 import { now } from '@/server/lib/clock';
@@ -12,7 +13,8 @@ const DAY_MS = 86_400_000;
  * Periodic housekeeping, safe to run from several workers at once:
  * events older than EVENT_RETENTION_DAYS go (in batches, so no long lock), buried jobs too, and each
  * endpoint's history keeps its newest DELIVERY_HISTORY finished deliveries. Deliveries still waiting for a
- * retry are never cut, and the events themselves are untouched by the history cap.
+ * retry are never cut, and the events themselves are untouched by the history cap. Idempotency records
+ * go once they can no longer be replayed (24 h): nothing of a request is kept longer than it serves.
  */
 export async function runMaintenance(db: Db, config: Config): Promise<void> {
   const cutoff = new Date(now().getTime() - config.EVENT_RETENTION_DAYS * DAY_MS);
@@ -22,6 +24,7 @@ export async function runMaintenance(db: Db, config: Config): Promise<void> {
     if (gone.length < BATCH) break;
   }
   await db.delete(jobs).where(and(eq(jobs.status, 'dead'), lt(jobs.updatedAt, cutoff)));
+  await purgeIdempotencyKeys(db);
   await db.execute(sql`
     delete from webhook_deliveries d using (
       select id from (

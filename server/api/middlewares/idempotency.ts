@@ -1,35 +1,94 @@
-import type { Principal } from '@/server/domain/auth/principal';
+import type { Principal, TenantPrincipal } from '@/server/domain/auth/principal';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  type IdempotencyRequest,
+  lockIdempotencyKey,
   parseIdempotencyKey,
   releaseIdempotencyKey,
   requestFingerprint,
 } from '@/server/domain/developer/idempotency';
-import { recordAccess } from '@/server/domain/patients/access-log';
-import type { TenantPrincipal } from '@/server/domain/auth/principal';
+import { replayBody, toStored } from '@/server/domain/developer/idempotent-responses';
+import type { Db } from '@/server/db/types';
 import { middleware } from '../trpc';
 
-/** Idempotency-Key on every mutation (DESIGN decision 3); replays carry `Idempotent-Replayed: true`. */
+/** What a procedure learns of its Idempotency-Key claim. */
+export interface IdempotencyContext {
+  /** Set when this request took over the claim of one whose process died: that run may have committed. */
+  resumedSince: Date | null;
+}
+const NOT_RESUMED: IdempotencyContext = { resumedSince: null };
+
+/**
+ * For procedures outside the idempotency transaction: after taking over a dead request's claim, `find`
+ * looks for what that request committed; when it finds it, that is the answer, marked as a replay.
+ */
+export async function resumedResult<T>(ctx: { idempotency?: IdempotencyContext; state: { headers: Record<string, string> } }, find: (since: Date) => Promise<T | null>): Promise<T | null> {
+  const since = ctx.idempotency?.resumedSince;
+  if (!since) return null;
+  const found = await find(since);
+  if (found) ctx.state.headers['Idempotent-Replayed'] = 'true';
+  return found;
+}
+
+/** Carries a failed result out of the transaction, so that the claim and anything written roll back. */
+class Failed {
+  constructor(readonly result: unknown) {}
+}
+
+/**
+ * Idempotency-Key on every mutation (DESIGN decision 3); replays carry `Idempotent-Replayed: true`. The
+ * claim, the procedure's writes and the stored response commit in one transaction, so a crash at any
+ * point leaves either all of them or none (issue 20). Procedures that talk to the outside world mid-request
+ * (`externalEffects`) cannot sit in one transaction; their claim is a lease that lapses if its owner dies.
+ */
 export const idempotency = middleware(async ({ ctx, meta, type, next }) => {
-  if (type !== 'mutation' || meta?.idempotent === false) return next();
+  if (type !== 'mutation' || meta?.idempotent === false) return next({ ctx: { idempotency: NOT_RESUMED } });
   const key = parseIdempotencyKey(ctx.req.headers['idempotency-key']);
-  if (!key) return next();
+  if (!key) return next({ ctx: { idempotency: NOT_RESUMED } });
 
   const { principal } = ctx as typeof ctx & { principal: Principal };
-  const db = ctx.services.database.db;
-  const fingerprint = requestFingerprint(ctx.state.method, ctx.state.path, ctx.state.rawBody);
-  const claim = await claimIdempotencyKey(db, { scope: principal.tenantId ?? 'platform', livemode: principal.livemode, key }, fingerprint);
-  if (claim.kind === 'replay') {
-    const patientId = meta?.returnsPatient ? (claim.body as { id?: unknown } | null)?.id : undefined;
-    if (typeof patientId === 'string') await recordAccess(db, principal as TenantPrincipal, [patientId], 'read', ctx.state.requestId);
-    ctx.state.status = claim.status;
+  const request: IdempotencyRequest = {
+    scope: principal.tenantId ?? 'platform',
+    livemode: principal.livemode,
+    key,
+    fingerprint: requestFingerprint(ctx.state.method, ctx.state.path, ctx.state.rawBody),
+    credential: principal.keyId ?? principal.userId ?? '',
+  };
+  const sensitive = { secretFields: meta?.secretFields, patient: meta?.returnsPatient };
+  const status = meta?.successStatus ?? 200;
+  const replay = async (db: Db, stored: { status: number; body: unknown; resourceId: string | null }) => {
+    const data = await replayBody(db, principal as TenantPrincipal, stored, sensitive, ctx.state.requestId);
+    ctx.state.status = stored.status;
     ctx.state.headers['Idempotent-Replayed'] = 'true';
-    return { ok: true as const, data: claim.body, ctx, marker: undefined as never };
+    return { ok: true as const, data, ctx, marker: undefined as never };
+  };
+
+  const db = ctx.services.database.db;
+  if (meta?.externalEffects) {
+    const claim = await claimIdempotencyKey(db, request, true);
+    if (claim.kind === 'replay') return replay(db, claim);
+    const result = await next({ ctx: { idempotency: { resumedSince: claim.resumedSince } } });
+    if (result.ok) await completeIdempotencyKey(db, claim.id, toStored(status, result.data, sensitive));
+    else await releaseIdempotencyKey(db, claim.id);
+    return result;
   }
 
-  const result = await next();
-  if (result.ok) await completeIdempotencyKey(db, claim.id, meta?.successStatus ?? 200, result.data);
-  else await releaseIdempotencyKey(db, claim.id);
-  return result;
+  try {
+    return await db.transaction(async (tx) => {
+      const q = tx as unknown as Db;
+      await lockIdempotencyKey(q, request);
+      const claim = await claimIdempotencyKey(q, request, false);
+      if (claim.kind === 'replay') return replay(q, claim);
+      // Every database handle the procedure can reach is the transaction's: on PGlite, one outside it would wait for it forever.
+      const services = { ...ctx.services, database: { ...ctx.services.database, db: q }, auth: { ...ctx.services.auth, db: q } };
+      const result = await next({ ctx: { services, idempotency: { resumedSince: claim.resumedSince } } });
+      if (!result.ok) throw new Failed(result);
+      await completeIdempotencyKey(q, claim.id, toStored(status, result.data, sensitive));
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof Failed) return err.result as Awaited<ReturnType<typeof next>>;
+    throw err;
+  }
 });

@@ -37,3 +37,6 @@ export const ZErrorEnvelope = z
     }),
   })
   .meta({ id: 'Error' });
+
+/** Present only in an Idempotency-Key replay of a response whose secret was shown once and not kept. */
+export const zReplayNote = z.string().optional().meta({ description: 'Why a once-shown secret is null: this is an Idempotency-Key replay' });

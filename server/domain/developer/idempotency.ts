@@ -1,23 +1,39 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '@/db/schema';
-import type { Db } from '@/server/db/types';
+import type { Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
 import { sha256Hex } from '@/server/lib/crypto';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a claim outside a transaction stays its owner's. Longer than any such request can run (the
+ * inline dispatch waits up to 10 s, a pharmacy or webhook send times out by 15 s by default), so only a
+ * crashed owner's claim lapses.
+ */
+export const IDEMPOTENCY_LEASE_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface IdempotencyScope {
+export interface IdempotencyRequest {
   scope: string;
   livemode: boolean;
   key: string;
+  fingerprint: string;
+  /** The API key or user making the request. */
+  credential: string;
 }
 
 export type Claim =
-  | { kind: 'claimed'; id: string }
-  | { kind: 'replay'; status: number; body: unknown };
+  /** `resumedSince`: this request took over the claim of one that died; its run may have committed. */
+  | { kind: 'claimed'; id: string; resumedSince: Date | null }
+  | { kind: 'replay'; status: number; body: unknown; resourceId: string | null };
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+  resourceId?: string | null;
+}
 
 export function parseIdempotencyKey(raw: string | string[] | undefined): string | null {
   if (raw === undefined) return null;
@@ -32,47 +48,86 @@ export function requestFingerprint(method: string, path: string, body: string): 
   return sha256Hex(`${method}\n${path}\n${body}`);
 }
 
-/**
- * Claims a key for one request (DESIGN decision 3). A finished twin is replayed, a running twin or a
- * different request under the same key is a 409, and a record older than 24 hours is forgotten.
- */
-export async function claimIdempotencyKey(db: Db, s: IdempotencyScope, fingerprint: string): Promise<Claim> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const at = now();
-    const id = newId('request');
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({ id, scope: s.scope, livemode: s.livemode, key: s.key, requestHash: fingerprint, state: 'in_flight', createdAt: at })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
-    if (inserted.length) return { kind: 'claimed', id };
+const inUse = () => errors.conflict('A request with this Idempotency-Key is still being processed. Retry shortly.', 'idempotency_key_in_use');
 
-    const where = and(eq(idempotencyKeys.scope, s.scope), eq(idempotencyKeys.livemode, s.livemode), eq(idempotencyKeys.key, s.key));
-    const [existing] = await db.select().from(idempotencyKeys).where(where).limit(1);
-    if (!existing) continue;
-    if (at.getTime() - existing.createdAt.getTime() >= IDEMPOTENCY_TTL_MS) {
-      await db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.id, existing.id)));
-      continue;
-    }
-    if (existing.requestHash !== fingerprint) {
-      throw errors.conflict('This Idempotency-Key was already used with a different request. Use a new key for a new request.', 'idempotency_key_reused');
-    }
-    if (existing.state === 'in_flight') {
-      throw errors.conflict('A request with this Idempotency-Key is still being processed. Retry shortly.', 'idempotency_key_in_use');
-    }
-    return { kind: 'replay', status: existing.responseStatus ?? 200, body: existing.responseBody };
-  }
-  throw errors.conflict('A request with this Idempotency-Key is still being processed. Retry shortly.', 'idempotency_key_in_use');
+/**
+ * Holds the key for the rest of the caller's transaction, or refuses at once: a twin running in another
+ * transaction cannot see our uncommitted claim, and would otherwise wait on its unique index entry.
+ */
+export async function lockIdempotencyKey(tx: Queryable, r: IdempotencyRequest): Promise<void> {
+  const name = `${r.scope}:${r.livemode}:${r.key}`;
+  const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as got`)) as unknown as { rows: { got: boolean }[] };
+  if (!res.rows[0]?.got) throw inUse();
 }
 
-export async function completeIdempotencyKey(db: Db, id: string, status: number, body: unknown): Promise<void> {
-  await db
+/**
+ * Claims a key for one request (DESIGN decision 3). A finished twin of the same credential is replayed;
+ * another credential, or a different request, under the same key is `idempotency_key_reused`; a running
+ * twin is `idempotency_key_in_use` until its lease lapses, after which this request takes the claim over;
+ * a record older than 24 hours is forgotten. `lease` is null inside the transaction that also writes the
+ * result: such a claim is never seen unfinished by anyone else.
+ */
+export async function claimIdempotencyKey(q: Queryable, r: IdempotencyRequest, lease: boolean): Promise<Claim> {
+  const where = and(eq(idempotencyKeys.scope, r.scope), eq(idempotencyKeys.livemode, r.livemode), eq(idempotencyKeys.key, r.key));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const at = now();
+    const leaseUntil = lease ? new Date(at.getTime() + IDEMPOTENCY_LEASE_MS) : null;
+    const id = newId('request');
+    const inserted = await q
+      .insert(idempotencyKeys)
+      .values({ id, scope: r.scope, livemode: r.livemode, key: r.key, requestHash: r.fingerprint, credential: r.credential, state: 'in_flight', leaseUntil, createdAt: at })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (inserted.length) return { kind: 'claimed', id, resumedSince: null };
+
+    const [existing] = await q.select().from(idempotencyKeys).where(where).limit(1);
+    if (!existing) continue;
+    if (at.getTime() - existing.createdAt.getTime() >= IDEMPOTENCY_TTL_MS) {
+      await q.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.id, existing.id)));
+      continue;
+    }
+    if (existing.credential !== r.credential) {
+      throw errors.conflict('This Idempotency-Key was already used by another credential. Use a new key for a new request.', 'idempotency_key_reused');
+    }
+    if (existing.requestHash !== r.fingerprint) {
+      throw errors.conflict('This Idempotency-Key was already used with a different request. Use a new key for a new request.', 'idempotency_key_reused');
+    }
+    if (existing.state === 'done') {
+      return { kind: 'replay', status: existing.responseStatus ?? 200, body: existing.responseBody, resourceId: existing.resourceId };
+    }
+    const lapse = existing.leaseUntil ?? new Date(existing.createdAt.getTime() + IDEMPOTENCY_LEASE_MS);
+    if (lapse.getTime() > at.getTime()) throw inUse();
+    // Its owner died: the request runs again under the same record, which only one taker can win.
+    const taken = await q
+      .update(idempotencyKeys)
+      .set({ leaseUntil, createdAt: at })
+      .where(and(eq(idempotencyKeys.id, existing.id), eq(idempotencyKeys.state, 'in_flight'), eq(idempotencyKeys.createdAt, existing.createdAt)))
+      .returning({ id: idempotencyKeys.id });
+    if (taken.length) return { kind: 'claimed', id: existing.id, resumedSince: existing.createdAt };
+  }
+  throw inUse();
+}
+
+export async function completeIdempotencyKey(q: Queryable, id: string, res: StoredResponse): Promise<void> {
+  await q
     .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: status, responseBody: (body ?? null) as never })
+    .set({ state: 'done', leaseUntil: null, responseStatus: res.status, responseBody: (res.body ?? null) as never, resourceId: res.resourceId ?? null })
     .where(eq(idempotencyKeys.id, id));
 }
 
 /** Forgets a claim so that a retry runs afresh (used when the request failed before any effect). */
-export async function releaseIdempotencyKey(db: Db, id: string): Promise<void> {
-  await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+export async function releaseIdempotencyKey(q: Queryable, id: string): Promise<void> {
+  await q.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+}
+
+const PURGE_BATCH = 5_000;
+
+/** Forgets records past the 24 hours in which they can be replayed, in batches so no long lock (maintenance). */
+export async function purgeIdempotencyKeys(q: Queryable): Promise<void> {
+  const cutoff = new Date(now().getTime() - IDEMPOTENCY_TTL_MS);
+  for (;;) {
+    const old = q.select({ id: idempotencyKeys.id }).from(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).limit(PURGE_BATCH);
+    const gone = await q.delete(idempotencyKeys).where(inArray(idempotencyKeys.id, old)).returning({ id: idempotencyKeys.id });
+    if (gone.length < PURGE_BATCH) return;
+  }
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { orders, orderTransitions, patients, products, type OrderPriority, type OrderSource } from '@/db/schema';
 import { insertWhere, scoped, scopedStatement, type ScopedTable } from '@/server/db/scoped';
+import { withSavepoint } from '@/server/db/savepoint';
 import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { now } from '@/server/lib/clock';
@@ -93,7 +94,8 @@ export async function createOrder(db: Db, principal: TenantPrincipal, input: Cre
   ]);
   let created: OrderRow | undefined;
   try {
-    [created] = await s.run(statement, { ...values, ids, productCount: ids.length, patientId: input.patientId ?? null });
+    const row = { ...values, ids, productCount: ids.length, patientId: input.patientId ?? null };
+    [created] = await withSavepoint(db, (q) => scoped(q, principal).run(statement, row));
   } catch (err) {
     // A foreignOrderId seen before (or two creates with one at once): the unique index decides, and the
     // order that holds it is named.

@@ -1,5 +1,5 @@
 import * as z from '@/server/lib/zod';
-import { zDateTime } from '@/server/api/schemas/common';
+import { zDateTime, zReplayNote } from '@/server/api/schemas/common';
 
 export const ZApiKeyPublic = z
   .object({
@@ -43,7 +43,8 @@ export const ZCreateApiKey = z
 
 export const ZCreateApiKeyResponse = z
   .object({
-    key: z.string().meta({ description: 'The plaintext key, returned exactly once' }),
+    key: z.string().nullable().meta({ description: 'The plaintext key, returned exactly once; null in an Idempotency-Key replay' }),
+    note: zReplayNote,
     apiKey: ZApiKeyPublic,
   })
   .meta({ id: 'CreateApiKeyResponse' });

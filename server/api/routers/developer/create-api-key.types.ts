@@ -5,6 +5,7 @@ import { ZCreateApiKey, ZCreateApiKeyResponse } from './api-key.types';
 export const createApiKeyMeta: OpenApiMeta<ProcedureMeta> = {
   scope: 'keys.manage',
   successStatus: 201,
+  secretFields: ['key'],
   openapi: {
     method: 'POST',
     path: '/developer/keys',

@@ -5,6 +5,7 @@ import { ZOrder, zOrderId } from './order.types';
 export const approveOrderMeta: OpenApiMeta<ProcedureMeta> = {
   scope: 'orders.write',
   successStatus: 201,
+  externalEffects: true,
   openapi: {
     method: 'POST',
     path: '/orders/{id}/approve',

@@ -5,6 +5,7 @@ import { ZCreatedPharmacyConnection, ZCreatePharmacyConnection } from './pharmac
 export const createPharmacyMeta: OpenApiMeta<ProcedureMeta> = {
   scope: 'pharmacies.manage',
   successStatus: 201,
+  secretFields: ['secret'],
   openapi: {
     method: 'POST',
     path: '/pharmacies',

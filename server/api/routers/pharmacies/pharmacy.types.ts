@@ -1,5 +1,5 @@
 import * as z from '@/server/lib/zod';
-import { zDateTime, zId } from '@/server/api/schemas/common';
+import { zDateTime, zId, zReplayNote } from '@/server/api/schemas/common';
 import { ZHttpSettings, ZSimulatedSettings } from '@/server/integrations/pharmacies/settings';
 import { zUsState } from '@/server/lib/us-states';
 
@@ -30,7 +30,8 @@ export const ZPharmacyConnection = z
   .meta({ id: 'PharmacyConnection' });
 
 export const ZCreatedPharmacyConnection = ZPharmacyConnection.extend({
-  secret: z.string().meta({ description: 'Full whsec_ secret, shown once: signs our requests to the pharmacy and verifies its callbacks (Standard Webhooks)' }),
+  secret: z.string().nullable().meta({ description: 'Full whsec_ secret, shown once (null in an Idempotency-Key replay): signs our requests to the pharmacy and verifies its callbacks (Standard Webhooks)' }),
+  note: zReplayNote,
 }).meta({ id: 'CreatedPharmacyConnection' });
 
 export const ZCreatePharmacyConnection = z

@@ -7,6 +7,7 @@ import { ZCatalog } from '@/server/api/routers/catalogs/catalog.types';
 export const syncPharmacyCatalogMeta: OpenApiMeta<ProcedureMeta> = {
   scope: 'pharmacies.manage',
   successStatus: 201,
+  externalEffects: true,
   openapi: {
     method: 'POST',
     path: '/pharmacies/{id}/sync-catalog',

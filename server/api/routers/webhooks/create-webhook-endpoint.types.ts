@@ -5,6 +5,7 @@ import { ZCreatedWebhookEndpoint, ZCreateWebhookEndpoint } from './webhook.types
 export const createWebhookEndpointMeta: OpenApiMeta<ProcedureMeta> = {
   scope: 'webhooks.manage',
   successStatus: 201,
+  secretFields: ['secret'],
   openapi: {
     method: 'POST',
     path: '/developer/webhooks',

@@ -7,6 +7,7 @@ import { ZWebhookTestResult } from './webhook.types';
 export const testWebhookEndpointMeta: OpenApiMeta<ProcedureMeta> = {
   scope: 'webhooks.manage',
   successStatus: 201,
+  externalEffects: true,
   openapi: {
     method: 'POST',
     path: '/developer/webhooks/{id}/test',

@@ -1,5 +1,5 @@
 import * as z from '@/server/lib/zod';
-import { zDateTime } from '@/server/api/schemas/common';
+import { zDateTime, zReplayNote } from '@/server/api/schemas/common';
 
 const zUrl = z.string().trim().min(1).max(2048).meta({ description: 'https URL; http only for localhost in development', format: 'uri' });
 const zEventTypes = z
@@ -30,7 +30,8 @@ export const ZCreatedWebhookEndpoint = z
     url: z.string(),
     events: z.array(z.string()),
     status: zStatus,
-    secret: z.string().meta({ description: 'Full signing secret (whsec_…), shown once' }),
+    secret: z.string().nullable().meta({ description: 'Full signing secret (whsec_…), shown once; null in an Idempotency-Key replay' }),
+    note: zReplayNote,
   })
   .meta({ id: 'CreatedWebhookEndpoint' });
 
