@@ -5,26 +5,21 @@ import { type Clinic, countRows, createTenantWithKeys, expectEnvelope, OPS_KEY, 
 
 // Requests come from distinct client addresses the way the console's come: forwarded with the proof.
 const SECRET = 'lockout-test-secret-of-sufficient-length-0123';
-let savedSecret: string | undefined;
 let app: TestApp;
 let t: Clinic;
 const PASSWORD = 'correct horse battery staple';
 
 beforeAll(async () => {
-  savedSecret = process.env.NEXTAUTH_SECRET;
-  process.env.NEXTAUTH_SECRET = SECRET;
-  app = await startTestApp();
+  app = await startTestApp({ AUTH_SECRET: SECRET });
   t = await createTenantWithKeys(app);
 });
 afterAll(async () => {
   await app?.close();
-  if (savedSecret === undefined) delete process.env.NEXTAUTH_SECRET;
-  else process.env.NEXTAUTH_SECRET = savedSecret;
 });
 afterEach(() => vi.restoreAllMocks());
 
 const login = (email: string, password: string, ip: string) =>
-  app.request('POST', '/v1/auth/login', { body: { email, password }, headers: { [FORWARDED_CLIENT_IP]: ip, [FORWARD_PROOF]: consoleForwardProof() } });
+  app.request('POST', '/v1/auth/login', { body: { email, password }, headers: { [FORWARDED_CLIENT_IP]: ip, [FORWARD_PROOF]: consoleForwardProof(SECRET) } });
 
 async function createUser(email: string) {
   const made = await app.request('POST', `/v1/ops/tenants/${t.tenantId}/users`, { key: OPS_KEY, body: { email, role: 'provider', password: PASSWORD } });
@@ -122,7 +117,7 @@ describe('password sign-in under attack', () => {
     const challenge = await login('mfa@clinic.test', PASSWORD, '192.0.2.50');
     expect(challenge.body.mfaRequired).toBe(true);
     expect(await countRows(app, 'known_sign_in_sources')).toBe(before);
-    const headers = { [FORWARDED_CLIENT_IP]: '192.0.2.50', [FORWARD_PROOF]: consoleForwardProof() };
+    const headers = { [FORWARDED_CLIENT_IP]: '192.0.2.50', [FORWARD_PROOF]: consoleForwardProof(SECRET) };
     const done = await app.request('POST', '/v1/auth/mfa/verify', { body: { mfaToken: challenge.body.mfaToken, code: await freshTotp(enroll.body.secret) }, headers });
     expect(done.status).toBe(200);
     expect(await countRows(app, 'known_sign_in_sources')).toBe(before + 1);
@@ -130,7 +125,7 @@ describe('password sign-in under attack', () => {
 
   it('keeps magic-link requests apart from password attempts', async () => {
     await createUser('links@clinic.test');
-    const headers = { [FORWARDED_CLIENT_IP]: '198.51.100.60', [FORWARD_PROOF]: consoleForwardProof() };
+    const headers = { [FORWARDED_CLIENT_IP]: '198.51.100.60', [FORWARD_PROOF]: consoleForwardProof(SECRET) };
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await app.request('POST', '/v1/auth/magic-link', { body: { email: 'links@clinic.test' }, headers })).status);
     expect(statuses).toEqual([...Array(10).fill(200), 429]);

@@ -1,37 +1,28 @@
 import type { IncomingMessage } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientIp, consoleForwardProof, FORWARD_PROOF, FORWARDED_CLIENT_IP } from '@/server/api/client-ip';
 
 const req = (headers: Record<string, string>, peer = '127.0.0.1') => ({ headers, socket: { remoteAddress: peer } }) as unknown as IncomingMessage;
 
 describe('clientIp: the console forwards the browser address for sign-in limits', () => {
-  let saved: string | undefined;
-  beforeEach(() => {
-    saved = process.env.NEXTAUTH_SECRET;
-    process.env.NEXTAUTH_SECRET = 'a-test-secret-of-sufficient-length-0123456789';
-  });
-  afterEach(() => {
-    if (saved === undefined) delete process.env.NEXTAUTH_SECRET;
-    else process.env.NEXTAUTH_SECRET = saved;
-  });
+  const SECRET = 'a-test-secret-of-sufficient-length-0123456789';
 
   it('uses the peer address when nothing is forwarded', () => {
-    expect(clientIp(req({}, '203.0.113.9'))).toBe('203.0.113.9');
+    expect(clientIp(req({}, '203.0.113.9'), SECRET)).toBe('203.0.113.9');
   });
 
   it('trusts the forwarded address only with the proof derived from the shared secret', () => {
-    expect(clientIp(req({ [FORWARDED_CLIENT_IP]: '198.51.100.7', [FORWARD_PROOF]: consoleForwardProof() }))).toBe('198.51.100.7');
+    expect(clientIp(req({ [FORWARDED_CLIENT_IP]: '198.51.100.7', [FORWARD_PROOF]: consoleForwardProof(SECRET) }), SECRET)).toBe('198.51.100.7');
   });
 
   it('ignores a forwarded address without, or with a wrong, proof: a client cannot pick its limit bucket', () => {
-    expect(clientIp(req({ [FORWARDED_CLIENT_IP]: '198.51.100.7' }, '203.0.113.9'))).toBe('203.0.113.9');
-    expect(clientIp(req({ [FORWARDED_CLIENT_IP]: '198.51.100.7', [FORWARD_PROOF]: consoleForwardProof('another-secret') }, '203.0.113.9'))).toBe('203.0.113.9');
-    expect(clientIp(req({ [FORWARDED_CLIENT_IP]: '198.51.100.7', [FORWARD_PROOF]: 'short' }, '203.0.113.9'))).toBe('203.0.113.9');
+    expect(clientIp(req({ [FORWARDED_CLIENT_IP]: '198.51.100.7' }, '203.0.113.9'), SECRET)).toBe('203.0.113.9');
+    expect(clientIp(req({ [FORWARDED_CLIENT_IP]: '198.51.100.7', [FORWARD_PROOF]: consoleForwardProof('another-secret') }, '203.0.113.9'), SECRET)).toBe('203.0.113.9');
+    expect(clientIp(req({ [FORWARDED_CLIENT_IP]: '198.51.100.7', [FORWARD_PROOF]: 'short' }, '203.0.113.9'), SECRET)).toBe('203.0.113.9');
   });
 
   it('trusts nothing when no secret is configured', () => {
     const proof = consoleForwardProof('');
-    delete process.env.NEXTAUTH_SECRET;
-    expect(clientIp(req({ [FORWARDED_CLIENT_IP]: '198.51.100.7', [FORWARD_PROOF]: proof }, '203.0.113.9'))).toBe('203.0.113.9');
+    expect(clientIp(req({ [FORWARDED_CLIENT_IP]: '198.51.100.7', [FORWARD_PROOF]: proof }, '203.0.113.9'), '')).toBe('203.0.113.9');
   });
 });

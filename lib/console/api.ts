@@ -1,4 +1,5 @@
 import { consoleForwardProof, FORWARDED_CLIENT_IP, FORWARD_PROOF } from '@/server/api/client-ip';
+import { consoleSecret } from './jwt';
 
 /**
  * The console is a client of the public /v1 API. On the server (next-auth, server components) it calls this
@@ -34,7 +35,7 @@ export async function callApi<T>(path: string, opts: CallOptions = {}): Promise<
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.clientIp) {
     headers[FORWARDED_CLIENT_IP] = opts.clientIp;
-    headers[FORWARD_PROOF] = consoleForwardProof();
+    headers[FORWARD_PROOF] = consoleForwardProof(consoleSecret());
   }
   const res = await fetch(`${internalApiBase()}/v1${path}`, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),

@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { secureCookies, SESSION_MAX_AGE_S } from './jwt';
+import { logger } from '@/server/lib/logger';
+import { consoleSecret, secureCookies, SESSION_MAX_AGE_S } from './jwt';
 import { endApiSession, refreshed } from './refresh';
 import { inviteSignIn, magicLinkSignIn, passwordSignIn, type ConsoleUser } from './sign-in';
 
@@ -14,6 +15,17 @@ export const authOptions: NextAuthOptions = {
   // Read per request, so it follows the URL the running server was given (and names the cookie as jwt.ts does).
   get useSecureCookies() {
     return secureCookies();
+  },
+  // From the services the custom server built from its validated config, so next-auth never reads the environment for it.
+  get secret() {
+    return consoleSecret();
+  },
+  logger: {
+    // Without NEXTAUTH_URL next-auth takes http://localhost:3000 as its own address. That is harmless here: the
+    // console signs in and out with redirect: false and navigates by relative path, and useSecureCookies is set.
+    warn: (code) => {
+      if (code !== 'NEXTAUTH_URL') logger.warn({ code }, 'next-auth warning');
+    },
   },
   pages: { signIn: '/login', error: '/login' },
   providers: [

@@ -1,4 +1,5 @@
 import { decode, encode, type JWT } from 'next-auth/jwt';
+import { getGlobalServices } from '@/server/http/global-services';
 
 declare module 'next-auth/jwt' {
   interface JWT {
@@ -38,7 +39,9 @@ export function readSessionCookie(all: { name: string; value: string }[], name =
   return chunks.length ? chunks.map((c) => c.value).join('') : undefined;
 }
 
-const secret = () => process.env.NEXTAUTH_SECRET ?? '';
+/** The key of the session cookie and of the forward proof: the auth secret the custom server resolved from its config. */
+export const consoleSecret = () => getGlobalServices().auth.consoleSecret;
+const secret = consoleSecret;
 
 export async function decodeSession(value: string | undefined): Promise<JWT | null> {
   if (!value || !secret()) return null;

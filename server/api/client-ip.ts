@@ -5,8 +5,8 @@ import type { IncomingMessage } from 'node:http';
 export const FORWARDED_CLIENT_IP = 'x-fr-client-ip';
 export const FORWARD_PROOF = 'x-fr-console-proof';
 
-/** Proves a /v1 call comes from the console's server side: derived from the secret both share. */
-export function consoleForwardProof(secret = process.env.NEXTAUTH_SECRET ?? ''): string {
+/** Proves a /v1 call comes from the console's server side: derived from the secret both share (`auth.consoleSecret`). */
+export function consoleForwardProof(secret: string): string {
   return createHmac('sha256', secret).update('fulfillment-rail console client-ip v1').digest('base64url');
 }
 
@@ -15,12 +15,12 @@ export function consoleForwardProof(secret = process.env.NEXTAUTH_SECRET ?? ''):
  * exception is the console: its sign-in calls reach /v1 over loopback, and carry the browser's address
  * (as the custom server saw it) with a proof only the server side of this deployment can compute.
  */
-export function clientIp(req: IncomingMessage): string {
+export function clientIp(req: IncomingMessage, secret: string): string {
   const peer = req.socket.remoteAddress ?? 'unknown';
   const forwarded = req.headers[FORWARDED_CLIENT_IP];
   const proof = req.headers[FORWARD_PROOF];
-  if (typeof forwarded !== 'string' || !forwarded || typeof proof !== 'string' || !process.env.NEXTAUTH_SECRET) return peer;
-  const expected = Buffer.from(consoleForwardProof());
+  if (typeof forwarded !== 'string' || !forwarded || typeof proof !== 'string' || !secret) return peer;
+  const expected = Buffer.from(consoleForwardProof(secret));
   const given = Buffer.from(proof);
   return given.length === expected.length && timingSafeEqual(given, expected) ? forwarded.slice(0, 64) : peer;
 }

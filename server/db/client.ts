@@ -6,7 +6,7 @@ import { createPgListener } from './listen';
 import { ensurePrivateDir } from './private-dir';
 import type { Database, Db } from './types';
 
-const MIGRATIONS = path.resolve(process.cwd(), 'db/migrations');
+export const MIGRATIONS = path.resolve(process.cwd(), 'db/migrations');
 // Any constant works; it only has to be the same in every process of this service.
 const MIGRATION_LOCK = 7_240_531;
 

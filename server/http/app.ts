@@ -11,16 +11,22 @@ import { logger } from '@/server/lib/logger';
 import { readJsonBody } from './body';
 import { toEnvelope } from './errors';
 import { EVENT_STREAM_PATH, serveEventStream } from './event-stream';
+import { HEALTH_PATHS, serveHealth, type WorkerProbe } from './health';
 import { createSecurityHeaders, setHeaders } from './security-headers';
 
 type Req = IncomingMessage & { frState?: RequestState; body?: unknown };
 export type Fallback = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+export interface AppOptions {
+  /** This process's worker, when RUN_WORKER runs one here; /readyz reports it. */
+  worker?: WorkerProbe;
+}
 
 /**
  * The one request handler of the service: `/v1/*` goes to the tRPC procedures through trpc-to-openapi's
- * Node handler (never through Next.js); everything else goes to `fallback` (Next.js in production).
+ * Node handler (never through Next.js); `/healthz` and `/readyz` are answered here; everything else goes to
+ * `fallback` (Next.js in production).
  */
-export function createApp(services: Services, fallback?: Fallback) {
+export function createApp(services: Services, fallback?: Fallback, opts: AppOptions = {}) {
   const table = buildRouteTable(appRouter);
   const openapiJson = JSON.stringify(buildOpenApiDocument(appRouter, table));
   const security = createSecurityHeaders(services.config.PUBLIC_URL);
@@ -102,9 +108,12 @@ export function createApp(services: Services, fallback?: Fallback) {
         const apiPath = url.pathname.slice(3) || '/';
         setHeaders(res, security.api(apiPath));
         await handleV1(req as Req, res, state, apiPath);
-      } else if (url.pathname === '/healthz') {
-        res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify({ ok: true }));
+      } else if (HEALTH_PATHS.has(url.pathname)) {
+        setHeaders(res, security.api(url.pathname));
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          throw new AppError('validation_error', 'method_not_allowed', 405, `${req.method} is not allowed on ${url.pathname}.`, undefined, { Allow: 'GET, HEAD' });
+        }
+        await serveHealth(url.pathname, res, services, opts.worker);
       } else if (fallback) {
         setHeaders(res, security.page);
         // The console's server-side sign-in forwards the browser's address to /v1 (server/api/client-ip.ts).

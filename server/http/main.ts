@@ -10,7 +10,7 @@ import { startProcessWorker, stopProcessWorker } from '@/server/jobs/global';
 async function main() {
   const config = loadConfig();
   const services = await createServices(config);
-  if (truthy(config.RUN_WORKER)) await startProcessWorker(services.database, config);
+  const worker = truthy(config.RUN_WORKER) ? await startProcessWorker(services.database, config) : undefined;
   const seedDefault = !config.DATABASE_URL;
   if (config.SEED_DEMO ? truthy(config.SEED_DEMO) : seedDefault) {
     const seeded = await seedDemo(services.database.db);
@@ -26,7 +26,7 @@ async function main() {
     fallback = (req, res) => nextHandler(req, res);
   }
 
-  const server = http.createServer(createApp(services, fallback));
+  const server = http.createServer(createApp(services, fallback, { worker }));
   server.keepAliveTimeout = 65_000;
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: services.database.kind }, `Fulfillment Rail listening on http://localhost:${config.PORT}`);

@@ -31,9 +31,11 @@ export async function createServices(config: Config): Promise<Services> {
     sandboxPerSecond: config.RATE_LIMIT_SANDBOX,
     redis,
   });
+  const authSecret = resolveAuthSecret(config);
   const auth = {
     db: database.db,
-    secret: resolveAuthSecret(config),
+    secret: new TextEncoder().encode(authSecret),
+    consoleSecret: authSecret,
     limits: createAttemptLimits(redis),
     mailer: await createMailer({
       smtpUrl: config.SMTP_URL,
@@ -44,8 +46,6 @@ export async function createServices(config: Config): Promise<Services> {
     }),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
-  // next-auth (the console's session cookie) runs in this process and builds its URLs from this.
-  process.env.NEXTAUTH_URL ??= auth.publicUrl;
   const services: Services = { database, config, rateLimiter, auth, close: async () => { redis?.disconnect(); await database.close(); } };
   setGlobalServices(services);
   return services;

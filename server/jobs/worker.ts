@@ -40,6 +40,8 @@ export function createWorker(opts: WorkerOptions) {
   let loopDone: Promise<void> = Promise.resolve();
   let unlisten: (() => Promise<void>) | null = null;
   let maintenanceTimer: NodeJS.Timeout | null = null;
+  // Set on every loop turn; a turn never sleeps longer than WORKER_POLL_MS, so an old beat means a stuck loop.
+  let beatAt: number | null = null;
 
   function wake() {
     woken = true;
@@ -88,6 +90,7 @@ export function createWorker(opts: WorkerOptions) {
   async function loop() {
     const refillAt = Math.ceil(config.WORKER_CONCURRENCY / 2);
     while (running) {
+      beatAt = now().getTime();
       woken = false;
       const free = config.WORKER_CONCURRENCY - inFlight.size;
       // While busy, claim (and clear finished jobs) in batches of half the slots, not once per job.
@@ -132,10 +135,16 @@ export function createWorker(opts: WorkerOptions) {
         logger.warn({ err }, 'LISTEN unavailable; the worker polls');
         return null;
       });
-      loopDone = loop();
+      loopDone = loop()
+        .catch((err: Error) => logger.error({ err }, 'worker loop ended'))
+        .finally(() => {
+          beatAt = null;
+        });
       maintenanceTimer = setInterval(maintain, config.WORKER_MAINTENANCE_MS);
       maintenanceTimer.unref();
     },
+    /** For /readyz: whether start() ran and stop() did not, and when the loop last went round (null once it ended). */
+    health: () => ({ running, beatAt }),
     /** Stops claiming, then waits for the jobs in hand (each bounded by the send timeout). */
     async stop() {
       if (!running) return;

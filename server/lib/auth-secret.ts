@@ -7,7 +7,7 @@ import type { Config } from './config';
  * The key that signs session tokens. Set AUTH_SECRET in any multi-instance deployment; a single embedded
  * instance generates one and keeps it under .data/ so sessions survive restarts.
  */
-export function resolveAuthSecret(config: Config): Uint8Array {
+export function resolveAuthSecret(config: Config): string {
   const fromEnv = config.AUTH_SECRET;
   let secret = fromEnv;
   if (!secret && config.DATABASE_URL && config.NODE_ENV === 'production') {
@@ -22,7 +22,5 @@ export function resolveAuthSecret(config: Config): Uint8Array {
     }
     secret = fs.readFileSync(file, 'utf8').trim();
   }
-  // next-auth (console sessions) reads its secret from the environment of the same process.
-  process.env.NEXTAUTH_SECRET ??= secret;
-  return new TextEncoder().encode(secret);
+  return secret;
 }

@@ -77,13 +77,15 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
     MAIL_OUTBOX_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fr-mail-')),
     // The suite's webhook receivers listen on localhost, on PostgreSQL too (where the default is off).
     WEBHOOKS_ALLOW_LOCALHOST: 'true',
+    // The app runs a worker only when the test asks for one (below); the config says so too, for /readyz.
+    RUN_WORKER: 'false',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
   const services = await createServices(config);
   const worker = env.RUN_WORKER === 'true' ? createWorker({ database: services.database, config }) : undefined;
   await worker?.start();
-  const server = http.createServer(createApp(services));
+  const server = http.createServer(createApp(services, undefined, { worker }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

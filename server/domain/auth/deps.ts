@@ -6,6 +6,11 @@ import type { AttemptLimits } from './attempt-limits';
 export interface AuthDeps {
   db: Db;
   secret: Uint8Array;
+  /**
+   * The same secret as text, for the console in this process: next-auth's cookie key and the proof on the
+   * browser address it forwards (server/api/client-ip.ts). Handed over here, never through process.env.
+   */
+  consoleSecret: string;
   limits: AttemptLimits;
   mailer: Mailer;
   /** Base URL of the console, for links in e-mails. */

@@ -7,4 +7,4 @@ export const loginRoute = publicProcedure
   .meta(loginMeta)
   .input(ZLoginRequest)
   .output(ZLoginResponse)
-  .mutation(({ ctx, input }) => loginWithPassword(ctx.services.auth, input.email, input.password, clientIp(ctx.req)));
+  .mutation(({ ctx, input }) => loginWithPassword(ctx.services.auth, input.email, input.password, clientIp(ctx.req, ctx.services.auth.consoleSecret)));

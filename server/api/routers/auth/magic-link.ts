@@ -7,4 +7,4 @@ export const magicLinkRoute = publicProcedure
   .meta(magicLinkMeta)
   .input(ZMagicLinkRequest)
   .output(ZMagicLinkResponse)
-  .mutation(({ ctx, input }) => requestMagicLink(ctx.services.auth, input.email, clientIp(ctx.req)));
+  .mutation(({ ctx, input }) => requestMagicLink(ctx.services.auth, input.email, clientIp(ctx.req, ctx.services.auth.consoleSecret)));

@@ -11,7 +11,7 @@ export const mfaVerifyRoute = publicProcedure
   .input(ZMfaVerifyRequest)
   .output(ZMfaVerifyResponse)
   .mutation(async ({ ctx, input }) => {
-    const ip = clientIp(ctx.req);
+    const ip = clientIp(ctx.req, ctx.services.auth.consoleSecret);
     if (input.mfaToken) return completeMfaLogin(ctx.services.auth, input.mfaToken, input.code, ip);
     // Without an MFA token this confirms enrollment, which needs the bearer session of the person enrolling.
     const principal = await resolvePrincipal(ctx);
