@@ -1,5 +1,64 @@
 import tseslint from 'typescript-eslint';
 
+// DESIGN §3's dependency rules, one entry per layer. A pattern matches the `@/` alias and a relative path
+// that climbs to a folder of that name, so `../../jobs/queue` cannot slip past what `@/server/jobs` may not.
+const layer = (...folders) => {
+  const relative = [...new Set(folders.map((f) => f.replace(/^server\//, '')))];
+  return `^(@/(${folders.join('|')})|(\\.\\./)+(${relative.join('|')}))(/|$)`;
+};
+const forbid = (message, ...folders) => ({ regex: layer(...folders), message });
+
+// Schemas of outside input refuse NUL in every string (server/lib/zod.ts); plain zod would not.
+const zodPath = { name: 'zod', message: "Use `import * as z from '@/server/lib/zod'` (strings refuse NUL).", allowTypeImports: true };
+
+const LAYERS = [
+  {
+    files: ['server/domain/**/*.ts'],
+    patterns: [forbid('Domain code stays below the transports and the worker (DESIGN §3); move shared code to server/db or server/lib.', 'server/api', 'server/http', 'server/jobs', 'app')],
+  },
+  {
+    files: ['server/integrations/**/*.ts'],
+    paths: [zodPath],
+    patterns: [
+      forbid('Integrations never import domain code (DESIGN §3): shared helpers live in server/integrations/net or server/lib.', 'server/domain'),
+      forbid('Integrations are adapters below the domain; they never reach the transports or the worker.', 'server/api', 'server/http', 'server/jobs', 'app'),
+    ],
+  },
+  {
+    files: ['server/db/**/*.ts'],
+    patterns: [forbid('server/db sits below the domain (DESIGN §3): it never imports domain, transports, worker or adapters.', 'server/domain', 'server/api', 'server/http', 'server/jobs', 'server/integrations', 'app')],
+  },
+  {
+    files: ['server/lib/**/*.ts'],
+    patterns: [forbid('server/lib is the bottom layer: it imports only itself.', 'server/domain', 'server/api', 'server/http', 'server/jobs', 'server/integrations', 'server/db', 'server/console', 'db', 'app', 'components', 'lib')],
+  },
+  {
+    files: ['components/**/*.{ts,tsx}'],
+    patterns: [forbid("Components never import the database or domain code (DESIGN §3); take types from the router's inferred types.", 'server/db', 'server/domain', 'db')],
+  },
+  {
+    files: ['server/api/**/*.ts'],
+    paths: [zodPath],
+  },
+  {
+    // Routers hold no queries or transactions: they call a domain service (DESIGN §3). A `.types.ts` may
+    // still take a value such as an enum's list from the schema, for its zod schemas.
+    files: ['server/api/routers/**/*.ts'],
+    ignores: ['server/api/routers/**/*.types.ts'],
+    paths: [zodPath, { name: 'drizzle-orm', message: 'Routers hold no queries: call a domain service.', allowTypeImports: true }],
+    patterns: [
+      { regex: '^drizzle-orm/', message: 'Routers hold no queries: call a domain service.', allowTypeImports: true },
+      { regex: layer('server/db', 'db'), message: 'Routers hold no queries: call a domain service (types may be imported).', allowTypeImports: true },
+    ],
+    syntax: [
+      {
+        selector: "CallExpression[callee.property.name=/^(transaction|select|selectDistinct|insert|update|delete|execute)$/]",
+        message: 'Routers hold no queries or transactions: call a domain service that takes the Db handle.',
+      },
+    ],
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', '.next/', '.data/', 'db/migrations/', 'next-env.d.ts', 'test-results/'] },
   ...tseslint.configs.recommended,
@@ -9,14 +68,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },
   },
-  {
-    // Schemas of outside input refuse NUL in every string (server/lib/zod.ts); plain zod would not.
-    files: ['server/api/**/*.ts', 'server/integrations/**/*.ts'],
+  // Flat config replaces a rule's options for a file rather than merging them, so each layer's entry lists
+  // every restriction that applies to its files (the routers' entry repeats the zod one of server/api).
+  ...LAYERS.map(({ files, ignores, paths = [], patterns = [], syntax }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'zod', message: "Use `import * as z from '@/server/lib/zod'` (strings refuse NUL).", allowTypeImports: true }] },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }],
+      ...(syntax ? { 'no-restricted-syntax': ['error', ...syntax] } : {}),
     },
-  },
+  })),
 );

@@ -2,9 +2,9 @@ import type { ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
 import type { Db } from '@/server/db/types';
 import type { Principal } from '@/server/domain/auth/principal';
-import { createApiKey, requireTenant } from '@/server/domain/developer/api-keys';
+import { createApiKey } from '@/server/domain/developer/api-keys';
 import { OPS_SCOPE } from '@/server/domain/developer/scopes';
-import { createTenant, listTenants } from '@/server/domain/ops/tenants';
+import { createTenant, listTenants, requireTenant } from '@/server/domain/ops/tenants';
 // The ops API's own request schemas: the CLI accepts exactly what POST /v1/ops/... accepts.
 import { ZCreateTenantRequest } from '@/server/api/routers/ops/create-tenant.types';
 import { ZCreateApiKey } from '@/server/api/routers/developer/api-key.types';

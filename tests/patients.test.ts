@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getPatientShippingState } from '@/server/domain/patients/patients';
-import { US_STATES } from '@/server/domain/patients/validation';
+import { US_STATES } from '@/server/lib/us-states';
 import { setClock } from '@/server/lib/clock';
 import { type Clinic, countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startWithTwoClinics, type TestApp, VALID_NPI } from './helpers/harness';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, orders, patients, tenants } from '@/db/schema';
 import { placeholders } from '@/server/db/prepared';
 import { scoped, scopedStatement, updateWith } from '@/server/db/scoped';
-import { jobRow } from '@/server/jobs/queue';
+import { jobRow } from '@/server/db/outbox';
 import { type Clinic, startWithTwoClinics, type TestApp } from './helpers/harness';
 
 let app: TestApp;

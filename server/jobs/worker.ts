@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { JOBS_CHANNEL } from '@/server/db/outbox';
 import type { Database } from '@/server/db/types';
 import type { Config } from '@/server/lib/config';
 import { now } from '@/server/lib/clock';
@@ -8,7 +9,7 @@ import { errorText } from '@/server/lib/log-error';
 import { JOB_HANDLERS } from './handlers';
 import type { JobHandler } from './handlers/types';
 import { runMaintenance } from './maintenance';
-import { buryJob, claimJobs, finishJobs, JOBS_CHANNEL, nextDueAt, rescheduleJob, type JobRow } from './queue';
+import { buryJob, claimJobs, finishJobs, nextDueAt, rescheduleJob, type JobRow } from './queue';
 
 const MAX_JOB_FAILURES = 25;
 const backoffMs = (attempts: number) => Math.min(2 ** attempts * 1_000, 3_600_000);

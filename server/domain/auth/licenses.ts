@@ -5,7 +5,7 @@ import type { Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
-import { isOps, type Principal } from './principal';
+import { isOps, type Principal, type SessionUser } from './principal';
 
 /** Who changed a provider's licensed states: a clinic user or key, ops, or the system (the demo seed). */
 export interface LicenseActor {
@@ -15,6 +15,18 @@ export interface LicenseActor {
 
 // Users and their licence history have no mode: a tenant's scope with either livemode filters by tenant only.
 const inTenant = (q: Queryable, tenantId: string) => scoped(q, { tenantId, livemode: false } satisfies Scope);
+
+/**
+ * The one licence rule, for approving, for every later dispatch and for the provider check alike: only
+ * states ops attested count; a state a clinic asked for and ops has not yet checked authorizes nothing.
+ */
+export const isLicensedIn = (provider: { licensedStates: readonly string[] }, state: string) => provider.licensedStates.includes(state);
+
+/** POST /auth/provider-check: the provider's authority in a patient's state, with the reason when none. */
+export function providerAuthority(user: SessionUser, state: string) {
+  const authorized = isLicensedIn(user, state);
+  return { authorized, state, npi: user.npi!, licensedStates: [...user.licensedStates], reason: authorized ? null : `You are not licensed in ${state}.` };
+}
 
 export const SYSTEM_LICENSE_ACTOR: LicenseActor = { kind: 'system', id: null };
 

@@ -5,7 +5,7 @@ import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import type { TenantPrincipal } from './principal';
 import { canGrant, outranks, type Role } from './roles';
-import { tenantUsers } from './users';
+import { deactivateUser, tenantUsers, type UserRow } from './users';
 
 /** The role a principal acts with when managing people; only owner and admin sessions manage people. */
 export function granterRole(p: TenantPrincipal): Role {
@@ -25,4 +25,15 @@ export async function administerUser(q: Queryable, p: TenantPrincipal, targetId:
 export async function endAllSessions(q: Queryable, userId: string): Promise<void> {
   await q.update(refreshTokens).set({ revokedAt: now() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   await q.update(users).set({ sessionsValidAfter: now() }).where(eq(users.id, userId));
+}
+
+/** Deactivation ends every session in the same transaction, so no token outlives the account. */
+export async function deactivateTenantUser(q: Queryable, p: TenantPrincipal, targetId: string): Promise<UserRow> {
+  if (targetId === p.userId) throw errors.conflict('You cannot deactivate your own account.', 'cannot_deactivate_self');
+  await administerUser(q, p, targetId);
+  return q.transaction(async (tx) => {
+    const row = await deactivateUser(tx, p.tenantId, targetId);
+    await endAllSessions(tx, targetId);
+    return row;
+  });
 }

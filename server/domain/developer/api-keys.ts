@@ -1,5 +1,4 @@
-import { apiKeys, tenants } from '@/db/schema';
-import { eq } from 'drizzle-orm';
+import { apiKeys } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
 import type { Principal } from '@/server/domain/auth/principal';
@@ -114,10 +113,4 @@ export async function revokeApiKey(q: Queryable, scope: Scope, id: string) {
   const updated = await keys.update(apiKeys, id, { revokedAt: now() });
   keyCache.dropKey(id);
   return toPublicKey(updated ?? row);
-}
-
-export async function requireTenant(q: Queryable, tenantId: string) {
-  const [tenant] = await q.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-  if (!tenant) throw errors.notFound('tenant', tenantId);
-  return tenant;
 }

@@ -3,6 +3,7 @@ import { apiKeys, tenants } from '@/db/schema';
 import type { Queryable } from '@/server/db/types';
 import { describeKey } from '@/server/domain/developer/key-format';
 import { OPS_SCOPE } from '@/server/domain/developer/scopes';
+import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 
 export const PLANS = ['free', 'starter', 'growth', 'scale', 'enterprise'] as const;
@@ -22,6 +23,13 @@ export async function createTenant(q: Queryable, input: { name: string; plan?: P
 
 export async function listTenants(q: Queryable) {
   return (await q.select().from(tenants).orderBy(desc(tenants.id))).map(toTenantDto);
+}
+
+/** A tenant by id, or the spec's 404: ops routes that name a tenant in their path check it first. */
+export async function requireTenant(q: Queryable, tenantId: string) {
+  const [tenant] = await q.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  if (!tenant) throw errors.notFound('tenant', tenantId);
+  return tenant;
 }
 
 /** Ensures the platform ops key whose plaintext is OPS_BOOTSTRAP_KEY exists (DESIGN decision 15). */

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { orderDispatches, orders, patients, users, type ApprovalSnapshot } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
+import { isLicensedIn } from '@/server/domain/auth/licenses';
 import { errors } from '@/server/lib/errors';
 import { SYSTEM } from './actor';
 import { conflictNow, transition, unchangedSince, type MoveGuard, type OrderRow } from './lifecycle';
@@ -67,7 +68,7 @@ export function approvalLapse(order: OrderRow, patient: PatientRow, approver: Ap
   if (!isDeepStrictEqual(approvedPatient, currentPatient)) return 'patient_changed_since_approval';
   if (!isDeepStrictEqual(approvedItems, order.items)) return 'items_changed_since_approval';
   if (!approver || approver.role !== 'provider' || approver.deactivatedAt || !approver.npiVerifiedAt) return 'approver_not_authorized';
-  if (!approver.licensedStates.includes(state)) return 'approver_not_licensed';
+  if (!isLicensedIn(approver, state)) return 'approver_not_licensed';
   return null;
 }
 

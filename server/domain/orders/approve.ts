@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { catalogLines, orders, patients, pharmacyConnections, products, routingPolicies, type OrderStatus } from '@/db/schema';
 import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Database, Queryable } from '@/server/db/types';
+import { isLicensedIn } from '@/server/domain/auth/licenses';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { assertUnderOrderCap } from '@/server/domain/billing/usage';
 import { rankRoutes, routingColumns, routingJoins, routingRecord, type RoutingRow } from '@/server/domain/routing/choose';
@@ -113,7 +114,7 @@ export async function approveOrder(database: Database, principal: Provider, id: 
     if (order.status !== 'pending_approval') throw conflict(order, 'approved');
     const state = patient?.address?.state ?? null;
     if (!patient || !state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked.", 'patient_state_unknown');
-    if (!principal.user.licensedStates.includes(state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
+    if (!isLicensedIn(principal.user, state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
     const prescriber = principal.user.npi ? { npi: principal.user.npi, name: principal.user.name ?? '' } : null;
     // The snapshot binds the approval to what was checked here; the move's guard keeps it true at commit.
     const approval = { approvedAt: now(), approvedBy: principal.userId!, approvalSnapshot: approvalSnapshot(order, patient, state) };

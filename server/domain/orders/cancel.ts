@@ -3,7 +3,7 @@ import { orderDispatches, orders } from '@/db/schema';
 import { scoped } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
-import { enqueueJobs } from '@/server/jobs/queue';
+import { enqueueJobs } from '@/server/db/outbox';
 import { AppError } from '@/server/lib/errors';
 import { actorOf } from './actor';
 import { lockOrder, PHARMACY_CANCEL_JOB } from './dispatch';

@@ -5,7 +5,7 @@ import { scoped, scopedStatement, type AlsoUpdate, type Scope } from '@/server/d
 import type { Db, Queryable, Tx } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { lineCodesAt, type LineCodes } from '@/server/domain/routing/choose';
-import { enqueueJobs, jobRow, wakeIfDue } from '@/server/jobs/queue';
+import { enqueueJobs, jobRow, wakeIfDue } from '@/server/db/outbox';
 import { pharmacyAdapter, type DispatchOrder, type PharmacyOrderState } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';

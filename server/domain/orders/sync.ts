@@ -3,7 +3,7 @@ import { jobs, orderDispatches, pharmacyConnections } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
-import { wakeWorkers } from '@/server/jobs/queue';
+import { wakeWorkers } from '@/server/db/outbox';
 import { pharmacyAdapter } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
 import { lockOrder, nextSyncAt, SYNC_JOB, type DispatchDeps } from './dispatch';

@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker/locale/en_US';
 import { now } from '@/server/lib/clock';
+import { US_STATES } from '@/server/lib/us-states';
 import type { PatientFields } from './patients';
-import { US_STATES } from './validation';
 
 const ALLERGIES = ['penicillin', 'sulfa drugs', 'latex', 'aspirin', 'peanuts', 'shellfish'];
 const MEDICATIONS = ['lisinopril 10 mg daily', 'metformin 500 mg twice daily', 'atorvastatin 20 mg daily', 'levothyroxine 50 mcg daily', 'sertraline 50 mg daily'];

@@ -1,18 +1,8 @@
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 
-/** The fifty states and the District of Columbia: where a pharmacy can ship a prescription. */
-export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS',
-  'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC',
-  'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
-] as const;
-const STATES = new Set<string>(US_STATES);
-
 export const SEXES = ['female', 'male', 'intersex', 'unknown'] as const;
 export type Sex = (typeof SEXES)[number];
-
-export const isUsState = (code: string) => STATES.has(code);
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
-import { enqueueJobs } from '@/server/jobs/queue';
+import { enqueueJobs } from '@/server/db/outbox';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 

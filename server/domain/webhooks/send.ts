@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
+import { agentFor } from '@/server/integrations/net/agent';
 import { now } from '@/server/lib/clock';
-import { parseWebhookUrl, pinnedLookup, UrlRejected, type UrlPolicy } from '@/server/lib/ssrf';
+import { parseWebhookUrl, UrlRejected, type UrlPolicy } from '@/server/lib/ssrf';
 import { parseRetryAfter } from './retry';
 
 export interface SendInput {
@@ -19,18 +20,6 @@ export interface SendResult {
   error: string | null;
   retryAfterMs: number | null;
   gone: boolean;
-}
-
-// One pooled agent per policy: keep-alive across deliveries, and every new connection goes through the
-// checking lookup, so the socket reaches only an address that passed the URL rules.
-const agents = new Map<boolean, Agent>();
-export function agentFor(policy: UrlPolicy): Agent {
-  let agent = agents.get(policy.allowLocalhost);
-  if (!agent) {
-    agent = new Agent({ connect: { lookup: pinnedLookup(policy) } as never, connections: 64, keepAliveTimeout: 10_000 });
-    agents.set(policy.allowLocalhost, agent);
-  }
-  return agent;
 }
 
 /** Signs per Standard Webhooks (DESIGN decision 5) and POSTs once; redirects are never followed. */

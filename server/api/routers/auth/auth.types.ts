@@ -1,12 +1,12 @@
 import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
 import { ROLES } from '@/server/domain/auth/roles';
-import { US_STATES } from '@/server/lib/us-states';
+import { zUsState } from '@/server/lib/us-states';
 
 export const zEmail = z.string().trim().toLowerCase().pipe(z.email()).meta({ description: 'E-mail address' });
 export const zPassword = z.string().min(12, 'at least 12 characters').max(200).meta({ description: '12 to 200 characters' });
 export const zNpi = z.string().meta({ description: 'National Provider Identifier: 10 digits with a valid check digit' });
-export const zStates = z.array(z.enum(US_STATES)).max(60).meta({ description: 'Two-letter US state codes' });
+export const zStates = z.array(zUsState).max(60).meta({ description: 'Two-letter US state codes' });
 export const zTotp = z.string().regex(/^\d{6}$/, 'a 6-digit code').meta({ description: '6-digit TOTP code' });
 
 export const ZSessionTokens = z

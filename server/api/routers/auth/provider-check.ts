@@ -1,18 +1,9 @@
 import { providerProcedure } from '@/server/api/procedures';
+import { providerAuthority } from '@/server/domain/auth/licenses';
 import { providerCheckMeta, ZProviderCheckRequest, ZProviderCheckResponse } from './provider-check.types';
 
 export const providerCheckRoute = providerProcedure
   .meta(providerCheckMeta)
   .input(ZProviderCheckRequest)
   .output(ZProviderCheckResponse)
-  .mutation(({ ctx, input }) => {
-    const { user } = ctx.principal;
-    const authorized = user.licensedStates.includes(input.state);
-    return {
-      authorized,
-      state: input.state,
-      npi: user.npi!,
-      licensedStates: [...user.licensedStates],
-      reason: authorized ? null : `You are not licensed in ${input.state}.`,
-    };
-  });
+  .mutation(({ ctx, input }) => providerAuthority(ctx.principal.user, input.state));

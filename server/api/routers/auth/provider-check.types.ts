@@ -1,7 +1,7 @@
 import * as z from '@/server/lib/zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ProcedureMeta } from '@/server/api/trpc';
-import { US_STATES } from '@/server/lib/us-states';
+import { zUsState } from '@/server/lib/us-states';
 
 export const providerCheckMeta: OpenApiMeta<ProcedureMeta> = {
   idempotent: false,
@@ -13,7 +13,7 @@ export const providerCheckMeta: OpenApiMeta<ProcedureMeta> = {
     errorResponses: { 403: 'Not a verified, MFA-enrolled provider session' },
   },
 };
-export const ZProviderCheckRequest = z.strictObject({ state: z.enum(US_STATES).meta({ description: 'The patient’s state' }) });
+export const ZProviderCheckRequest = z.strictObject({ state: zUsState.meta({ description: 'The patient’s state (any letter case)' }) });
 export const ZProviderCheckResponse = z.object({
   authorized: z.boolean(),
   state: z.string(),

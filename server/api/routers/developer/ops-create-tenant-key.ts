@@ -1,5 +1,6 @@
 import { opsProcedure } from '@/server/api/procedures';
-import { createApiKey, requireTenant } from '@/server/domain/developer/api-keys';
+import { createApiKey } from '@/server/domain/developer/api-keys';
+import { requireTenant } from '@/server/domain/ops/tenants';
 import { opsCreateTenantKeyMeta, ZOpsCreateTenantKeyRequest, ZOpsCreateTenantKeyResponse } from './ops-create-tenant-key.types';
 
 export const opsCreateTenantKeyRoute = opsProcedure

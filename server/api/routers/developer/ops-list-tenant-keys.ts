@@ -1,5 +1,6 @@
 import { opsProcedure } from '@/server/api/procedures';
-import { listApiKeys, requireTenant } from '@/server/domain/developer/api-keys';
+import { listApiKeys } from '@/server/domain/developer/api-keys';
+import { requireTenant } from '@/server/domain/ops/tenants';
 import { opsListTenantKeysMeta, ZOpsListTenantKeysRequest, ZOpsListTenantKeysResponse } from './ops-list-tenant-keys.types';
 
 export const opsListTenantKeysRoute = opsProcedure

@@ -1,5 +1,6 @@
 import { opsProcedure } from '@/server/api/procedures';
-import { requireTenant, revokeApiKey } from '@/server/domain/developer/api-keys';
+import { revokeApiKey } from '@/server/domain/developer/api-keys';
+import { requireTenant } from '@/server/domain/ops/tenants';
 import { opsRevokeTenantKeyMeta, ZOpsRevokeTenantKeyRequest, ZOpsRevokeTenantKeyResponse } from './ops-revoke-tenant-key.types';
 
 export const opsRevokeTenantKeyRoute = opsProcedure

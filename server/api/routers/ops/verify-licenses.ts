@@ -1,7 +1,7 @@
 import { opsProcedure } from '@/server/api/procedures';
 import { attestLicenses, licenseActorOf } from '@/server/domain/auth/licenses';
 import { toUserDto } from '@/server/domain/auth/users';
-import { requireTenant } from '@/server/domain/developer/api-keys';
+import { requireTenant } from '@/server/domain/ops/tenants';
 import { verifyLicensesMeta, ZVerifyLicensesRequest, ZVerifyLicensesResponse } from './verify-licenses.types';
 
 export const verifyLicensesRoute = opsProcedure

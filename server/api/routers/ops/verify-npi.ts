@@ -1,6 +1,6 @@
 import { opsProcedure } from '@/server/api/procedures';
 import { attestNpi, toUserDto } from '@/server/domain/auth/users';
-import { requireTenant } from '@/server/domain/developer/api-keys';
+import { requireTenant } from '@/server/domain/ops/tenants';
 import { verifyNpiMeta, ZVerifyNpiRequest, ZVerifyNpiResponse } from './verify-npi.types';
 
 export const verifyNpiRoute = opsProcedure

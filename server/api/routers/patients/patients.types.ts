@@ -1,6 +1,7 @@
 import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
-import { EARLIEST_DATE_OF_BIRTH, isPlausibleDateOfBirth, isUsState, normalisePhone, SEXES } from '@/server/domain/patients/validation';
+import { EARLIEST_DATE_OF_BIRTH, isPlausibleDateOfBirth, normalisePhone, SEXES } from '@/server/domain/patients/validation';
+import { zUsState } from '@/server/lib/us-states';
 
 // Messages name the rule, never the value sent: every field here is PHI.
 const zText = (description: string, max = 100) => z.string().trim().min(1).max(max).meta({ description });
@@ -22,12 +23,7 @@ const zList = (description: string) => z.array(z.string().trim().min(1).max(200)
 const zAllergies = zList('Known allergies, free text, up to 50 entries of up to 200 characters');
 const zMedications = zList('Current medications, free text, up to 50 entries of up to 200 characters');
 
-const zState = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine(isUsState, 'expected a two-letter US state code (DC included)')
-  .meta({ description: 'Two-letter US state code, DC included; case-insensitive, stored uppercase' });
+const zState = zUsState.meta({ description: 'Two-letter US state code, DC and PR included; case-insensitive, stored uppercase' });
 const zPostalCode = z
   .string()
   .trim()

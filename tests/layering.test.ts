@@ -1,0 +1,49 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * Issue 21, item 7: DESIGN §3's dependency rules are lint errors (eslint.config.js), and the tree keeps
+ * them. The planted imports below are what each rule exists to refuse; the allowed ones guard against a
+ * rule so broad that it would be switched off.
+ */
+
+const eslint = new ESLint({ cwd: process.cwd() });
+const LAYER_RULES = new Set(['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax']);
+
+async function breaches(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId && LAYER_RULES.has(m.ruleId)).map((m) => m.message);
+}
+
+describe('layering rules', () => {
+  it.each([
+    ['domain → jobs', 'server/domain/orders/planted.ts', "import { claimJobs } from '@/server/jobs/queue';\nexport const a = claimJobs;"],
+    ['domain → jobs, relative', 'server/domain/orders/planted.ts', "import { claimJobs } from '../../jobs/queue';\nexport const a = claimJobs;"],
+    ['domain → api', 'server/domain/orders/planted.ts', "import { keyOrUserProcedure } from '@/server/api/procedures';\nexport const a = keyOrUserProcedure;"],
+    ['integrations → domain', 'server/integrations/pharmacies/planted.ts', "import { sendSigned } from '@/server/domain/webhooks/send';\nexport const a = sendSigned;"],
+    ['db → domain', 'server/db/planted.ts', "import { requireTenant } from '@/server/domain/ops/tenants';\nexport const a = requireTenant;"],
+    ['components → domain', 'components/console/planted.tsx', "import { approvalLapse } from '@/server/domain/orders/approval';\nexport const a = approvalLapse;"],
+    ['components → db', 'components/console/planted.tsx', "import type { Db } from '@/server/db/types';\nexport type A = Db;"],
+    ['router → drizzle', 'server/api/routers/orders/planted.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;"],
+    ['router → schema', 'server/api/routers/orders/planted.ts', "import { orders } from '@/db/schema';\nexport const a = orders;"],
+    ['router transaction', 'server/api/routers/orders/planted.ts', 'export const a = (db: any) => db.transaction(async () => 1);'],
+    ['router query', 'server/api/routers/orders/planted.ts', 'export const a = (db: any) => db.select().from(1);'],
+  ])('refuses %s', async (_name, filePath, code) => {
+    expect(await breaches(filePath, code)).not.toHaveLength(0);
+  });
+
+  it.each([
+    ['domain → db outbox', 'server/domain/orders/planted.ts', "import { enqueueJobs } from '@/server/db/outbox';\nexport const a = enqueueJobs;"],
+    ['domain → integrations', 'server/domain/webhooks/planted.ts', "import { agentFor } from '@/server/integrations/net/agent';\nexport const a = agentFor;"],
+    ['router → domain, db types', 'server/api/routers/orders/planted.ts', "import type { Db } from '@/server/db/types';\nimport { requireTenant } from '@/server/domain/ops/tenants';\nexport const a = (db: Db) => requireTenant(db, 'x');"],
+    ['router schema file → enum list', 'server/api/routers/orders/planted.types.ts', "import { ORDER_STATUSES } from '@/db/schema/orders';\nexport const a = ORDER_STATUSES;"],
+  ])('allows %s', async (_name, filePath, code) => {
+    expect(await breaches(filePath, code)).toEqual([]);
+  });
+
+  it('the tree has no breach', { timeout: 120_000 }, async () => {
+    const results = await eslint.lintFiles(['server', 'components', 'bin']);
+    const found = results.flatMap((r) => r.messages.filter((m) => m.ruleId && LAYER_RULES.has(m.ruleId)).map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    expect(found).toEqual([]);
+  });
+});
