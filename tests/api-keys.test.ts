@@ -91,8 +91,9 @@ describe('POST /developer/keys', () => {
 // Issue 20: a restricted key holding only keys.manage, or a developer's session, could mint a secret key
 // (every tenant scope, patients included) that outlived the creator's revocation or deactivation.
 describe('who may create a secret key', () => {
+  // The prefix carries only one random character after `nk_sandbox_`, so the last four tell keys apart too.
   const idOf = async (key: string, plaintext: string) =>
-    ((await list(key)).body as { id: string; prefix: string }[]).find((k) => k.prefix === plaintext.slice(0, 12))!.id;
+    ((await list(key)).body as { id: string; prefix: string; last4: string }[]).find((k) => k.prefix === plaintext.slice(0, 12) && k.last4 === plaintext.slice(-4))!.id;
 
   it('refuses a restricted key holding keys.manage (403 scope_not_grantable), writing nothing', async () => {
     const manager = await create(a.liveKey, { name: 'Key manager', mode: 'live', keyType: 'restricted', scopes: ['keys.manage'] });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { apiKeys, idempotencyKeys } from '@/db/schema';
 import { requestFingerprint } from '@/server/domain/developer/idempotency';
 import { catalogWorld } from './helpers/catalog-world';
@@ -50,7 +50,7 @@ describe('Idempotency-Key', () => {
 
   /** A claimed, unfinished record: what a request running outside one transaction (or a crashed one) leaves. */
   async function inFlight(ik: string, name: string, leaseUntil: Date) {
-    const [{ id }] = await app.services.database.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.prefix, a.sandboxKey.slice(0, 12)));
+    const [{ id }] = await app.services.database.db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.prefix, a.sandboxKey.slice(0, 12)), eq(apiKeys.last4, a.sandboxKey.slice(-4))));
     await app.services.database.db.insert(idempotencyKeys).values({
       id: `req_inflight_${ik}`,
       scope: a.tenantId,
