@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensurePrivateDir } from './private-dir';
+import { makePrivateDir } from './private-dir';
 
 /** PGlite is single-process: the server marks its data directory, and other processes refuse to open it. */
 export function lockFileFor(dataDir: string): string {
@@ -26,7 +26,8 @@ export function acquirePgliteLock(dataDir: string): void {
         'Stop it first, or use the ops API (/v1/ops/...) against the running server instead.',
     );
   }
-  ensurePrivateDir(dataDir);
+  // Opening the database next repairs the modes of the whole tree (client.ts); here only the lock file's.
+  makePrivateDir(dataDir);
   fs.writeFileSync(lockFileFor(dataDir), String(process.pid));
   const release = () => {
     try {

@@ -10,9 +10,14 @@ export const OWNER_ONLY = 0o077;
  * its files need pglite-private-fs.ts); the walk repairs a directory made by an older version or another tool.
  */
 export function ensurePrivateDir(dir: string): void {
+  makePrivateDir(dir);
+  restrictTree(dir);
+}
+
+/** The umask and the directory alone, for what runs before the database opens (and repairs the tree). */
+export function makePrivateDir(dir: string): void {
   process.umask(OWNER_ONLY);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  restrictTree(dir);
 }
 
 function restrictTree(dir: string): void {
