@@ -19,24 +19,26 @@ export interface RateLimitOptions {
   prefix?: string;
 }
 
+export type MakeLimiter = (keyPrefix: string, points: number, durationSeconds: number) => RateLimiterAbstract;
+
+/**
+ * Counters in Redis when there is one (shared by every process); while Redis is unreachable each process
+ * keeps limiting on its own (the memory insurance) rather than failing requests.
+ */
+export const limiterFactory =
+  (redis?: Redis): MakeLimiter =>
+  (keyPrefix, points, duration) =>
+    redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }) })
+      : new RateLimiterMemory({ keyPrefix, points, duration });
+
 /**
  * Per-credential limits, sandbox and live counted apart (DESIGN decision 4): a steady rate per second
  * plus a burst allowance of the same size again, refilled over ten seconds.
  */
 export function createRateLimiter(opts: RateLimitOptions): RateLimiter {
-  const make = (points: number, duration: number, name: string): RateLimiterAbstract => {
-    const keyPrefix = `${opts.prefix ?? 'fr-rl'}:${name}`;
-    return opts.redis
-      ? new RateLimiterRedis({
-          storeClient: opts.redis,
-          points,
-          duration,
-          keyPrefix,
-          // While Redis is unreachable each process keeps limiting on its own rather than failing requests.
-          insuranceLimiter: new RateLimiterMemory({ points, duration, keyPrefix }),
-        })
-      : new RateLimiterMemory({ points, duration, keyPrefix });
-  };
+  const makeLimiter = limiterFactory(opts.redis);
+  const make = (points: number, duration: number, name: string) => makeLimiter(`${opts.prefix ?? 'fr-rl'}:${name}`, points, duration);
   const limiters = {
     live: new BurstyRateLimiter(make(opts.livePerSecond, 1, 'live'), make(opts.livePerSecond, 10, 'live-burst')),
     sandbox: new BurstyRateLimiter(make(opts.sandboxPerSecond, 1, 'sandbox'), make(opts.sandboxPerSecond, 10, 'sandbox-burst')),

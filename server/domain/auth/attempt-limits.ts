@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { limiterFactory, refuseWhenExhausted } from './limiters';
+import { limiterFactory } from '@/server/lib/rate-limit';
+import { refuseWhenExhausted } from './limiters';
 import { createLoginLimits, type LoginLimits } from './login-limits';
 
 export interface AttemptLimits {

@@ -1,5 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { refuseWhenExhausted, type MakeLimiter } from './limiters';
+import type { MakeLimiter } from '@/server/lib/rate-limit';
+import { refuseWhenExhausted } from './limiters';
 
 /** Failed passwords one IP may spend on one account, and on all accounts together, per 15 minutes. */
 const PAIR_FAILURES = 10;
