@@ -5,13 +5,10 @@ import type { Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
-import { isOps, type Principal, type SessionUser } from './principal';
+import type { CredentialActor, SessionUser } from './principal';
 
 /** Who changed a provider's licensed states: a clinic user or key, ops, or the system (the demo seed). */
-export interface LicenseActor {
-  kind: 'user' | 'key' | 'ops' | 'system';
-  id: string | null;
-}
+export type LicenseActor = CredentialActor | { kind: 'system'; id: null };
 
 // Users and their licence history have no mode: a tenant's scope with either livemode filters by tenant only.
 const inTenant = (q: Queryable, tenantId: string) => scoped(q, { tenantId, livemode: false } satisfies Scope);
@@ -30,8 +27,6 @@ export function providerAuthority(user: SessionUser, state: string) {
 
 export const SYSTEM_LICENSE_ACTOR: LicenseActor = { kind: 'system', id: null };
 
-export const licenseActorOf = (p: Principal): LicenseActor =>
-  isOps(p) ? { kind: 'ops', id: p.userId ?? p.keyId ?? null } : p.kind === 'user' ? { kind: 'user', id: p.userId ?? null } : { kind: 'key', id: p.keyId ?? null };
 
 interface Licenses {
   licensedStates: string[];

@@ -31,3 +31,12 @@ export interface TenantPrincipal extends Principal {
 }
 
 export const isOps = (p: Principal) => p.tenantId === null && p.scopes.includes('ops.*');
+
+/** Who a credential is, as records of who did something name them: ops, a user, or an API key. */
+export interface CredentialActor {
+  kind: 'ops' | 'user' | 'key';
+  id: string | null;
+}
+
+export const credentialActor = (p: Principal): CredentialActor =>
+  isOps(p) ? { kind: 'ops', id: p.userId ?? p.keyId ?? null } : p.kind === 'user' ? { kind: 'user', id: p.userId ?? null } : { kind: 'key', id: p.keyId ?? null };

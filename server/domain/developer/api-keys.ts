@@ -1,8 +1,7 @@
 import { apiKeys } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
-import type { Principal } from '@/server/domain/auth/principal';
-import { isOps } from '@/server/domain/auth/principal';
+import { credentialActor, isOps, type Principal } from '@/server/domain/auth/principal';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
@@ -66,9 +65,9 @@ function grantedScopes(creator: Principal, input: CreateApiKeyInput): string[] {
 }
 
 function creatorOf(creator: Principal): Pick<ApiKeyRow, 'createdBy' | 'createdByType'> {
-  if (isOps(creator)) return { createdBy: creator.userId ?? creator.keyId ?? null, createdByType: 'ops' };
-  if (creator.kind === 'user') return { createdBy: creator.userId ?? null, createdByType: 'user' };
-  return { createdBy: creator.keyId ?? null, createdByType: 'api_key' };
+  const { kind, id } = credentialActor(creator);
+  // The API names a creating key `api_key` (ApiKeyPublic.createdBy.type).
+  return { createdBy: id, createdByType: kind === 'key' ? 'api_key' : kind };
 }
 
 /** Creates a key for `tenantId`; the plaintext is returned here and never again. */

@@ -1,5 +1,5 @@
 import { opsProcedure } from '@/server/api/procedures';
-import { licenseActorOf } from '@/server/domain/auth/licenses';
+import { credentialActor } from '@/server/domain/auth/principal';
 import { toUserDto } from '@/server/domain/auth/users';
 import { createTenantUser } from '@/server/domain/ops/tenant-users';
 import { createTenantUserMeta, ZCreateTenantUserRequest, ZCreateTenantUserResponse } from './create-tenant-user.types';
@@ -9,5 +9,5 @@ export const createTenantUserRoute = opsProcedure
   .input(ZCreateTenantUserRequest)
   .output(ZCreateTenantUserResponse)
   .mutation(async ({ ctx, input: { tenantId, ...user } }) =>
-    toUserDto(await createTenantUser(ctx.services.database.db, tenantId, user, licenseActorOf(ctx.principal))),
+    toUserDto(await createTenantUser(ctx.services.database.db, tenantId, user, credentialActor(ctx.principal))),
   );

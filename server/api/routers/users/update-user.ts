@@ -1,5 +1,5 @@
 import { keyOrUserProcedure } from '@/server/api/procedures';
-import { licenseActorOf } from '@/server/domain/auth/licenses';
+import { credentialActor } from '@/server/domain/auth/principal';
 import { administerUser } from '@/server/domain/auth/user-admin';
 import { updateUser, toUserDto } from '@/server/domain/auth/users';
 import { updateUserMeta, ZUpdateUserRequest, ZUpdateUserResponse } from './update-user.types';
@@ -12,5 +12,5 @@ export const updateUserRoute = keyOrUserProcedure
     const { id, ...patch } = input;
     const db = ctx.services.database.db;
     await administerUser(db, ctx.principal, id, patch.role);
-    return toUserDto(await updateUser(db, ctx.principal.tenantId, id, patch, licenseActorOf(ctx.principal)));
+    return toUserDto(await updateUser(db, ctx.principal.tenantId, id, patch, credentialActor(ctx.principal)));
   });
