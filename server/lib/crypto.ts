@@ -1,9 +1,17 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+/**
+ * HMAC-SHA256 of `value` under `secret`, separated by `purpose` (a label with a version), base64url: a value
+ * derived from the server's secret that nobody without it can compute or reverse.
+ */
+export function keyedHash(secret: Uint8Array, purpose: string, value: string): string {
+  return createHmac('sha256', secret).update(`fulfillment-rail ${purpose}\0${value}`).digest('base64url');
 }
 
 /** Uniform base62 string; rejection sampling avoids modulo bias. */

@@ -1,14 +1,14 @@
-import { createHmac } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { knownSignInSources } from '@/db/schema';
 import { now } from '@/server/lib/clock';
+import { keyedHash } from '@/server/lib/crypto';
 import type { AuthDeps } from './deps';
 
 /** A network stays known this long after its last completed sign-in. */
 const KNOWN_FOR_MS = 90 * 24 * 3600_000;
 
 // Keyed, so the table says which user signed in from where only to someone who also holds the auth secret.
-const sourceHash = (secret: Uint8Array, ip: string) => createHmac('sha256', secret).update(`fulfillment-rail sign-in source v1\0${ip}`).digest('base64url');
+const sourceHash = (secret: Uint8Array, ip: string) => keyedHash(secret, 'sign-in source v1', ip);
 
 /** Whether the user completed a sign-in from this client address within the last 90 days. */
 export async function isKnownSource(deps: AuthDeps, userId: string, ip: string): Promise<boolean> {

@@ -1,9 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { refreshTokens } from '@/db/schema';
 import type { Db, Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
-import { randomBase62, sha256Hex } from '@/server/lib/crypto';
+import { keyedHash, randomBase62, sha256Hex } from '@/server/lib/crypto';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { ACCESS_TOKEN_TTL_S, signAccessToken } from './tokens';
@@ -26,7 +25,7 @@ export const REFRESH_REUSE_GRACE_MS = 10_000;
  * the grace window gets the very same token back, and no token is ever stored in a form that could be used.
  */
 function successorOf(secret: Uint8Array, token: string): string {
-  return `rt_${createHmac('sha256', secret).update(`fulfillment-rail refresh successor v1\0${token}`).digest('base64url').slice(0, 40)}`;
+  return `rt_${keyedHash(secret, 'refresh successor v1', token).slice(0, 40)}`;
 }
 
 async function storeRefresh(db: Queryable, userId: string, familyId: string, token: string, issuedAt: Date): Promise<void> {
