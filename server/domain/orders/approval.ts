@@ -52,7 +52,7 @@ export async function approverOf(q: Queryable, scope: Scope, userId: string | nu
   return row ?? null;
 }
 
-export const prescriberFrom = (a: Approver | null) => (a?.npi ? { npi: a.npi, name: a.name ?? '' } : null);
+export const prescriberFrom = (a: Pick<Approver, 'npi' | 'name'> | null) => (a?.npi ? { npi: a.npi, name: a.name ?? '' } : null);
 
 /**
  * Whether the approval still covers sending the order as it now stands: the patient and lines the

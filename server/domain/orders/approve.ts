@@ -115,7 +115,7 @@ export async function approveOrder(database: Database, principal: Provider, id: 
     const state = patient?.address?.state ?? null;
     if (!patient || !state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked.", 'patient_state_unknown');
     if (!isLicensedIn(principal.user, state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
-    const prescriber = principal.user.npi ? { npi: principal.user.npi, name: principal.user.name ?? '' } : null;
+    const prescriber = prescriberFrom(principal.user);
     // The snapshot binds the approval to what was checked here; the move's guard keeps it true at commit.
     const approval = { approvedAt: now(), approvedBy: principal.userId!, approvalSnapshot: approvalSnapshot(order, patient, state) };
     return dispatchOrDecline(q, principal, read, ['approved', 'submitting'], actorOf(principal), { prescriber, state }, deps, approval);
