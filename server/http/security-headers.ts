@@ -19,14 +19,12 @@ export function createSecurityHeaders(publicUrl: string | undefined) {
     // Only a deployment that says it is served over https may pin browsers to https.
     ...(publicUrl?.startsWith('https://') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
+  const publicApi: HeaderMap = { ...common, 'Content-Security-Policy': API_CSP };
+  const privateApi: HeaderMap = { ...publicApi, 'Cache-Control': 'no-store' };
   return {
     page: { ...common, 'Content-Security-Policy': PAGE_CSP, 'X-Frame-Options': 'DENY' } as HeaderMap,
     /** `apiPath` is the path after /v1; every response that can carry PHI must stay out of every cache. */
-    api: (apiPath: string): HeaderMap => ({
-      ...common,
-      'Content-Security-Policy': API_CSP,
-      ...(PUBLIC_API_DOCUMENTS.has(apiPath) ? {} : { 'Cache-Control': 'no-store' }),
-    }),
+    api: (apiPath: string): HeaderMap => (PUBLIC_API_DOCUMENTS.has(apiPath) ? publicApi : privateApi),
   };
 }
 
