@@ -5,7 +5,7 @@ import path from 'node:path';
 
 // A fresh embedded database and mail outbox per run; the specs read the outbox through E2E_MAIL_DIR.
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fr-e2e-'));
-const PORT = 3107;
+const PORT = Number(process.env.E2E_PORT ?? 3107);
 process.env.E2E_MAIL_DIR ??= path.join(runDir, 'mail');
 process.env.E2E_OPS_KEY ??= 'ops_e2e_bootstrap_key_0123456789';
 process.env.E2E_BASE_URL ??= `http://localhost:${PORT}`;

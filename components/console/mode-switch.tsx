@@ -1,13 +1,13 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { switchMode } from '@/lib/trpc/client';
 
 /** Sandbox and live data are disjoint; the choice travels to the API as the X-Mode header. */
 export function ModeSwitch({ mode }: { mode: 'sandbox' | 'live' }) {
   const router = useRouter();
   function choose(next: 'sandbox' | 'live') {
-    const secure = window.location.protocol === 'https:' ? '; secure' : '';
-    document.cookie = `fr_mode=${next}; path=/; samesite=lax${secure}`;
+    switchMode(next);
     router.refresh();
   }
   return (

@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { callApi } from './api';
+import { serverCaller } from '@/lib/trpc/server';
 import { decodeSession, readSessionCookie } from './jwt';
 import type { ConsoleMe, Mode } from './types';
 
@@ -13,15 +13,17 @@ export const currentSession = cache(async () => decodeSession(readSessionCookie(
 export const currentMode = async (): Promise<Mode> => ((await cookies()).get(MODE_COOKIE)?.value === 'live' ? 'live' : 'sandbox');
 
 /**
- * The signed-in person for a console page, as GET /v1/auth/me answers in the chosen mode; anyone else is
- * sent to the sign-in page. Cached per request: the layout and the page share one call.
+ * The signed-in person for a console page, as `auth.me` answers in the chosen mode (through the server-side
+ * caller, in this process); anyone else is sent to the sign-in page. Cached per request: the layout and the
+ * page share one call.
  */
 export const requireConsoleSession = cache(async () => {
   const session = await currentSession();
   const token = session?.accessToken;
   if (!token || (session.expiresAt ?? 0) <= Date.now()) redirect('/login');
   const mode = await currentMode();
-  const me = await callApi<ConsoleMe>('/auth/me', { token, mode }).catch(() => null);
-  if (!me?.user) redirect('/login');
+  const answer = await (await serverCaller()).auth.me({}).catch(() => null);
+  if (!answer?.user || answer.kind !== 'user') redirect('/login');
+  const me: ConsoleMe = { ...answer, kind: 'user', user: answer.user };
   return { token, mode, me };
 });

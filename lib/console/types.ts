@@ -1,3 +1,6 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@/server/api/root';
+
 /** Shapes of the /v1/auth answers the console reads (see server/api/routers/auth/*.types.ts). */
 export interface SessionTokens {
   accessToken: string;
@@ -10,18 +13,10 @@ export type LoginAnswer = SessionTokens | { mfaRequired: true; mfaToken: string 
 
 export type Mode = 'sandbox' | 'live';
 
-export interface ConsoleMe {
-  kind: 'user';
-  mode: Mode;
-  scopes: string[];
-  tenant: { id: string; name: string; plan: string } | null;
-  user: {
-    id: string;
-    email: string;
-    name: string | null;
-    role: string;
-    status: string;
-    mfaEnabled: boolean;
-    provider: { npi: string | null; npiVerifiedAt: string | null; licensedStates: string[]; pendingLicensedStates: string[] } | null;
-  };
-}
+/** What the console's procedures answer, inferred from the router: a page and its procedure cannot disagree. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+
+type Me = RouterOutputs['auth']['me'];
+/** The signed-in person (console sessions are always a user's). */
+export type ConsoleMe = Me & { kind: 'user'; user: NonNullable<Me['user']> };

@@ -28,16 +28,20 @@ export interface RequestState {
   bodyInputs?: unknown[];
 }
 
+/** `rest`: /v1 through trpc-to-openapi; `trpc`: the console's /api/trpc, where one request may batch several calls. */
+export type Transport = 'rest' | 'trpc';
+
 export interface Context {
   services: Services;
   req: IncomingMessage;
   state: RequestState;
+  transport: Transport;
 }
 
-export function createContextFactory(services: Services) {
+export function createContextFactory(services: Services, transport: Transport = 'rest') {
   return ({ req }: { req: IncomingMessage }): Context => {
     const state = (req as IncomingMessage & { frState: RequestState }).frState;
     state.bodyInputs?.forEach(disableBodyCoercion);
-    return { services, req, state };
+    return { services, req, state, transport };
   };
 }

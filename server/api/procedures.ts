@@ -1,20 +1,33 @@
+import { AppError } from '@/server/lib/errors';
 import { authenticate } from './middlewares/authenticate';
 import { requireApiKey, requireOps, requireProvider, requireTenantScope, requireUserSession } from './middlewares/authorize';
 import { idempotency } from './middlewares/idempotency';
 import { rateLimit } from './middlewares/rate-limit';
 import { t } from './trpc';
 
+/**
+ * Every procedure's base. Procedures that read a raw, signed body (pharmacy callbacks) exist only on /v1,
+ * where that body is what the sender signed; /api/trpc carries JSON inputs in its own framing.
+ */
+const baseProcedure = t.procedure.use(({ ctx, meta, next }) => {
+  if (ctx.transport === 'trpc' && meta?.rawBody) throw new AppError('not_found', 'route_not_found', 404, 'This operation is served only under /v1.');
+  return next();
+});
+
 /** No credential: sign-in and link flows, which mint fresh secrets and so are never replayed. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = baseProcedure;
 
 /** Any valid credential: API key or user session, of a tenant or of the platform. */
-export const authedProcedure = t.procedure.use(authenticate).use(rateLimit);
+export const authedProcedure = baseProcedure.use(authenticate).use(rateLimit);
 
 /** A tenant's API key or user session, holding the scope in the procedure's meta. */
 export const keyOrUserProcedure = authedProcedure.use(requireTenantScope).use(idempotency);
 
 /** A tenant's machine API key only (the event log); user sessions get 403. */
 export const apiKeyProcedure = authedProcedure.use(requireTenantScope).use(requireApiKey).use(idempotency);
+
+/** A tenant user's session holding the meta's scope: the console's own procedures (tRPC only). */
+export const sessionProcedure = authedProcedure.use(requireUserSession).use(requireTenantScope).use(idempotency);
 
 /** The signed-in person themself (MFA, logout); never an API key. */
 export const userProcedure = authedProcedure.use(requireUserSession).use(idempotency);

@@ -11,6 +11,7 @@ import { pharmaciesRouter } from './routers/pharmacies/router';
 import { catalogsRouter } from './routers/catalogs/router';
 import { ordersRouter } from './routers/orders/router';
 import { pharmacyCallbacksRouter } from './routers/pharmacy-callbacks/router';
+import { consoleRouter } from './routers/console/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -27,5 +28,6 @@ export const appRouter = router({
   pharmacies: pharmaciesRouter,
   orders: ordersRouter,
   pharmacyCallbacks: pharmacyCallbacksRouter,
+  console: consoleRouter,
 });
 export type AppRouter = typeof appRouter;

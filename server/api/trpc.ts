@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
+import { toEnvelope } from './envelope';
 
 export type ProcedureMeta = {
   /** Scope a credential must hold (DESIGN decision 2); with several, any one of them. */
@@ -32,6 +33,28 @@ export type ProcedureMeta = {
   externalEffects?: boolean;
 };
 
-export const t = initTRPC.meta<OpenApiMeta<ProcedureMeta>>().context<Context>().create();
+/** What the console's tRPC client reads of a failure: the spec's envelope fields, as /v1 answers them. */
+export interface ErrorData {
+  type: string;
+  code: string;
+  param?: string;
+  details?: unknown[];
+  resource_id?: string;
+  request_id: string;
+  httpStatus: number;
+}
+
+export const t = initTRPC
+  .meta<OpenApiMeta<ProcedureMeta>>()
+  .context<Context>()
+  .create({
+    // /v1 swaps in the envelope itself (server/http/app.ts); this gives /api/trpc the same fields in tRPC's shape.
+    errorFormatter({ shape, error, ctx }) {
+      const envelope = toEnvelope(error, ctx?.state.requestId ?? '');
+      const { message, ...fields } = envelope.body.error;
+      const data: ErrorData = { ...fields, httpStatus: envelope.status };
+      return { code: shape.code, message, data };
+    },
+  });
 export const router = t.router;
 export const middleware = t.middleware;

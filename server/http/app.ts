@@ -9,10 +9,11 @@ import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { logger } from '@/server/lib/logger';
 import { readJsonBody } from './body';
-import { toEnvelope } from './errors';
+import { toEnvelope } from '@/server/api/envelope';
 import { EVENT_STREAM_PATH, serveEventStream } from './event-stream';
 import { HEALTH_PATHS, serveHealth, type WorkerProbe } from './health';
 import { createSecurityHeaders, setHeaders } from './security-headers';
+import { createTrpcEndpoint, TRPC_PREFIX } from './trpc-endpoint';
 
 type Req = IncomingMessage & { frState?: RequestState; body?: unknown };
 export type Fallback = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -23,13 +24,14 @@ export interface AppOptions {
 
 /**
  * The one request handler of the service: `/v1/*` goes to the tRPC procedures through trpc-to-openapi's
- * Node handler (never through Next.js); `/healthz` and `/readyz` are answered here; everything else goes to
- * `fallback` (Next.js in production).
+ * Node handler and `/api/trpc/*` to the same procedures in tRPC's framing for the console (never through
+ * Next.js); `/healthz` and `/readyz` are answered here; everything else goes to `fallback` (Next.js).
  */
 export function createApp(services: Services, fallback?: Fallback, opts: AppOptions = {}) {
   const table = buildRouteTable(appRouter);
   const openapiJson = JSON.stringify(buildOpenApiDocument(appRouter, table));
   const security = createSecurityHeaders(services.config.PUBLIC_URL);
+  const serveTrpc = createTrpcEndpoint(services);
   const handler = createOpenApiNodeHttpHandler({
     router: appRouter,
     createContext: createContextFactory(services) as never,
@@ -108,6 +110,9 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
         const apiPath = url.pathname.slice(3) || '/';
         setHeaders(res, security.api(apiPath));
         await handleV1(req as Req, res, state, apiPath);
+      } else if (url.pathname.startsWith(TRPC_PREFIX)) {
+        setHeaders(res, security.api(url.pathname));
+        await serveTrpc(req, res, state);
       } else if (HEALTH_PATHS.has(url.pathname)) {
         setHeaders(res, security.api(url.pathname));
         if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -8,7 +8,7 @@ import * as base from 'zod';
  */
 export * from 'zod';
 
-/** The issue's `params.code`, so the error mapper can name this problem first (server/http/errors.ts). */
+/** The issue's `params.code`, so the error mapper can name this problem first (server/api/envelope.ts). */
 export const NUL_CODE = 'nul_character';
 const noNul = { message: 'must not contain the NUL character (\\u0000)', params: { code: NUL_CODE } };
 const hasNoNul = (v: string) => !v.includes('\u0000');

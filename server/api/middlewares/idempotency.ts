@@ -42,7 +42,7 @@ class Failed {
  * point leaves either all of them or none (issue 20). Procedures that talk to the outside world mid-request
  * (`externalEffects`) cannot sit in one transaction; their claim is a lease that lapses if its owner dies.
  */
-export const idempotency = middleware(async ({ ctx, meta, type, next }) => {
+export const idempotency = middleware(async ({ ctx, meta, type, path, getRawInput, next }) => {
   if (type !== 'mutation' || meta?.idempotent === false) return next({ ctx: { idempotency: NOT_RESUMED } });
   const key = parseIdempotencyKey(ctx.req.headers['idempotency-key']);
   if (!key) return next({ ctx: { idempotency: NOT_RESUMED } });
@@ -52,7 +52,11 @@ export const idempotency = middleware(async ({ ctx, meta, type, next }) => {
     scope: principal.tenantId ?? 'platform',
     livemode: principal.livemode,
     key,
-    fingerprint: requestFingerprint(ctx.state.method, ctx.state.path, ctx.state.rawBody),
+    // Over /api/trpc one request may batch several mutations: each is fingerprinted by its own procedure and input.
+    fingerprint:
+      ctx.transport === 'trpc'
+        ? requestFingerprint('TRPC', path, JSON.stringify((await getRawInput()) ?? null))
+        : requestFingerprint(ctx.state.method, ctx.state.path, ctx.state.rawBody),
     credential: principal.keyId ?? principal.userId ?? '',
   };
   const sensitive = { secretFields: meta?.secretFields, patient: meta?.returnsPatient };

@@ -1,0 +1,10 @@
+import { router } from '@/server/api/trpc';
+import { consoleEventTypesRoute, consoleGetEventRoute, consoleListEventsRoute, consoleReplayEventRoute } from './console-events';
+
+/** Procedures only the console calls, over /api/trpc; none has an OpenAPI operation, so /v1 never serves them. */
+export const consoleRouter = router({
+  listEvents: consoleListEventsRoute,
+  getEvent: consoleGetEventRoute,
+  replayEvent: consoleReplayEventRoute,
+  eventTypes: consoleEventTypesRoute,
+});
