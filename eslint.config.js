@@ -37,6 +37,12 @@ const LAYERS = [
     patterns: [forbid("Components never import the database or domain code (DESIGN §3); take types from the router's inferred types.", 'server/db', 'server/domain', 'db')],
   },
   {
+    // Pages and the console's helpers read data only through the router (DESIGN decision 30): the typed tRPC
+    // client in the browser, the in-process caller on the server.
+    files: ['app/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'proxy.ts'],
+    patterns: [forbid('Console pages reach data only through the tRPC router (DESIGN decision 30), never the domain, the database, the worker or adapters.', 'server/db', 'server/domain', 'server/jobs', 'server/integrations', 'db')],
+  },
+  {
     files: ['server/api/**/*.ts'],
     paths: [zodPath],
   },
