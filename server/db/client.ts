@@ -10,6 +10,16 @@ export const MIGRATIONS = path.resolve(process.cwd(), 'db/migrations');
 // Any constant works; it only has to be the same in every process of this service.
 const MIGRATION_LOCK = 7_240_531;
 
+const POOL_SIZE = 20;
+// Safety nets that a healthy process never meets (Issue 21 in docs/decisions.md). With a connection never
+// handed back, or transactions each waiting for a second connection of the pool they drew from, whoever
+// waits for a connection fails after this long ("timeout exceeded when trying to connect") instead of
+// queuing forever.
+const ACQUIRE_TIMEOUT_MS = 30_000;
+// No transaction here waits on the outside world, so one left open between statements this long is a bug:
+// the server ends it, and with it the row locks it held over every other request on those rows.
+const IDLE_IN_TRANSACTION_MS = 60_000;
+
 export interface DatabaseOptions {
   databaseUrl?: string;
   pgliteDataDir?: string;
@@ -43,7 +53,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS });
   // An idle connection dropped by the server (restart, failover, DROP … FORCE) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => logger.warn({ err }, 'idle PostgreSQL connection lost'));

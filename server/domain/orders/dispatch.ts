@@ -51,7 +51,11 @@ export interface PlannedDispatch {
 
 const lockStatement = scopedStatement((own, q) => q.select().from(orders).where(and(own(orders), eq(orders.id, sql.placeholder('id')))).for('update'));
 
-/** Locks the order row for the rest of the caller's transaction. */
+/**
+ * Locks the order row for the rest of the caller's transaction. A transaction that writes both an order
+ * and its dispatch rounds takes this lock first: two that lock them in opposite orders deadlock (a cancel
+ * job against a pharmacy callback did, and one of them failed after PostgreSQL's deadlock_timeout).
+ */
 export async function lockOrder(tx: Tx, scope: Scope, id: string): Promise<OrderRow | undefined> {
   const [row] = await scoped(tx, scope).run(lockStatement, { id });
   return row;
@@ -254,7 +258,7 @@ async function recordAcknowledgement(
     alsoUpdate: [acknowledged(state.externalId), ...(opts.jobId ? [reusedAsSync(opts.jobId, dispatch, runAt)] : [])],
     also: [syncJob(dispatch, runAt, opts.jobId ? 'reused' : undefined)],
   });
-  if (!submitted) return recordOtherwise(db, scope, dispatch.id, state);
+  if (!submitted) return recordOtherwise(db, scope, dispatch, state);
   // Both after the commit: a NOTIFY wakes its listeners only then anyway.
   await wakeIfDue(db, [runAt]);
   // A request that waits for a worker to settle its dispatch (DISPATCH_INLINE off) wakes on this.
@@ -263,23 +267,23 @@ async function recordAcknowledgement(
 }
 
 /** An acknowledgement the order was not waiting for, recorded as such: the pharmacy may have to be told to cancel. */
-async function recordOtherwise(db: Db, scope: Scope, dispatchId: string, state: PharmacyOrderState): Promise<null> {
+async function recordOtherwise(db: Db, scope: Scope, dispatch: Acknowledgeable, state: PharmacyOrderState): Promise<null> {
   return db.transaction(async (tx) => {
     const s = scoped(tx, scope);
-    const [acked] = await s.run(acknowledgeStatement, { id: dispatchId, externalId: state.externalId, acknowledgedAt: now() });
+    const order = await lockOrder(tx, scope, dispatch.orderId);
+    const [acked] = await s.run(acknowledgeStatement, { id: dispatch.id, externalId: state.externalId, acknowledgedAt: now() });
     if (!acked) {
       // A cancel got to the pharmacy before this submit did, found nothing and closed the round: the
       // pharmacy has the order now, so it must be told again.
-      const current = await s.get(orderDispatches, dispatchId);
-      if (current?.status === 'cancelled') await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId } }]);
+      const current = await s.get(orderDispatches, dispatch.id);
+      if (current?.status === 'cancelled') await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId: dispatch.id } }]);
       return null;
     }
     // Cancelled while the pharmacy was receiving it, or a late answer for a round the order has moved past
     // (rejected and rerouted meanwhile): the pharmacy has an order it must not fill, so tell it to cancel.
     // (A callback of this round that already moved the order on leaves nothing to do.)
-    const order = await lockOrder(tx, scope, acked.orderId);
     if (order && (order.status === 'cancelled' || order.dispatchRound !== acked.round)) {
-      await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId } }]);
+      await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId: dispatch.id } }]);
     }
     return null;
   });

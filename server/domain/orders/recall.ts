@@ -27,12 +27,13 @@ export async function cancelAtPharmacy(db: Db, scope: Scope, dispatchId: string,
   const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
   const state = await pharmacyAdapter(connection.adapter, { db, policy: deps.policy }).cancel(forAdapter(connection), dispatch.idempotencyKey);
   await db.transaction(async (tx) => {
+    // The order before its dispatch, as every transaction writing both locks them (lockOrder).
+    const order = await lockOrder(tx, scope, dispatch.orderId);
     await tx
       .update(orderDispatches)
       .set({ status: 'cancelled', pharmacyStatus: state?.status ?? dispatch.pharmacyStatus })
       .where(scoped(tx, scope).where(orderDispatches, eq(orderDispatches.id, dispatch.id)));
-    const order = state && (await lockOrder(tx, scope, dispatch.orderId));
-    if (!order) return;
+    if (!state || !order) return;
     const reason = state.status === 'cancelled' ? RECALLED : NOT_RECALLED;
     await scoped(tx, scope).insertMany(orderTransitions, [timelineEntry(order.id, order.status, order.status, PHARMACY(connection.id), reason, now())]);
   });
