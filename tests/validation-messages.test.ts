@@ -35,6 +35,7 @@ const cases: Case[] = [
   ['an unknown field', '/v1/developer/keys', 'api_keys', { ...KEY, colour: 'red' }, 'unknown_parameter', 'colour', "Received unknown parameter: 'colour'."],
   ['a bad e-mail', '/v1/patients', 'patients', { ...PATIENT, email: 'not-an-address' }, 'invalid_request', 'email', 'Email must be a valid e-mail address.'],
   ['a missing patient field (domain check)', '/v1/patients', 'patients', { ...PATIENT, firstName: undefined }, 'parameter_missing', 'firstName', 'First name is required.'],
+  ['a string where a boolean belongs, without echoing it', '/v1/patients', 'patients', { ...PATIENT, synthetic: 'true' }, 'invalid_request', 'synthetic', 'Synthetic must be a boolean.'],
   ['a bad nested field', '/v1/patients', 'patients', { ...PATIENT, address: { ...PATIENT.address, state: 'ZZ' } }, 'invalid_request', 'address.state', 'Address state must be a two-letter US state code (e.g. CA).'],
   ['a nested regex with its own rule', '/v1/patients', 'patients', { ...PATIENT, address: { ...PATIENT.address, postalCode: '7330' } }, 'invalid_request', 'address.postalCode', 'Address postal code must be a ZIP code (12345 or 12345-6789).'],
   ['a nested literal', '/v1/patients', 'patients', { ...PATIENT, address: { ...PATIENT.address, country: 'CA' } }, 'invalid_request', 'address.country', 'Address country must be US.'],

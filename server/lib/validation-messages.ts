@@ -68,7 +68,7 @@ const TYPE_NAMES: Record<string, string> = {
   number: 'a number',
   int: 'a whole number',
   bigint: 'a whole number',
-  boolean: 'true or false',
+  boolean: 'a boolean',
   array: 'a list (JSON array)',
   object: 'an object',
   date: 'a date',
