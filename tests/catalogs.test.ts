@@ -67,7 +67,7 @@ describe('POST /catalogs/upload', () => {
 
   it.each([
     ['no rows', HEADER, /no rows/],
-    ['an empty body', '', /Missing required parameter|no rows/],
+    ['an empty body', '', /CSV is required|CSV cannot be empty|no rows/],
     ['a missing column', 'sku,item_code,price_cents,stock\nSEMA,A,1,1', /lacks eta_days/],
     ['no sku or product_id column', 'item_code,price_cents,stock,eta_days\nA,1,1,1', /lacks sku or product_id/],
     ['a ragged row', `${HEADER}\nSEMA,A,1,1`, /could not be read/],

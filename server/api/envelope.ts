@@ -1,5 +1,6 @@
 import { AppError, type ErrorDetail } from '@/server/lib/errors';
 import { NUL_CODE } from '@/server/lib/zod';
+import { type IssueLike, isMissing, issueMessage } from '@/server/lib/validation-messages';
 
 export interface Envelope {
   status: number;
@@ -7,22 +8,13 @@ export interface Envelope {
   body: { error: { type: string; code: string; message: string; param?: string; details?: ErrorDetail[]; resource_id?: string; request_id: string } };
 }
 
-interface ZodLikeIssue {
-  code: string;
-  path: PropertyKey[];
-  message: string;
-  keys?: string[];
-  expected?: string;
-  params?: { code?: string };
-}
-
 const isAppError = (e: unknown): e is AppError => e instanceof AppError || (e as Error | undefined)?.name === 'AppError';
-const zodIssues = (e: unknown): ZodLikeIssue[] | undefined => {
+const zodIssues = (e: unknown): IssueLike[] | undefined => {
   const issues = (e as { issues?: unknown } | undefined)?.issues;
-  return (e as Error | undefined)?.name === 'ZodError' && Array.isArray(issues) ? (issues as ZodLikeIssue[]) : undefined;
+  return (e as Error | undefined)?.name === 'ZodError' && Array.isArray(issues) ? (issues as IssueLike[]) : undefined;
 };
 
-function fromZod(issues: ZodLikeIssue[]): AppError {
+function fromZod(issues: IssueLike[]): AppError {
   // A NUL is named first, whatever else is wrong: no correction of the other fields could make it storable.
   const issue = issues.find((i) => i.params?.code === NUL_CODE) ?? issues[0];
   if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
@@ -30,13 +22,8 @@ function fromZod(issues: ZodLikeIssue[]): AppError {
     return new AppError('validation_error', 'unknown_parameter', 400, `Received unknown parameter: '${param}'.`, param);
   }
   const param = issue.path.map(String).join('.');
-  const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
-  const message = param
-    ? missing
-      ? `Missing required parameter: '${param}'.`
-      : `Invalid value for '${param}': ${issue.message}.`
-    : `Invalid request body: ${issue.message}.`;
-  return new AppError('validation_error', missing ? 'parameter_missing' : 'invalid_request', 400, message, param || undefined);
+  const code = isMissing(issue) ? 'parameter_missing' : 'invalid_request';
+  return new AppError('validation_error', code, 400, issueMessage(issue), param || undefined);
 }
 
 const TRPC_CODES: Record<string, () => AppError> = {

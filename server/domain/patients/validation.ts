@@ -1,5 +1,6 @@
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
+import { requiredMessage } from '@/server/lib/validation-messages';
 
 export const SEXES = ['female', 'male', 'intersex', 'unknown'] as const;
 export type Sex = (typeof SEXES)[number];
@@ -38,7 +39,7 @@ export const REQUIRED_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'sex'] a
 export function requireFields<T extends object>(input: T): void {
   for (const field of REQUIRED_FIELDS) {
     if ((input as Record<string, unknown>)[field] === undefined) {
-      throw errors.validation(`Missing required parameter: '${field}'.`, field, 'parameter_missing');
+      throw errors.validation(requiredMessage([field]), field, 'parameter_missing');
     }
   }
 }

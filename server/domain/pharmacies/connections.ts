@@ -9,6 +9,7 @@ import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { UrlRejected, validateWebhookUrl, type UrlPolicy } from '@/server/lib/ssrf';
+import { issueMessage } from '@/server/lib/validation-messages';
 
 export type ConnectionRow = typeof pharmacyConnections.$inferSelect;
 
@@ -49,7 +50,7 @@ async function checkSettings(adapter: AdapterName, settings: Record<string, unkn
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const param = ['settings', ...issue.path.map(String), ...(issue.code === 'unrecognized_keys' ? [issue.keys[0]] : [])].join('.');
-    const message = issue.code === 'unrecognized_keys' ? `Unknown setting '${param}' for the ${adapter} adapter.` : `Invalid value for '${param}': ${issue.message}.`;
+    const message = issue.code === 'unrecognized_keys' ? `Unknown setting '${param}' for the ${adapter} adapter.` : issueMessage({ ...issue, path: ['settings', ...issue.path] });
     throw errors.validation(message, param);
   }
   if (adapter === 'http') {

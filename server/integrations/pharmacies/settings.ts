@@ -15,7 +15,7 @@ export const ZSimulatedSettings = z
     behavior: z.enum(['accept', 'reject']).default('accept').meta({ description: 'Accept every order, or reject every order with `rejectReasonCode`' }),
     rejectReasonCode: z
       .string()
-      .regex(/^[a-z0-9_]{1,64}$/, 'use lowercase letters, digits and underscores')
+      .regex(/^[a-z0-9_]{1,64}$/, 'must use only lowercase letters, digits and underscores')
       .default('prescription_invalid')
       .meta({ description: 'Reason code of a scripted rejection' }),
     acceptAfterSeconds: seconds(0, 'Seconds from receipt until the pharmacy accepts'),
@@ -30,7 +30,7 @@ export const ZSimulatedSettings = z
     catalog: z.array(ZCatalogFeedRow).max(20_000).default([]).meta({ description: 'The price list that sync-catalog fetches' }),
   })
   .refine((s) => s.acceptAfterSeconds <= s.shipAfterSeconds && s.shipAfterSeconds <= s.deliverAfterSeconds, {
-    message: 'acceptAfterSeconds ≤ shipAfterSeconds ≤ deliverAfterSeconds',
+    message: 'must be at least shipAfterSeconds, and shipAfterSeconds at least acceptAfterSeconds',
     path: ['deliverAfterSeconds'],
   })
   .meta({ id: 'SimulatedPharmacySettings', description: 'Script of the built-in simulated pharmacy' });

@@ -8,15 +8,15 @@ const zText = (description: string, max = 100) => z.string().trim().min(1).max(m
 const zName = (what: string) => zText(`${what}, 1 to 100 characters (surrounding spaces are trimmed)`);
 const zDateOfBirth = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
   .refine(isPlausibleDateOfBirth, `must be a real date between ${EARLIEST_DATE_OF_BIRTH} and today`)
   .meta({ description: `Date of birth (YYYY-MM-DD); a real date, not before ${EARLIEST_DATE_OF_BIRTH} and not in the future`, format: 'date' });
 const zSex = z.enum(SEXES).meta({ description: 'Sex assigned at birth as recorded for prescribing: female, male, intersex or unknown' });
-const zEmail = z.email('expected an e-mail address').max(254).meta({ description: 'E-mail address' });
+const zEmail = z.email().max(254).meta({ description: 'E-mail address' });
 const zPhone = z
   .string()
   .max(32)
-  .refine((v) => normalisePhone(v) !== null, 'expected an E.164 number (+15551234567) or a 10-digit US number')
+  .refine((v) => normalisePhone(v) !== null, 'must be an E.164 number (+15551234567) or a 10-digit US number')
   .overwrite((v) => normalisePhone(v) ?? v)
   .meta({ description: 'Phone number: E.164 (+15551234567) or a 10-digit US number in any punctuation; stored and returned as E.164' });
 const zList = (description: string) => z.array(z.string().trim().min(1).max(200)).max(50).meta({ description });
@@ -27,7 +27,7 @@ const zState = zUsState.meta({ description: 'Two-letter US state code, DC and PR
 const zPostalCode = z
   .string()
   .trim()
-  .regex(/^\d{5}(-\d{4})?$/, 'expected a ZIP code (12345 or 12345-6789)')
+  .regex(/^\d{5}(-\d{4})?$/, 'must be a ZIP code (12345 or 12345-6789)')
   .meta({ description: 'ZIP code: 12345 or ZIP+4 12345-6789' });
 
 export const ZPatientAddressInput = z

@@ -7,7 +7,7 @@ const zSku = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9._-]+$/, 'use only letters, digits, ".", "_" or "-"')
+  .regex(/^[A-Za-z0-9._-]+$/, 'must use only letters, digits, ".", "_" or "-"')
   .meta({ description: 'Stock-keeping unit, 1 to 64 of A-Z a-z 0-9 . _ -; unique per account and mode' });
 const zForm = z.enum(PRODUCT_FORMS).meta({ description: 'Dosage form' });
 const zStrength = z.string().trim().min(1).max(50).nullable().meta({ description: 'Strength as labelled, e.g. "2.5 mg" (up to 50 characters); null for none' });
