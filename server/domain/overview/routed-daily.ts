@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { orders, orderTransitions } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
@@ -19,6 +19,8 @@ const series = (first: Date, end: Date, rows: { day: string; n: number | string 
 };
 
 const dayOf = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** By position: drizzle may qualify the column in GROUP BY and not in the select list, which PostgreSQL refuses. */
+const byFirstColumn = sql`1`;
 
 /**
  * Orders of the caller's mode routed to a pharmacy per UTC day, over the `days` days ending today. Routed
@@ -40,10 +42,15 @@ export async function routedOrdersDaily(q: Queryable, scope: Scope, days: number
         eq(orderTransitions.toStatus, 'submitted'),
         gte(orderTransitions.at, first),
         lt(orderTransitions.at, end),
-        sql`not exists (select 1 from ${earlier} where ${and(eq(earlier.orderId, orderTransitions.orderId), eq(earlier.toStatus, 'submitted'), lt(earlier.id, orderTransitions.id))})`,
+        notExists(
+          q
+            .select({ one: sql`1` })
+            .from(earlier)
+            .where(and(eq(earlier.orderId, orderTransitions.orderId), eq(earlier.toStatus, 'submitted'), lt(earlier.id, orderTransitions.id))),
+        ),
       ),
     )
-    .groupBy(day);
+    .groupBy(byFirstColumn);
   return series(first, end, rows);
 }
 
@@ -59,6 +66,6 @@ export async function billableRoutedDaily(q: Queryable, tenantId: string, at: Da
     .select({ day, n: count() })
     .from(orders)
     .where(scoped(q, { tenantId, livemode: true }).where(orders, sql`${orders.livemode}`, gte(orders.firstRoutedAt, start), lt(orders.firstRoutedAt, end)))
-    .groupBy(day);
+    .groupBy(byFirstColumn);
   return series(start, end, rows);
 }
