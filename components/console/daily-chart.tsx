@@ -14,8 +14,8 @@ function summaryOf(series: DailySeries, what: string): string {
   const first = series.days[0]?.date;
   const last = series.days.at(-1)?.date;
   const span = first && last ? `${formatDate(`${first}T00:00:00Z`)} to ${formatDate(`${last}T00:00:00Z`)} (UTC days)` : 'this range';
-  const peak = busiest.count > 0 ? ` The busiest day was ${formatDate(`${busiest.date}T00:00:00Z`)} with ${busiest.count}.` : '';
-  return `${series.total} ${what} from ${span}.${peak}`;
+  const peak = busiest.count > 0 ? ` Busiest day: ${formatDate(`${busiest.date}T00:00:00Z`)}, with ${busiest.count}.` : '';
+  return `${what}: ${series.total} in total, ${span}.${peak}`;
 }
 
 /**

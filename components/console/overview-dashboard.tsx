@@ -146,7 +146,7 @@ function RoutedChart() {
     <Card title={`Routed orders, last ${ROUTED_DAYS} days`}>
       {series.isPending && <Loading label="Loading the chart…" />}
       {series.isError && <QueryError error={series.error} title="The chart could not be loaded." />}
-      {series.data && <DailyChart series={series.data} title={`Routed orders per day, last ${ROUTED_DAYS} days`} what="orders routed" />}
+      {series.data && <DailyChart series={series.data} title={`Routed orders per day, last ${ROUTED_DAYS} days`} what="Orders routed" />}
     </Card>
   );
 }

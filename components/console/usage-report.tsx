@@ -44,7 +44,7 @@ export function UsageReport({ mode }: { mode: 'sandbox' | 'live' }) {
         <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Live orders routed per day, this period</h2>
         {daily.isPending && <Loading label="Loading the chart…" />}
         {daily.isError && <QueryError error={daily.error} title="The chart could not be loaded." />}
-        {daily.data && <DailyChart series={daily.data} title="Live orders routed per day this billing period" what="live orders routed" />}
+        {daily.data && <DailyChart series={daily.data} title="Live orders routed per day this billing period" what="Live orders routed" />}
       </section>
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Figure label="Active API keys" value={u.activeApiKeys} hint={`Not revoked or expired, ${mode}`} testId="usage-keys" />
