@@ -1,4 +1,5 @@
 import { freshTotp } from '../tests/helpers/totp';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { base, ops, PASSWORD, signInWithPassword } from './helpers';
 
@@ -53,6 +54,13 @@ async function setUpClinic(): Promise<Clinic> {
   return { key, adminEmail, providerEmail, providerMfaSecret: enroll.secret, waiting };
 }
 
+/** No serious or critical accessibility violation in the page's own content. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -102,6 +110,7 @@ test.describe.serial('overview and usage', () => {
     await expect(rows).toHaveCount(31);
     await expect(rows.last()).toContainText('1');
 
+    await expectAccessible(page);
     await shoot(page, 'overview');
   });
 
@@ -121,6 +130,7 @@ test.describe.serial('overview and usage', () => {
     expect(usage.eventsThisPeriod).toBeGreaterThan(0);
     await expect(main.locator('figure svg.recharts-surface')).toBeVisible();
     await expect(main.locator('figcaption')).toContainText('Live orders routed: 0 in total');
+    await expectAccessible(page);
     await shoot(page, 'usage');
   });
 
