@@ -1,5 +1,8 @@
 import { router } from '@/server/api/trpc';
 import { consoleEventTypesRoute, consoleGetEventRoute, consoleListEventsRoute, consoleReplayEventRoute } from './console-events';
+import { consoleOverviewRoute } from './overview-get';
+import { consoleRoutedOrdersDailyRoute } from './overview-routed-daily';
+import { consoleUsageRoutedDailyRoute } from './usage-routed-daily';
 
 /** Procedures only the console calls, over /api/trpc; none has an OpenAPI operation, so /v1 never serves them. */
 export const consoleRouter = router({
@@ -7,4 +10,7 @@ export const consoleRouter = router({
   getEvent: consoleGetEventRoute,
   replayEvent: consoleReplayEventRoute,
   eventTypes: consoleEventTypesRoute,
+  overview: consoleOverviewRoute,
+  routedOrdersDaily: consoleRoutedOrdersDailyRoute,
+  usageRoutedDaily: consoleUsageRoutedDailyRoute,
 });

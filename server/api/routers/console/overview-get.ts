@@ -1,0 +1,9 @@
+import { keyOrUserProcedure } from '@/server/api/procedures';
+import { getOverview } from '@/server/domain/overview/overview';
+import { consoleOverviewMeta, ZConsoleOverviewRequest, ZConsoleOverviewResponse } from './overview-get.types';
+
+export const consoleOverviewRoute = keyOrUserProcedure
+  .meta(consoleOverviewMeta)
+  .input(ZConsoleOverviewRequest)
+  .output(ZConsoleOverviewResponse)
+  .query(({ ctx }) => getOverview(ctx.services.database.db, ctx.principal));
