@@ -14,7 +14,9 @@ export function refusalOf(error: unknown): ApiErrorBody {
 export function fieldMessage(error: unknown, field: string): string | undefined {
   if (!error) return undefined;
   const { message, data } = apiErrorOf(error);
-  return data?.param === field ? message : undefined;
+  const param = data?.param;
+  // `states.2` or `settings.baseUrl` belong to the `states` or `settings` field.
+  return param === field || param?.startsWith(`${field}.`) || param?.startsWith(`${field}[`) ? message : undefined;
 }
 
 export function FieldMessage({ error, field }: { error: unknown; field: string }) {
@@ -34,7 +36,7 @@ export function FieldMessage({ error, field }: { error: unknown; field: string }
 export function ApiRefusal({ error, fields = [], testId }: { error: unknown; fields?: readonly string[]; testId?: string }) {
   if (!error) return null;
   const refusal = refusalOf(error);
-  if (refusal.param && fields.includes(refusal.param)) return null;
+  if (fields.some((f) => fieldMessage(error, f))) return null;
   const requestId = apiErrorOf(error).data?.request_id;
   return (
     <div className="space-y-1">
