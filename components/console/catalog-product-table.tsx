@@ -42,7 +42,7 @@ export function CatalogProductTable({ products }: { products: Product[] }) {
                   <span className="block break-words font-medium">{p.name}</span>
                   <IdChip id={p.id} />
                 </td>
-                <td className="break-all px-3 py-2 font-mono">{p.sku}</td>
+                <td className="whitespace-nowrap px-3 py-2 font-mono">{p.sku}</td>
                 <td className="px-3 py-2">{p.form}</td>
                 <td className="px-3 py-2">{p.strength ?? '—'}</td>
                 <td className="px-3 py-2">{p.rxRequired ? 'Rx' : 'OTC'}</td>
