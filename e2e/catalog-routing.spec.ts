@@ -17,6 +17,17 @@ async function api<T = any>(key: string, method: string, pathname: string, body?
   return res.json() as Promise<T>;
 }
 
+/** The page at desktop and phone width into docs/screenshots; its content never runs wider than its column. */
+async function shots(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `docs/screenshots/${name}-${width}.png`, fullPage: true });
+    const overflow = await page.locator('main').evaluate((main) => main.scrollWidth - main.clientWidth);
+    expect(overflow, `${name} content wider than the page at ${width}px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true }).click();
 
 test('products, a pharmacy, a refused and an approved catalog upload, then the routing preview picks that pharmacy', async ({ page }) => {
@@ -57,7 +68,7 @@ test('products, a pharmacy, a refused and an approved catalog upload, then the r
     'Semaglutide × 4 · Inject 0.25 mg once weekly · 2 refills',
     'Ondansetron × 1 · Take 1 tablet as needed for nausea · 0 refills',
   ]);
-  await page.screenshot({ path: 'test-results/products.png', fullPage: true });
+  await shots(page, 'products');
 
   // Deactivate and reactivate.
   await sema.getByRole('button', { name: 'Deactivate Semaglutide' }).click();
@@ -136,7 +147,7 @@ test('products, a pharmacy, a refused and an approved catalog upload, then the r
   await expect(synced.getByTestId('catalog-status')).toContainText('Empty price list');
   await expect(synced.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await expect(pharmacy.getByTestId('pharmacy-approved-catalog')).toContainText(`${catalogId} (2 lines)`);
-  await page.screenshot({ path: 'test-results/pharmacies.png', fullPage: true });
+  await shots(page, 'pharmacies');
 
   // Routing: the live preview sends the order (Semaglutide, for a California patient) whole to Sunrise at its catalog price.
   await nav(page, 'Routing');
@@ -153,7 +164,7 @@ test('products, a pharmacy, a refused and an approved catalog upload, then the r
   await expect(page.getByTestId('plan-summary')).toContainText('Whole order to Sunrise Compounding');
   await expect(page.getByTestId('plan-summary')).toContainText('total $129.00');
   await expect(page.getByTestId('plan-summary')).toContainText('state CA checked');
-  await page.screenshot({ path: 'test-results/catalog-routing.png', fullPage: true });
+  await shots(page, 'routing');
 
   // A state the pharmacy does not ship to: the line is unfillable, with the pharmacy's reason.
   await page.getByLabel('Patient state').selectOption('TX');

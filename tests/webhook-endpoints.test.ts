@@ -40,7 +40,7 @@ describe('POST /developer/webhooks', () => {
     const listed = await list(a.sandboxKey);
     expect(listed.text).not.toContain(res.body.secret);
     const mine = listed.body.find((e: { id: string }) => e.id === res.body.id);
-    expect(Object.keys(mine).sort()).toEqual(['createdAt', 'events', 'id', 'lastDelivery', 'secretHint', 'status', 'url']);
+    expect(Object.keys(mine).sort()).toEqual(['createdAt', 'description', 'events', 'id', 'lastDelivery', 'secretHint', 'status', 'url']);
     expect(mine.secretHint.endsWith(res.body.secret.slice(-4))).toBe(true);
     expect(mine.lastDelivery).toBeNull();
   });

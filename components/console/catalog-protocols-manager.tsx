@@ -1,78 +1,85 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiCall } from './api-client';
-import type { Product, Protocol } from './catalog-types';
-import { BusyButton, card, ErrorAlert, StatusBadge, type ApiErrorBody } from './catalog-ui';
+import { useTRPC } from '@/lib/trpc/client';
+import { ApiRefusal, FieldMessage } from './catalog-errors';
+import { LIST_INPUT } from './catalog-types';
+import { BusyButton, card, StatusBadge } from './catalog-ui';
 import { Field } from './field';
 import { newLine, PrescriptionLines, toLines, type DraftLine } from './prescription-lines';
+import { Loading, QueryError } from './query-state';
 
-
-export function CatalogProtocolsManager({ protocols, products, token, mode }: { protocols: Protocol[]; products: Product[]; token: string; mode: string }) {
-  const router = useRouter();
-  const names = new Map(products.map((p) => [p.id, p]));
-  const offered = products.filter((p) => p.active);
+export function CatalogProtocolsManager() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const protocols = useQuery(trpc.protocols.listProtocols.queryOptions(LIST_INPUT));
+  const products = useQuery(trpc.products.listProducts.queryOptions(LIST_INPUT));
+  const names = new Map((products.data ?? []).map((p) => [p.id, p]));
+  const offered = (products.data ?? []).filter((p) => p.active);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [items, setItems] = useState<DraftLine[]>([newLine()]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiErrorBody>();
-  const [notice, setNotice] = useState<string>();
+  const create = useMutation(
+    trpc.protocols.createProtocol.mutationOptions({
+      onSuccess: () => {
+        setName('');
+        setDescription('');
+        setItems([newLine()]);
+        return qc.invalidateQueries({ queryKey: trpc.protocols.listProtocols.queryKey() });
+      },
+    }),
+  );
 
-  async function create(e: React.FormEvent) {
+  function submit(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    const body = {
-      name,
-      ...(description.trim() ? { description: description.trim() } : {}),
-      items: toLines(items),
-    };
-    const res = await apiCall<Protocol>('POST', '/protocols', body, { token, mode });
-    setBusy(false);
-    if (!res.ok) return setError(res.error ?? { message: 'The protocol could not be created.' });
-    setError(undefined);
-    setNotice(`Created protocol ${res.data.name}.`);
-    setName('');
-    setDescription('');
-    setItems([newLine()]);
-    router.refresh();
+    create.mutate({ name, ...(description.trim() ? { description: description.trim() } : {}), items: toLines(items) });
   }
 
   return (
     <div className="space-y-4">
-      <ul className="space-y-3">
-        {protocols.map((p) => (
-          <li key={p.id} data-testid="protocol-row" className={`${card} text-sm`}>
-            <div className="flex flex-wrap items-center gap-3">
-              <span className="font-medium">{p.name}</span>
-              <StatusBadge status={p.active ? 'active' : 'inactive'} />
-              {p.description && <span className="text-slate-500">{p.description}</span>}
-            </div>
-            <ul className="mt-2 space-y-1 text-slate-700">
-              {p.items.map((it, i) => (
-                <li key={i}>
-                  <span className="font-medium">{names.get(it.productId)?.name ?? it.productId}</span> × {it.quantity} · {it.sig} · {it.refills} refill{it.refills === 1 ? '' : 's'}
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-        {protocols.length === 0 && <li className="text-sm text-slate-500">No protocols yet.</li>}
-      </ul>
+      {protocols.isPending && <Loading label="Loading protocols…" />}
+      {protocols.isError && <QueryError error={protocols.error} title="The protocols could not be read." />}
+      {protocols.data && (
+        <ul className="space-y-3">
+          {protocols.data.map((p) => (
+            <li key={p.id} data-testid="protocol-row" className={`${card} text-sm`}>
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="break-words font-medium">{p.name}</span>
+                <StatusBadge status={p.active ? 'active' : 'inactive'} />
+                {p.description && <span className="min-w-0 break-words text-slate-500">{p.description}</span>}
+              </div>
+              <ul className="mt-2 space-y-1 text-slate-700">
+                {p.items.map((it, i) => (
+                  <li key={i} className="break-words">
+                    <span className="font-medium">{names.get(it.productId)?.name ?? it.productId}</span> × {it.quantity} · {it.sig} · {it.refills} refill{it.refills === 1 ? '' : 's'}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+          {protocols.data.length === 0 && <li className="text-sm text-slate-500">No protocols yet.</li>}
+        </ul>
+      )}
 
-      <form onSubmit={create} className={`${card} space-y-4`} aria-labelledby="new-protocol">
+      <form onSubmit={submit} className={`${card} space-y-4`} aria-labelledby="new-protocol">
         <h3 id="new-protocol" className="font-semibold">New protocol</h3>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Protocol name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
-          <Field label="Protocol description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
+          <div>
+            <Field label="Protocol name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+            <FieldMessage error={create.error} field="name" />
+          </div>
+          <div>
+            <Field label="Protocol description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
+            <FieldMessage error={create.error} field="description" />
+          </div>
         </div>
         <PrescriptionLines legend="Items" testId="protocol-item-draft" lines={items} onChange={setItems} products={offered} />
-        {offered.length === 0 && <p className="text-sm text-slate-500">Create an active product first.</p>}
-        {error && <ErrorAlert error={error} />}
-        <BusyButton type="submit" busy={busy} busyLabel="Creating…" disabled={offered.length === 0}>Create protocol</BusyButton>
+        {products.isSuccess && offered.length === 0 && <p className="text-sm text-slate-500">Create an active product first.</p>}
+        <ApiRefusal error={create.error} fields={['name', 'description']} />
+        <BusyButton type="submit" busy={create.isPending} busyLabel="Creating…" disabled={offered.length === 0}>Create protocol</BusyButton>
       </form>
-      {notice && <p role="status" className="text-sm text-emerald-800">{notice}</p>}
+      {create.data && !create.isPending && <p role="status" className="break-words text-sm text-emerald-800">Created protocol {create.data.name}.</p>}
     </div>
   );
 }

@@ -15,3 +15,6 @@ export type CatalogWithLines = z.output<typeof ZCatalogWithLines>;
 // A value the forms need at run time; the server's list is in server/domain/catalog/products.ts.
 export const PRODUCT_FORMS = ['tablet', 'capsule', 'injection', 'cream', 'solution', 'patch', 'device', 'kit', 'other'] as const;
 export type ProductForm = Product['form'];
+
+/** One page of the biggest size the API allows: a clinic's catalog fits in it. Server prefetch and client read the same key. */
+export const LIST_INPUT = { limit: 100 } as const;

@@ -41,13 +41,22 @@ export function Refused({ message }: { message: string }) {
   );
 }
 
+/** What a page says to a role without its scope: a plain sentence, not an error. */
+export function NoAccess({ what, role }: { what: string; role: string }) {
+  return (
+    <p data-testid="no-access" className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+      Your role ({role}) cannot {what}. Ask an owner or admin of this clinic if you need to.
+    </p>
+  );
+}
+
 export function StatusBadge({ status }: { status: string }) {
   const tone =
-    status === 'enabled' || status === 'approved' || status === 'active'
+    status === 'enabled' || status === 'approved' || status === 'active' || status === 'delivered'
       ? 'bg-emerald-100 text-emerald-800'
       : status === 'pending'
         ? 'bg-amber-100 text-amber-900'
-        : status === 'rejected'
+        : status === 'rejected' || status === 'failed' || status === 'dead'
           ? 'bg-red-100 text-red-800'
           : 'bg-slate-200 text-slate-700';
   return <span className={`rounded px-2 py-0.5 text-xs font-medium ${tone}`}>{status}</span>;

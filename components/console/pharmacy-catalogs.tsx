@@ -1,133 +1,153 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { apiCall } from './api-client';
-import type { Catalog, CatalogWithLines } from './catalog-types';
-import { BusyButton, ErrorAlert, formatCents, formatDays, formatWhen, StatusBadge, tableHead, type ApiErrorBody } from './catalog-ui';
+import { useTRPC } from '@/lib/trpc/client';
+import { ApiRefusal, FieldMessage } from './catalog-errors';
+import type { Catalog } from './catalog-types';
+import { BusyButton, formatCents, formatDays, StatusBadge, tableHead } from './catalog-ui';
+import { TableScroll } from './data-table';
 import { Field } from './field';
-import type { Pharmacy } from './pharmacy-types';
+import { formatDateTime } from './format';
+import { catalogsInput, type Pharmacy } from './pharmacy-types';
+import { Loading, QueryError } from './query-state';
 
-export function PharmacyCatalogs({ pharmacy, catalogs, token, mode }: { pharmacy: Pharmacy; catalogs: Catalog[]; token: string; mode: string }) {
+export function PharmacyCatalogs({ pharmacy }: { pharmacy: Pharmacy }) {
+  const trpc = useTRPC();
+  const catalogs = useQuery(trpc.catalogs.listCatalogs.queryOptions(catalogsInput(pharmacy.id)));
   return (
-    <div className="mt-4">
+    <div className="mt-4 space-y-2">
       <h4 className="font-medium text-slate-800">Catalogs</h4>
-      <table className="mt-2 w-full text-left text-sm">
-        <caption className="sr-only">Catalogs of {pharmacy.name}</caption>
-        <thead className={tableHead}>
-          <tr><th className="py-1">Catalog</th><th>Source</th><th>Status</th><th>Lines</th><th>Created</th><th><span className="sr-only">Actions</span></th></tr>
-        </thead>
-        <tbody>
-          {catalogs.map((c) => (
-            <CatalogRow key={c.id} catalog={c} auth={{ token, mode }} />
-          ))}
-          {catalogs.length === 0 && <tr><td colSpan={6} className="py-2 text-slate-500">No catalogs yet: upload a CSV or sync from the pharmacy.</td></tr>}
-        </tbody>
-      </table>
+      {catalogs.isPending && <Loading label="Loading catalogs…" />}
+      {catalogs.isError && <QueryError error={catalogs.error} title="The catalogs could not be read." />}
+      {catalogs.data && (
+        <TableScroll label={`Catalogs of ${pharmacy.name}`}>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Catalogs of {pharmacy.name}</caption>
+            <thead className={tableHead}>
+              <tr>
+                <th className="px-3 py-2">Catalog</th>
+                <th className="px-3 py-2">Source</th>
+                <th className="px-3 py-2">Status</th>
+                <th className="px-3 py-2">Lines</th>
+                <th className="px-3 py-2">Created</th>
+                <th className="px-3 py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {catalogs.data.map((c) => (
+                <CatalogRow key={c.id} catalog={c} />
+              ))}
+              {catalogs.data.length === 0 && (
+                <tr>
+                  <td colSpan={6} className="px-3 py-2 text-slate-500">No catalogs yet: upload a CSV or sync from the pharmacy.</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
     </div>
   );
 }
 
-function CatalogRow({ catalog, auth }: { catalog: Catalog; auth: { token: string; mode: string } }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState<'approve' | 'reject' | 'lines'>();
+function CatalogRow({ catalog }: { catalog: Catalog }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<ApiErrorBody>();
-  const [lines, setLines] = useState<CatalogWithLines['lines']>();
+  const [showLines, setShowLines] = useState(false);
   const pending = catalog.status === 'pending';
-
-  async function review(verb: 'approve' | 'reject') {
-    setBusy(verb);
-    const res = await apiCall<Catalog>('PATCH', `/catalogs/${catalog.id}/${verb}`, verb === 'reject' ? { reason } : {}, auth);
-    setBusy(undefined);
-    if (!res.ok) return setError(res.error ?? { message: `The catalog could not be ${verb}d.` });
-    setError(undefined);
-    setRejecting(false);
-    router.refresh();
-  }
-
-  async function toggleLines() {
-    if (lines) return setLines(undefined);
-    setBusy('lines');
-    const res = await apiCall<CatalogWithLines>('GET', `/catalogs/${catalog.id}`, undefined, auth);
-    setBusy(undefined);
-    if (!res.ok) return setError(res.error ?? { message: 'The catalog lines could not be loaded.' });
-    setError(undefined);
-    setLines(res.data.lines);
-  }
+  const reviewed = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: trpc.catalogs.listCatalogs.queryKey() }),
+      // Approving changes the connection's approved catalog.
+      qc.invalidateQueries({ queryKey: trpc.pharmacies.listPharmacies.queryKey() }),
+    ]);
+  const approve = useMutation(trpc.catalogs.approveCatalog.mutationOptions({ onSuccess: reviewed }));
+  const reject = useMutation(
+    trpc.catalogs.rejectCatalog.mutationOptions({
+      onSuccess: () => {
+        setRejecting(false);
+        return reviewed();
+      },
+    }),
+  );
+  const lines = useQuery({ ...trpc.catalogs.getCatalog.queryOptions({ id: catalog.id }), enabled: showLines });
+  const error = approve.error ?? (reject.error && !reject.error.data?.param ? reject.error : null) ?? lines.error;
 
   return (
     <Fragment>
       <tr data-testid="catalog-row" data-catalog-id={catalog.id} className="border-t border-slate-100 align-top">
-        <td className="py-2 font-mono text-xs">{catalog.id}</td>
-        <td>{catalog.source}</td>
-        <td data-testid="catalog-status">
+        <td className="px-3 py-2 font-mono text-xs">{catalog.id}</td>
+        <td className="px-3 py-2">{catalog.source}</td>
+        <td data-testid="catalog-status" className="px-3 py-2">
           <StatusBadge status={catalog.status} />
-          {catalog.rejectionReason && <p className="mt-1 text-xs text-slate-500">{catalog.rejectionReason}</p>}
+          {catalog.rejectionReason && <p className="mt-1 max-w-xs break-words text-xs text-slate-500">{catalog.rejectionReason}</p>}
         </td>
-        <td>
+        <td className="px-3 py-2">
           {catalog.lineCount}
           {catalog.skippedCount > 0 && <span className="text-xs text-slate-500"> ({catalog.skippedCount} skipped)</span>}
-          {pending && catalog.lineCount === 0 && <p className="text-xs text-amber-800">Empty: approving it takes this pharmacy out of routing.</p>}
+          {pending && catalog.lineCount === 0 && <p className="max-w-48 text-xs text-amber-800">Empty: approving it takes this pharmacy out of routing.</p>}
         </td>
-        <td className="text-xs">{formatWhen(catalog.createdAt)}</td>
-        <td className="text-right">
-          <div className="flex flex-wrap justify-end gap-2">
-            <BusyButton variant="secondary" busy={busy === 'lines'} onClick={toggleLines} aria-expanded={!!lines}>
-              {lines ? 'Hide lines' : 'View lines'}
+        <td className="whitespace-nowrap px-3 py-2 text-xs">{formatDateTime(catalog.createdAt)}</td>
+        <td className="px-3 py-2 text-right">
+          <div className="flex justify-end gap-2">
+            <BusyButton variant="secondary" busy={showLines && lines.isPending} onClick={() => setShowLines(!showLines)} aria-expanded={showLines}>
+              {showLines ? 'Hide lines' : 'View lines'}
             </BusyButton>
             {pending && (
               <>
-                <BusyButton busy={busy === 'approve'} busyLabel="Approving…" onClick={() => review('approve')}>Approve</BusyButton>
+                <BusyButton busy={approve.isPending} busyLabel="Approving…" onClick={() => approve.mutate({ id: catalog.id })}>Approve</BusyButton>
                 <BusyButton variant="danger" onClick={() => setRejecting(!rejecting)} aria-expanded={rejecting}>Reject</BusyButton>
               </>
             )}
           </div>
         </td>
       </tr>
-      {(rejecting || error) && (
+      {((rejecting && pending) || error) && (
         <tr>
-          <td colSpan={6} className="pb-3">
+          <td colSpan={6} className="px-3 pb-3">
             {rejecting && pending && (
               <form
                 className="flex flex-wrap items-end gap-3"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  void review('reject');
+                  reject.mutate({ id: catalog.id, reason });
                 }}
               >
-                <div className="min-w-64 flex-1">
+                <div className="min-w-56 flex-1">
                   <Field label="Rejection reason" value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={500} placeholder="Prices do not match the contract" />
+                  <FieldMessage error={reject.error} field="reason" />
                 </div>
-                <BusyButton type="submit" variant="danger" busy={busy === 'reject'} busyLabel="Rejecting…">Confirm rejection</BusyButton>
+                <BusyButton type="submit" variant="danger" busy={reject.isPending} busyLabel="Rejecting…">Confirm rejection</BusyButton>
                 <BusyButton variant="secondary" onClick={() => setRejecting(false)}>Cancel</BusyButton>
               </form>
             )}
-            {error && <div className="mt-2"><ErrorAlert error={error} /></div>}
+            {error && <div className="mt-2"><ApiRefusal error={error} /></div>}
           </td>
         </tr>
       )}
-      {lines && (
+      {showLines && lines.data && (
         <tr>
-          <td colSpan={6} className="pb-3">
+          <td colSpan={6} className="px-3 pb-3">
             <table className="w-full rounded border border-slate-100 bg-slate-50 text-left text-xs">
               <caption className="sr-only">Lines of catalog {catalog.id}</caption>
               <thead className="text-slate-500">
-                <tr><th className="px-2 py-1">Line</th><th>SKU</th><th>Item code</th><th>Price</th><th>Stock</th><th>ETA</th></tr>
+                <tr><th className="px-2 py-1">Line</th><th className="px-2">SKU</th><th className="px-2">Item code</th><th className="px-2">Price</th><th className="px-2">Stock</th><th className="px-2">ETA</th></tr>
               </thead>
               <tbody>
-                {lines.map((l) => (
+                {lines.data.lines.map((l) => (
                   <tr key={l.line} data-testid="catalog-line" className="border-t border-slate-100">
                     <td className="px-2 py-1">{l.line}</td>
-                    <td className="font-mono">{l.sku}</td>
-                    <td className="font-mono">{l.itemCode}</td>
-                    <td>{formatCents(l.priceCents)}</td>
-                    <td>{l.stock}</td>
-                    <td>{formatDays(l.etaDays)}</td>
+                    <td className="px-2 font-mono">{l.sku}</td>
+                    <td className="px-2 font-mono">{l.itemCode}</td>
+                    <td className="px-2">{formatCents(l.priceCents)}</td>
+                    <td className="px-2">{l.stock}</td>
+                    <td className="px-2">{formatDays(l.etaDays)}</td>
                   </tr>
                 ))}
-                {lines.length === 0 && <tr><td colSpan={6} className="px-2 py-1 text-slate-500">This catalog has no lines.</td></tr>}
+                {lines.data.lines.length === 0 && <tr><td colSpan={6} className="px-2 py-1 text-slate-500">This catalog has no lines.</td></tr>}
               </tbody>
             </table>
           </td>

@@ -1,7 +1,9 @@
-import type { z } from 'zod';
-import type { ZPharmacyConnection, ZRoutingPolicy } from '@/server/api/routers/pharmacies/pharmacy.types';
+import type { RouterOutputs } from '@/lib/console/types';
 
-/** The /v1/pharmacies answers the console reads, as the API's own schemas declare them. */
-export type Pharmacy = Omit<z.output<typeof ZPharmacyConnection>, 'settings'> & { settings: Record<string, unknown> };
-export type RoutingPolicy = z.output<typeof ZRoutingPolicy>;
+/** The pharmacy answers the console reads, inferred from the router. */
+export type Pharmacy = RouterOutputs['pharmacies']['listPharmacies'][number];
+export type RoutingPolicy = RouterOutputs['pharmacies']['getRoutingPolicy'];
 export type RoutingStrategy = RoutingPolicy['strategy'];
+
+/** The newest catalogs of a connection the pharmacy page shows; server prefetch and client read the same key. */
+export const catalogsInput = (pharmacyConnectionId: string) => ({ pharmacyConnectionId, limit: 20 });

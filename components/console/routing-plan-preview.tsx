@@ -1,42 +1,43 @@
 'use client';
 
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { apiCall } from './api-client';
+import { useTRPC } from '@/lib/trpc/client';
+import { ApiRefusal } from './catalog-errors';
 import type { Product } from './catalog-types';
-import { card, ErrorAlert, SelectField, type ApiErrorBody } from './catalog-ui';
-import type { Patient } from './patient-types';
+import { card, SelectField } from './catalog-ui';
 import type { Pharmacy } from './pharmacy-types';
+import { QueryError } from './query-state';
 import { productLabel, RoutingPlanResult } from './routing-plan-result';
-import type { RoutingPlan } from './routing-types';
 
 const DEBOUNCE_MS = 300;
+const PATIENTS_INPUT = { limit: 100 } as const;
 
 export function RoutingPlanPreview({
   products,
   pharmacies,
-  patients,
-  patientsRefused,
   usStates,
+  canReadPatients,
   policyVersion,
-  token,
-  mode,
 }: {
   products: Product[];
   pharmacies: Pharmacy[];
-  patients: Patient[];
-  patientsRefused?: string;
   usStates: readonly string[];
+  canReadPatients: boolean;
   policyVersion: number;
-  token: string;
-  mode: string;
 }) {
+  const trpc = useTRPC();
+  const patientList = useQuery({ ...trpc.patients.listPatients.queryOptions(PATIENTS_INPUT), enabled: canReadPatients });
+  const patients = patientList.data ?? [];
+  // A newer plan request supersedes an older one: the mutation shows only the latest call's answer.
+  const planner = useMutation(trpc.orders.planRouting.mutationOptions());
+  const { mutate: plan, reset } = planner;
   const [selected, setSelected] = useState<string[]>([]);
   const [pin, setPin] = useState('');
   const [patientId, setPatientId] = useState('');
   const [state, setState] = useState('');
-  const [plan, setPlan] = useState<RoutingPlan>();
-  const [error, setError] = useState<ApiErrorBody>();
-  const [planning, setPlanning] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const planning = waiting || planner.isPending;
   const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
 
   const request = useMemo(() => {
@@ -48,33 +49,20 @@ export function RoutingPlanPreview({
     };
   }, [selected, pin, patientId, state]);
 
-  // Re-plans on every change, once the choices have been still for DEBOUNCE_MS; a newer change drops the older answer.
+  // Re-plans on every change, once the choices have been still for DEBOUNCE_MS.
   useEffect(() => {
     if (!request) {
-      setPlan(undefined);
-      setError(undefined);
-      setPlanning(false);
+      reset();
+      setWaiting(false);
       return;
     }
-    let stale = false;
-    setPlanning(true);
-    const timer = setTimeout(async () => {
-      const res = await apiCall<RoutingPlan>('POST', '/orders/routing/plan', request, { token, mode });
-      if (stale) return;
-      setPlanning(false);
-      if (res.ok) {
-        setPlan(res.data);
-        setError(undefined);
-      } else {
-        setPlan(undefined);
-        setError(res.error ?? { message: 'The plan could not be computed.' });
-      }
+    setWaiting(true);
+    const timer = setTimeout(() => {
+      setWaiting(false);
+      plan(request);
     }, DEBOUNCE_MS);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [request, policyVersion, token, mode]);
+    return () => clearTimeout(timer);
+  }, [request, policyVersion, plan, reset]);
 
   function toggleProduct(id: string, on: boolean) {
     setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
@@ -106,7 +94,7 @@ export function RoutingPlanPreview({
           </div>
         </fieldset>
         <div className="space-y-3">
-          <SelectField label="Patient" value={patientId} onChange={(e) => setPatientId(e.target.value)} disabled={!!patientsRefused}>
+          <SelectField label="Patient" value={patientId} onChange={(e) => setPatientId(e.target.value)} disabled={!canReadPatients || patientList.isError}>
             <option value="">No patient</option>
             {patients.map((p) => (
               <option key={p.id} value={p.id}>
@@ -114,7 +102,8 @@ export function RoutingPlanPreview({
               </option>
             ))}
           </SelectField>
-          {patientsRefused && <p className="text-xs text-slate-500">Patients unavailable: {patientsRefused}</p>}
+          {!canReadPatients && <p className="text-xs text-slate-500">Your role cannot read patients: preview by state instead.</p>}
+          {patientList.isError && <QueryError error={patientList.error} title="Patients unavailable." />}
           <SelectField label="Patient state" value={patientId ? '' : state} onChange={(e) => setState(e.target.value)} disabled={!!patientId}>
             <option value="">{patientId ? "From the patient's address" : 'Unknown (no state check)'}</option>
             {usStates.map((s) => (
@@ -130,11 +119,11 @@ export function RoutingPlanPreview({
         </div>
       </div>
 
-      <div aria-busy={planning} className="space-y-3 border-t border-slate-100 pt-4">
+      <div aria-busy={planning} className="min-w-0 space-y-3 border-t border-slate-100 pt-4">
         {!request && <p className="text-sm text-slate-500">Choose at least one product to preview its routing.</p>}
         {planning && <p className="text-sm text-slate-500" data-testid="plan-planning">Planning…</p>}
-        {error && <ErrorAlert error={error} />}
-        {plan && !planning && <RoutingPlanResult plan={plan} label={label} />}
+        {!planning && <ApiRefusal error={planner.error} />}
+        {request && planner.data && !planning && <RoutingPlanResult plan={planner.data} label={label} />}
       </div>
     </section>
   );

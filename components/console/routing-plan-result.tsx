@@ -1,5 +1,6 @@
 import type { Product } from './catalog-types';
 import { formatCents, formatDays, tableHead } from './catalog-ui';
+import { TableScroll } from './data-table';
 import type { RoutingIneligible, RoutingPlan, UnfillableLine } from './routing-types';
 
 export const productLabel = (p: Product) => `${p.name}${p.strength ? ` ${p.strength}` : ''} (${p.sku})`;
@@ -31,8 +32,9 @@ export function RoutingPlanResult({ plan, label }: { plan: RoutingPlan; label: L
       </article>
       {ph && <PlanLines plan={plan} label={label} />}
       {plan.alternatives.length > 0 && (
-        <table className="w-full text-left text-xs">
-          <caption className="text-left font-medium text-slate-600">Alternatives (can fill every line)</caption>
+        <TableScroll label="Alternatives">
+        <table className="w-full text-left text-xs [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1">
+          <caption className="px-2 pt-1 text-left font-medium text-slate-600">Alternatives (can fill every line)</caption>
           <thead className={tableHead}>
             <tr><th>Rank</th><th>Pharmacy</th><th>Order price</th><th>ETA</th></tr>
           </thead>
@@ -44,6 +46,7 @@ export function RoutingPlanResult({ plan, label }: { plan: RoutingPlan; label: L
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
       <IneligibleList items={plan.ineligible} label={label} />
       {plan.unfillable.map((u) => <UnfillableCard key={u.index} line={u} label={label} />)}
@@ -53,8 +56,9 @@ export function RoutingPlanResult({ plan, label }: { plan: RoutingPlan; label: L
 
 function PlanLines({ plan, label }: { plan: RoutingPlan; label: Label }) {
   return (
-    <table className="w-full text-left text-xs">
-      <caption className="text-left font-medium text-slate-600">Lines at {plan.pharmacy?.name}</caption>
+    <TableScroll label="Plan lines">
+    <table className="w-full text-left text-xs [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1">
+      <caption className="px-2 pt-1 text-left font-medium text-slate-600">Lines at {plan.pharmacy?.name}</caption>
       <thead className={tableHead}>
         <tr><th>Product</th><th>Qty</th><th>Item code</th><th>Unit</th><th>Line</th><th>ETA</th></tr>
       </thead>
@@ -71,6 +75,7 @@ function PlanLines({ plan, label }: { plan: RoutingPlan; label: Label }) {
         ))}
       </tbody>
     </table>
+    </TableScroll>
   );
 }
 

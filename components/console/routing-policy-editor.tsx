@@ -1,9 +1,11 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiCall } from './api-client';
-import { BusyButton, card, CheckboxField, ErrorAlert, formatWhen, SelectField, StatusBadge, type ApiErrorBody } from './catalog-ui';
+import { useTRPC } from '@/lib/trpc/client';
+import { ApiRefusal, FieldMessage } from './catalog-errors';
+import { BusyButton, card, CheckboxField, SelectField, StatusBadge } from './catalog-ui';
+import { formatDateTime } from './format';
 import type { Pharmacy, RoutingPolicy, RoutingStrategy } from './pharmacy-types';
 
 const STRATEGIES: { value: RoutingStrategy; label: string }[] = [
@@ -22,25 +24,30 @@ function initialOrder(policy: RoutingPolicy, pharmacies: Pharmacy[]) {
 export function RoutingPolicyEditor({
   policy,
   pharmacies,
-  token,
-  mode,
   onSaved,
 }: {
   policy: RoutingPolicy;
   pharmacies: Pharmacy[];
-  token: string;
-  mode: string;
   onSaved: () => void;
 }) {
-  const router = useRouter();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
   const byId = new Map(pharmacies.map((p) => [p.id, p]));
   const [strategy, setStrategy] = useState(policy.strategy);
   const [order, setOrder] = useState(() => initialOrder(policy, pharmacies));
   const [requireStateLicense, setRequireStateLicense] = useState(policy.requireStateLicense);
   const [allowFallback, setAllowFallback] = useState(policy.allowFallback);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiErrorBody>();
   const [saved, setSaved] = useState<string>();
+  const save = useMutation(
+    trpc.pharmacies.setRoutingPolicy.mutationOptions({
+      onMutate: () => setSaved(undefined),
+      onSuccess: (answer) => {
+        setSaved(`Routing policy saved (${formatDateTime(answer.updatedAt)}).`);
+        onSaved();
+        return qc.invalidateQueries({ queryKey: trpc.pharmacies.getRoutingPolicy.queryKey() });
+      },
+    }),
+  );
 
   function move(index: number, by: -1 | 1) {
     const next = [...order];
@@ -49,26 +56,16 @@ export function RoutingPolicyEditor({
     setSaved(undefined);
   }
 
-  async function save(e: React.FormEvent) {
+  function submit(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    const res = await apiCall<RoutingPolicy>('POST', '/pharmacies/routing-policy', { strategy, priority: order, requireStateLicense, allowFallback }, { token, mode });
-    setBusy(false);
-    if (!res.ok) {
-      setSaved(undefined);
-      return setError(res.error ?? { message: 'The routing policy could not be saved.' });
-    }
-    setError(undefined);
-    setSaved(`Routing policy saved (${formatWhen(res.data.updatedAt)}).`);
-    onSaved();
-    router.refresh();
+    save.mutate({ strategy, priority: order, requireStateLicense, allowFallback });
   }
 
   return (
-    <form onSubmit={save} className={`${card} space-y-4`} aria-labelledby="routing-policy">
+    <form onSubmit={submit} className={`${card} space-y-4`} aria-labelledby="routing-policy">
       <div className="flex flex-wrap items-baseline gap-3">
         <h2 id="routing-policy" className="font-semibold">Routing policy</h2>
-        <span className="text-xs text-slate-500">{policy.updatedAt ? `Last changed ${formatWhen(policy.updatedAt)}` : 'Defaults (never changed)'}</span>
+        <span className="text-xs text-slate-500">{policy.updatedAt ? `Last changed ${formatDateTime(policy.updatedAt)}` : 'Defaults (never changed)'}</span>
       </div>
       <SelectField
         label="Strategy"
@@ -88,9 +85,9 @@ export function RoutingPolicyEditor({
           {order.map((id, i) => {
             const p = byId.get(id)!;
             return (
-              <li key={id} data-testid="priority-item" className="flex items-center gap-3 rounded-md border border-slate-100 px-3 py-1.5 text-sm">
+              <li key={id} data-testid="priority-item" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-slate-100 px-3 py-1.5 text-sm">
                 <span className="w-5 text-right text-slate-400">{i + 1}.</span>
-                <span className="font-medium">{p.name}</span>
+                <span className="min-w-0 break-words font-medium">{p.name}</span>
                 <StatusBadge status={p.status} />
                 <span className="text-xs text-slate-500">{p.states.join(', ')}</span>
                 <span className="ml-auto flex gap-1">
@@ -121,9 +118,10 @@ export function RoutingPolicyEditor({
           }}
         />
       </div>
-      {error && <ErrorAlert error={error} />}
+      <FieldMessage error={save.error} field="priority" />
+      <ApiRefusal error={save.error} fields={['priority']} />
       {saved && <p role="status" data-testid="routing-policy-status" className="text-sm text-emerald-800">{saved}</p>}
-      <BusyButton type="submit" busy={busy} busyLabel="Saving…">Save policy</BusyButton>
+      <BusyButton type="submit" busy={save.isPending} busyLabel="Saving…">Save policy</BusyButton>
     </form>
   );
 }

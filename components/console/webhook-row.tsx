@@ -1,86 +1,174 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiCall } from './api-client';
+import { useTRPC } from '@/lib/trpc/client';
+import type { RouterOutputs } from '@/lib/console/types';
+import { BusyButton, StatusBadge } from './catalog-ui';
+import { ConfirmDialog } from './confirm-dialog';
+import { IdChip } from './copy-button';
+import { formatDateTime } from './format';
+import { QueryError } from './query-state';
+import { WebhookDeliveries } from './webhook-deliveries';
+import { WebhookEndpointForm, type EndpointDraft } from './webhook-endpoint-form';
 
-export interface Endpoint {
-  id: string;
-  url: string;
-  events: string[];
-  status: 'enabled' | 'disabled';
-  secretHint: string;
-  lastDelivery: { eventType: string; status: string; at: string; responseCode: number | null } | null;
+export type Endpoint = RouterOutputs['webhooks']['listWebhookEndpoints'][number];
+
+/** Only the fields the person changed: PATCH leaves the rest as they are. */
+function changesOf(endpoint: Endpoint, draft: EndpointDraft) {
+  const url = draft.url.trim();
+  const description = draft.description.trim();
+  const sameEvents = draft.events.length === endpoint.events.length && draft.events.every((t) => endpoint.events.includes(t));
+  return {
+    ...(url !== endpoint.url ? { url } : {}),
+    ...(description !== (endpoint.description ?? '') ? { description } : {}),
+    ...(sameEvents ? {} : { events: draft.events }),
+  };
 }
 
-interface Delivery {
-  id: string;
-  eventType: string;
-  status: string;
-  attempts: number;
-  responseCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-}
+export function WebhookRow({ endpoint, eventTypes }: { endpoint: Endpoint; eventTypes: readonly string[] }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const listKey = trpc.webhooks.listWebhookEndpoints.queryKey({});
+  const refreshList = () => qc.invalidateQueries({ queryKey: trpc.webhooks.listWebhookEndpoints.queryKey() });
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [history, setHistory] = useState(false);
+  const enabled = endpoint.status === 'enabled';
 
-export function WebhookRow({ endpoint, token, mode }: { endpoint: Endpoint; token: string; mode: string }) {
-  const router = useRouter();
-  const [result, setResult] = useState<string>();
-  const [deliveries, setDeliveries] = useState<Delivery[]>();
-  const auth = { token, mode };
+  const edit = useMutation(
+    trpc.webhooks.updateWebhookEndpoint.mutationOptions({
+      onSuccess: () => {
+        setEditing(false);
+        return refreshList();
+      },
+    }),
+  );
+  // Enabling or disabling cannot fail for a reason the page does not know, so the badge flips at once and
+  // flips back if the API refuses.
+  const toggle = useMutation(
+    trpc.webhooks.updateWebhookEndpoint.mutationOptions({
+      onMutate: async ({ id, status }) => {
+        await qc.cancelQueries({ queryKey: listKey });
+        const before = qc.getQueryData(listKey);
+        qc.setQueryData(listKey, (list) => list?.map((e) => (e.id === id && status ? { ...e, status } : e)));
+        return { before };
+      },
+      onError: (_error, _input, context) => {
+        if (context?.before) qc.setQueryData(listKey, context.before);
+      },
+      onSettled: refreshList,
+    }),
+  );
+  const test = useMutation(
+    trpc.webhooks.testWebhookEndpoint.mutationOptions({
+      onSettled: () => {
+        setHistory(true);
+        void refreshList();
+        return qc.invalidateQueries({ queryKey: trpc.webhooks.listWebhookDeliveries.queryKey({ id: endpoint.id }) });
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.webhooks.deleteWebhookEndpoint.mutationOptions({
+      onSuccess: () => {
+        setConfirmDelete(false);
+        qc.removeQueries({ queryKey: trpc.webhooks.listWebhookDeliveries.queryKey({ id: endpoint.id }) });
+        return refreshList();
+      },
+    }),
+  );
 
-  async function toggle() {
-    await apiCall('PATCH', `/developer/webhooks/${endpoint.id}`, { status: endpoint.status === 'enabled' ? 'disabled' : 'enabled' }, auth);
-    router.refresh();
-  }
-  async function sendTest() {
-    const res = await apiCall<{ status: string; responseCode: number | null; lastError: string | null }>('POST', `/developer/webhooks/${endpoint.id}/test`, {}, auth);
-    setResult(res.ok ? `Test ${res.data.status}${res.data.responseCode ? ` (HTTP ${res.data.responseCode})` : ''}${res.data.lastError ? `: ${res.data.lastError}` : ''}` : res.error?.message);
-    await loadDeliveries();
-  }
-  async function loadDeliveries() {
-    const res = await apiCall<Delivery[]>('GET', `/developer/webhooks/${endpoint.id}/deliveries`, undefined, auth);
-    if (res.ok) setDeliveries(res.data);
-  }
-
+  const result = test.data;
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="webhook-endpoint">
-      <div className="flex flex-wrap items-center gap-3">
-        <span className="font-mono font-medium">{endpoint.url}</span>
-        <span className={`rounded px-2 py-0.5 text-xs ${endpoint.status === 'enabled' ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}>{endpoint.status}</span>
-        <span className="text-slate-500">{endpoint.events.length ? endpoint.events.join(', ') : 'all events'}</span>
-        <span className="text-slate-400">secret {endpoint.secretHint}</span>
-        <div className="ml-auto flex gap-3">
-          <button type="button" onClick={toggle} className="text-indigo-700 hover:underline">
-            {endpoint.status === 'enabled' ? 'Disable' : 'Enable'}
-          </button>
-          <button type="button" onClick={sendTest} disabled={endpoint.status !== 'enabled'} className="text-indigo-700 hover:underline disabled:text-slate-400">
-            Send test
-          </button>
-          <button type="button" onClick={loadDeliveries} className="text-indigo-700 hover:underline">
-            Delivery history
-          </button>
+    <li className="min-w-0 space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="webhook-endpoint" aria-label={endpoint.url}>
+      <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
+        <div className="min-w-0 flex-1 basis-64 space-y-1">
+          <p className="break-all font-mono font-medium text-slate-900">{endpoint.url}</p>
+          {endpoint.description && <p className="break-words text-slate-700">{endpoint.description}</p>}
+          <IdChip id={endpoint.id} />
         </div>
+        <StatusBadge status={endpoint.status} />
       </div>
-      {result && <p role="status" className="mt-2 text-slate-700">{result}</p>}
-      {deliveries && (
-        <table className="mt-3 w-full text-left text-xs">
-          <thead className="text-slate-500">
-            <tr><th>Event</th><th>Status</th><th>Attempts</th><th>Response</th><th>Created</th></tr>
-          </thead>
-          <tbody>
-            {deliveries.map((d) => (
-              <tr key={d.id} data-testid="delivery-row" className="border-t border-slate-100">
-                <td className="py-1 font-mono">{d.eventType}</td>
-                <td>{d.status}</td>
-                <td>{d.attempts}</td>
-                <td>{d.responseCode ?? d.lastError ?? '—'}</td>
-                <td>{new Date(d.createdAt).toLocaleString()}</td>
-              </tr>
-            ))}
-            {deliveries.length === 0 && <tr><td colSpan={5} className="py-1 text-slate-500">No deliveries yet.</td></tr>}
-          </tbody>
-        </table>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-slate-600 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-slate-500">Events</dt>
+        <dd className="break-words">{endpoint.events.length ? endpoint.events.join(', ') : 'All events'}</dd>
+        <dt className="font-medium text-slate-500">Secret</dt>
+        <dd className="font-mono">{endpoint.secretHint}</dd>
+        <dt className="font-medium text-slate-500">Last delivery</dt>
+        <dd>
+          {endpoint.lastDelivery
+            ? `${endpoint.lastDelivery.eventType} · ${endpoint.lastDelivery.status}${endpoint.lastDelivery.responseCode ? ` (HTTP ${endpoint.lastDelivery.responseCode})` : ''} · ${formatDateTime(endpoint.lastDelivery.at)}`
+            : 'None yet'}
+        </dd>
+        <dt className="font-medium text-slate-500">Created</dt>
+        <dd>{formatDateTime(endpoint.createdAt)}</dd>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <BusyButton variant="secondary" onClick={() => setEditing(!editing)} aria-expanded={editing}>
+          Edit
+        </BusyButton>
+        <BusyButton variant="secondary" disabled={toggle.isPending} onClick={() => toggle.mutate({ id: endpoint.id, status: enabled ? 'disabled' : 'enabled' })}>
+          {enabled ? 'Disable' : 'Enable'}
+        </BusyButton>
+        <BusyButton variant="secondary" busy={test.isPending} busyLabel="Sending…" disabled={!enabled} onClick={() => test.mutate({ id: endpoint.id })}>
+          Send test
+        </BusyButton>
+        <BusyButton variant="secondary" onClick={() => setHistory(!history)} aria-expanded={history}>
+          Delivery history
+        </BusyButton>
+        <BusyButton variant="danger" onClick={() => setConfirmDelete(true)}>
+          Delete
+        </BusyButton>
+      </div>
+      {toggle.isError && <QueryError error={toggle.error} title="The endpoint could not be changed." />}
+      {result && (
+        <p role="status" data-testid="webhook-test-result" className="break-words text-slate-700">
+          Test {result.status}
+          {result.responseCode ? ` (HTTP ${result.responseCode})` : ''}
+          {result.lastError ? `: ${result.lastError}` : ''}
+        </p>
+      )}
+      {test.isError && <QueryError error={test.error} title="The test could not be sent." />}
+      {editing && (
+        <div className="rounded-md border border-slate-100 bg-slate-50 p-3">
+          <WebhookEndpointForm
+            title={`Edit ${endpoint.url}`}
+            initial={{ url: endpoint.url, description: endpoint.description ?? '', events: endpoint.events }}
+            eventTypes={eventTypes}
+            submitLabel="Save changes"
+            busyLabel="Saving…"
+            busy={edit.isPending}
+            error={edit.error}
+            onSubmit={(draft) => {
+              const changes = changesOf(endpoint, draft);
+              if (Object.keys(changes).length === 0) return setEditing(false);
+              edit.mutate({ id: endpoint.id, ...changes });
+            }}
+            onCancel={() => {
+              edit.reset();
+              setEditing(false);
+            }}
+          />
+        </div>
+      )}
+      {history && <WebhookDeliveries endpointId={endpoint.id} />}
+      {confirmDelete && (
+        <ConfirmDialog
+          open
+          title="Delete this endpoint?"
+          confirmLabel="Delete endpoint"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate({ id: endpoint.id })}
+          onCancel={() => {
+            remove.reset();
+            setConfirmDelete(false);
+          }}
+        >
+          <p className="break-all font-mono">{endpoint.url}</p>
+          <p>Deliveries to it stop at once, its history is removed and its signing secret signs nothing more. This cannot be undone.</p>
+          {remove.isError && <QueryError error={remove.error} />}
+        </ConfirmDialog>
       )}
     </li>
   );

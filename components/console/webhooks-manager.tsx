@@ -1,60 +1,86 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiCall } from './api-client';
-import { Alert, Button, Field } from './field';
-import { WebhookRow, type Endpoint } from './webhook-row';
+import { useTRPC } from '@/lib/trpc/client';
+import { card } from './catalog-ui';
+import { CopyButton } from './copy-button';
+import { Loading, QueryError } from './query-state';
+import { WebhookEndpointForm, type EndpointDraft } from './webhook-endpoint-form';
+import { WebhookRow } from './webhook-row';
 
-export function WebhooksManager({ endpoints, eventTypes, token, mode }: { endpoints: Endpoint[]; eventTypes: string[]; token: string; mode: string }) {
-  const router = useRouter();
-  const [url, setUrl] = useState('');
-  const [types, setTypes] = useState<string[]>([]);
-  const [secret, setSecret] = useState<string>();
-  const [error, setError] = useState<string>();
+const EMPTY: EndpointDraft = { url: '', description: '', events: [] };
 
-  async function create(e: React.FormEvent) {
-    e.preventDefault();
-    const res = await apiCall<{ secret: string }>('POST', '/developer/webhooks', { url, events: types }, { token, mode });
-    if (!res.ok) return setError(res.error?.message);
-    setError(undefined);
-    setSecret(res.data.secret);
-    setUrl('');
-    router.refresh();
-  }
+export function WebhooksManager({ mode }: { mode: string }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const endpoints = useQuery(trpc.webhooks.listWebhookEndpoints.queryOptions({}));
+  const eventTypes = useQuery(trpc.webhooks.listWebhookEventTypes.queryOptions({}));
+  // A new form after each creation, so the fields start empty again.
+  const [formKey, setFormKey] = useState(0);
+  const create = useMutation(
+    trpc.webhooks.createWebhookEndpoint.mutationOptions({
+      onSuccess: () => {
+        setFormKey((k) => k + 1);
+        return qc.invalidateQueries({ queryKey: trpc.webhooks.listWebhookEndpoints.queryKey() });
+      },
+    }),
+  );
+  const created = create.data;
 
   return (
     <div className="space-y-8">
-      <form onSubmit={create} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 className="font-semibold">Add an endpoint</h2>
-        <Field label="Endpoint URL" name="url" type="url" placeholder="https://clinic.example/webhooks" value={url} onChange={(e) => setUrl(e.target.value)} required />
-        <fieldset className="text-sm">
-          <legend className="font-medium text-slate-700">Events (none selected means all)</legend>
-          <div className="mt-2 grid grid-cols-2 gap-1 sm:grid-cols-3">
-            {eventTypes.map((t) => (
-              <label key={t} className="flex items-center gap-2 text-slate-600">
-                <input type="checkbox" checked={types.includes(t)} onChange={(e) => setTypes(e.target.checked ? [...types, t] : types.filter((x) => x !== t))} />
-                {t}
-              </label>
-            ))}
+      <section className={card} aria-labelledby="add-endpoint">
+        <h2 id="add-endpoint" className="mb-4 font-semibold">
+          Add an endpoint
+        </h2>
+        {eventTypes.isError ? (
+          <QueryError error={eventTypes.error} title="The event types could not be read." />
+        ) : eventTypes.data ? (
+          <WebhookEndpointForm
+            key={formKey}
+            title="Add an endpoint"
+            initial={EMPTY}
+            eventTypes={eventTypes.data}
+            submitLabel="Add endpoint"
+            busyLabel="Adding…"
+            busy={create.isPending}
+            error={create.error}
+            onSubmit={(d) => create.mutate({ url: d.url.trim(), events: d.events, ...(d.description.trim() ? { description: d.description.trim() } : {}) })}
+          />
+        ) : (
+          <Loading label="Loading event types…" />
+        )}
+      </section>
+      {created?.secret && (
+        <div role="status" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p className="font-semibold">Copy this signing secret now: it is shown only once.</p>
+          <p>
+            Your receiver verifies each delivery with it. If you lose it, delete the endpoint and add it again to get a new one.
+          </p>
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <code data-testid="webhook-secret" className="min-w-0 break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900">
+              {created.secret}
+            </code>
+            <CopyButton value={created.secret} label="Copy signing secret" />
           </div>
-        </fieldset>
-        {error && <Alert>{error}</Alert>}
-        <div className="max-w-40">
-          <Button type="submit">Add endpoint</Button>
         </div>
-      </form>
-      {secret && (
-        <Alert tone="info">
-          Signing secret (shown once; store it now): <code data-testid="webhook-secret" className="font-mono">{secret}</code>
-        </Alert>
       )}
-      <ul className="space-y-3">
-        {endpoints.map((ep) => (
-          <WebhookRow key={ep.id} endpoint={ep} token={token} mode={mode} />
-        ))}
-        {endpoints.length === 0 && <li className="text-sm text-slate-500">No endpoints yet.</li>}
-      </ul>
+      <section aria-labelledby="endpoints" className="space-y-3">
+        <h2 id="endpoints" className="font-semibold">
+          Endpoints
+        </h2>
+        {endpoints.isPending && <Loading label="Loading endpoints…" />}
+        {endpoints.isError && <QueryError error={endpoints.error} title="The endpoints could not be read." />}
+        {endpoints.data && (
+          <ul className="space-y-3">
+            {endpoints.data.map((ep) => (
+              <WebhookRow key={ep.id} endpoint={ep} eventTypes={eventTypes.data ?? []} />
+            ))}
+            {endpoints.data.length === 0 && <li className="text-sm text-slate-500">No endpoints in {mode} yet.</li>}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

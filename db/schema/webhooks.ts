@@ -10,6 +10,8 @@ export const webhookEndpoints = pgTable(
       .references(() => tenants.id),
     livemode: boolean('livemode').notNull(),
     url: text('url').notNull(),
+    // The team's own note on what the endpoint is for; shown in the console, never sent to the receiver.
+    description: text('description'),
     // Empty means every event type.
     events: jsonb('events').$type<string[]>().notNull(),
     status: text('status').$type<'enabled' | 'disabled'>().notNull(),

@@ -1,27 +1,22 @@
-import { loadApi } from '@/components/console/catalog-load';
-import type { Catalog } from '@/components/console/catalog-types';
-import { Refused } from '@/components/console/catalog-ui';
+import { LIST_INPUT } from '@/components/console/catalog-types';
+import { NoAccess } from '@/components/console/catalog-ui';
 import { PharmacyManager } from '@/components/console/pharmacy-manager';
-import type { Pharmacy } from '@/components/console/pharmacy-types';
+import { catalogsInput } from '@/components/console/pharmacy-types';
 import { requireConsoleSession } from '@/lib/console/session';
-import { US_STATES } from '@/server/lib/us-states';
+import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
 
 export const metadata = { title: 'Pharmacies · Fulfillment Rail' };
 
 export default async function PharmaciesPage() {
-  const { token, mode } = await requireConsoleSession();
-  const auth = { token, mode };
-  const pharmacies = await loadApi<Pharmacy[]>('/pharmacies', auth);
-  const catalogs: Record<string, Catalog[]> = {};
-  if (pharmacies.ok) {
-    // The 20 newest catalogs of each connection, fetched side by side.
-    const lists = await Promise.all(
-      pharmacies.data.map((p) => loadApi<Catalog[]>(`/catalogs?${new URLSearchParams({ pharmacyConnectionId: p.id, limit: '20' })}`, auth)),
-    );
-    pharmacies.data.forEach((p, i) => {
-      const list = lists[i];
-      catalogs[p.id] = list.ok ? list.data : [];
-    });
+  const { me, mode } = await requireConsoleSession();
+  const allowed = me.scopes.includes('pharmacies.manage');
+  // Each connection's catalogs need catalog.manage too; without it the rows say so where the catalogs would be.
+  if (allowed) {
+    const qc = getQueryClient();
+    const list = trpcServer.pharmacies.listPharmacies.queryOptions(LIST_INPUT);
+    await qc.prefetchQuery(list);
+    const pharmacies = qc.getQueryData(list.queryKey) ?? [];
+    await Promise.all(pharmacies.map((p) => qc.prefetchQuery(trpcServer.catalogs.listCatalogs.queryOptions(catalogsInput(p.id)))));
   }
   return (
     <section className="space-y-6">
@@ -31,10 +26,12 @@ export default async function PharmaciesPage() {
           Connections routing may send {mode} orders to. A pharmacy takes part in routing once enabled and with an approved catalog (price list).
         </p>
       </div>
-      {pharmacies.ok ? (
-        <PharmacyManager pharmacies={pharmacies.data} catalogs={catalogs} usStates={US_STATES} token={token} mode={mode} />
+      {allowed ? (
+        <HydrateClient>
+          <PharmacyManager mode={mode} />
+        </HydrateClient>
       ) : (
-        <Refused message={pharmacies.message} />
+        <NoAccess what="manage pharmacy connections" role={me.user.role} />
       )}
     </section>
   );

@@ -1,44 +1,38 @@
-import { loadApi } from '@/components/console/catalog-load';
-import type { Product } from '@/components/console/catalog-types';
-import { Refused } from '@/components/console/catalog-ui';
-import type { Patient } from '@/components/console/patient-types';
-import type { Pharmacy, RoutingPolicy } from '@/components/console/pharmacy-types';
+import { LIST_INPUT } from '@/components/console/catalog-types';
+import { NoAccess } from '@/components/console/catalog-ui';
 import { RoutingWorkbench } from '@/components/console/routing-workbench';
 import { requireConsoleSession } from '@/lib/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
 import { US_STATES } from '@/server/lib/us-states';
 
 export const metadata = { title: 'Routing · Fulfillment Rail' };
 
 export default async function RoutingPage() {
-  const { token, mode } = await requireConsoleSession();
-  const auth = { token, mode };
-  const [policy, pharmacies, products, patients] = await Promise.all([
-    loadApi<RoutingPolicy>('/pharmacies/routing-policy', auth),
-    loadApi<Pharmacy[]>('/pharmacies', auth),
-    loadApi<Product[]>('/products', auth),
-    loadApi<Patient[]>('/patients', auth),
-  ]);
-  const refused = [policy, pharmacies, products].find((r) => !r.ok);
+  const { me, mode } = await requireConsoleSession();
+  // The policy and its pharmacies need pharmacies.manage; the preview reads the catalog (catalog.manage or orders.write).
+  const allowed = me.scopes.includes('pharmacies.manage') && (me.scopes.includes('catalog.manage') || me.scopes.includes('orders.write'));
+  const canReadPatients = me.scopes.includes('patients.read');
+  if (allowed) {
+    const qc = getQueryClient();
+    await Promise.all([
+      qc.prefetchQuery(trpcServer.pharmacies.getRoutingPolicy.queryOptions({})),
+      qc.prefetchQuery(trpcServer.pharmacies.listPharmacies.queryOptions(LIST_INPUT)),
+      qc.prefetchQuery(trpcServer.products.listProducts.queryOptions(LIST_INPUT)),
+    ]);
+  }
   return (
     <section className="space-y-6">
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold">Routing</h1>
         <p className="text-sm text-slate-600">Which pharmacy fills each line of a {mode} order: only enabled pharmacies with an approved catalog that prices the product qualify.</p>
       </div>
-      {refused && !refused.ok ? (
-        <Refused message={refused.message} />
-      ) : policy.ok && pharmacies.ok && products.ok ? (
-        <RoutingWorkbench
-          policy={policy.data}
-          pharmacies={pharmacies.data}
-          products={products.data}
-          patients={patients.ok ? patients.data : []}
-          patientsRefused={patients.ok ? undefined : patients.message}
-          usStates={US_STATES}
-          token={token}
-          mode={mode}
-        />
-      ) : null}
+      {allowed ? (
+        <HydrateClient>
+          <RoutingWorkbench usStates={US_STATES} canReadPatients={canReadPatients} />
+        </HydrateClient>
+      ) : (
+        <NoAccess what="change routing" role={me.user.role} />
+      )}
     </section>
   );
 }

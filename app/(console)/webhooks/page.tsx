@@ -1,19 +1,32 @@
+import { NoAccess } from '@/components/console/catalog-ui';
 import { WebhooksManager } from '@/components/console/webhooks-manager';
-import type { Endpoint } from '@/components/console/webhook-row';
-import { callApi } from '@/lib/console/api';
 import { requireConsoleSession } from '@/lib/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+
+export const metadata = { title: 'Webhooks · Fulfillment Rail' };
 
 export default async function WebhooksPage() {
-  const { token, mode } = await requireConsoleSession();
-  const [endpoints, eventTypes] = await Promise.all([
-    callApi<Endpoint[]>('/developer/webhooks', { token, mode }),
-    callApi<string[]>('/developer/webhooks/events', { token, mode }),
-  ]);
+  const { me, mode } = await requireConsoleSession();
+  const allowed = me.scopes.includes('webhooks.manage');
+  if (allowed) {
+    await Promise.all([
+      getQueryClient().prefetchQuery(trpcServer.webhooks.listWebhookEndpoints.queryOptions({})),
+      getQueryClient().prefetchQuery(trpcServer.webhooks.listWebhookEventTypes.queryOptions({})),
+    ]);
+  }
   return (
     <section className="space-y-6">
-      <h1 className="text-2xl font-semibold">Webhooks</h1>
-      <p className="text-sm text-slate-600">Signed deliveries (Standard Webhooks) of this clinic’s {mode} events. Receivers dedupe on the webhook-id header.</p>
-      <WebhooksManager endpoints={endpoints} eventTypes={eventTypes} token={token} mode={mode} />
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold">Webhooks</h1>
+        <p className="text-sm text-slate-600">Signed deliveries (Standard Webhooks) of this clinic’s {mode} events. Receivers dedupe on the webhook-id header.</p>
+      </div>
+      {allowed ? (
+        <HydrateClient>
+          <WebhooksManager mode={mode} />
+        </HydrateClient>
+      ) : (
+        <NoAccess what="manage webhook endpoints" role={me.user.role} />
+      )}
     </section>
   );
 }

@@ -14,12 +14,17 @@ export interface EndpointChanges {
   url?: string;
   events?: string[];
   status?: 'enabled' | 'disabled';
+  description?: string;
 }
+
+/** An empty description is no description: the column holds null rather than ''. */
+const noteOf = (description: string | undefined) => (description ? description : null);
 
 export function toEndpointDto(row: EndpointRow, last?: DeliveryRow) {
   return {
     id: row.id,
     url: row.url,
+    description: row.description,
     events: row.events,
     status: row.status,
     secretHint: secretHint(row.secret),
@@ -49,20 +54,21 @@ function checkEventTypes(types: string[]): string[] {
 }
 
 /** The secret is returned here and never again. */
-export async function createEndpoint(db: Db, scope: Scope, input: { url: string; events: string[] }, policy: UrlPolicy) {
+export async function createEndpoint(db: Db, scope: Scope, input: { url: string; events: string[]; description?: string }, policy: UrlPolicy) {
   const types = checkEventTypes(input.events);
   const url = await checkUrl(input.url, policy);
   const at = now();
   const row = await scoped(db, scope).insert(webhookEndpoints, {
     id: newId('webhookEndpoint'),
     url,
+    description: noteOf(input.description),
     events: types,
     status: 'enabled',
     secret: mintWebhookSecret(),
     createdAt: at,
     updatedAt: at,
   });
-  return { id: row.id, url: row.url, events: row.events, status: row.status, secret: row.secret };
+  return { id: row.id, url: row.url, description: row.description, events: row.events, status: row.status, secret: row.secret };
 }
 
 /** Oldest first, as the spec lists endpoints. */
@@ -80,6 +86,7 @@ export async function updateEndpoint(db: Db, scope: Scope, id: string, changes: 
   if (changes.events !== undefined) set.events = checkEventTypes(changes.events);
   if (changes.url !== undefined) set.url = await checkUrl(changes.url, policy);
   if (changes.status !== undefined) set.status = changes.status;
+  if (changes.description !== undefined) set.description = noteOf(changes.description);
   const row = Object.keys(set).length ? await s.update(webhookEndpoints, id, { ...set, updatedAt: now() }) : existing;
   const last = await lastDeliveries(db, scope, [id]);
   return toEndpointDto(row ?? existing, last.get(id));

@@ -7,11 +7,17 @@ const zEventTypes = z
   .max(100)
   .meta({ description: 'Subscribed event types; an empty array means all (see GET /developer/webhooks/events)' });
 const zStatus = z.enum(['enabled', 'disabled']);
+const zDescription = z
+  .string()
+  .trim()
+  .max(500, 'Description can be at most 500 characters.')
+  .meta({ description: "The team's note on what the endpoint is for (up to 500 characters; empty clears it)" });
 
 export const ZWebhookEndpoint = z
   .object({
     id: z.string(),
     url: z.string(),
+    description: z.string().nullable(),
     events: z.array(z.string()),
     status: zStatus,
     secretHint: z.string().meta({ description: 'Masked signing secret' }),
@@ -22,12 +28,13 @@ export const ZWebhookEndpoint = z
   })
   .meta({ id: 'WebhookEndpoint' });
 
-export const ZCreateWebhookEndpoint = z.strictObject({ url: zUrl, events: zEventTypes.default([]) }).meta({ id: 'CreateWebhookEndpoint' });
+export const ZCreateWebhookEndpoint = z.strictObject({ url: zUrl, events: zEventTypes.default([]), description: zDescription.optional() }).meta({ id: 'CreateWebhookEndpoint' });
 
 export const ZCreatedWebhookEndpoint = z
   .object({
     id: z.string(),
     url: z.string(),
+    description: z.string().nullable(),
     events: z.array(z.string()),
     status: zStatus,
     secret: z.string().nullable().meta({ description: 'Full signing secret (whsec_…), shown once; null in an Idempotency-Key replay' }),
@@ -36,7 +43,7 @@ export const ZCreatedWebhookEndpoint = z
   .meta({ id: 'CreatedWebhookEndpoint' });
 
 export const ZUpdateWebhookEndpoint = z
-  .strictObject({ url: zUrl.optional(), events: zEventTypes.optional(), status: zStatus.optional() })
+  .strictObject({ url: zUrl.optional(), events: zEventTypes.optional(), status: zStatus.optional(), description: zDescription.optional() })
   .meta({ id: 'UpdateWebhookEndpoint' });
 
 export const ZDeleteResult = z.object({ deleted: z.boolean(), id: z.string().optional() }).meta({ id: 'DeleteResult' });
