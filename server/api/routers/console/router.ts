@@ -1,4 +1,5 @@
 import { router } from '@/server/api/trpc';
+import { consoleListApiKeysRoute } from './console-api-keys';
 import { consoleEventTypesRoute, consoleGetEventRoute, consoleListEventsRoute, consoleReplayEventRoute } from './console-events';
 
 /** Procedures only the console calls, over /api/trpc; none has an OpenAPI operation, so /v1 never serves them. */
@@ -7,4 +8,5 @@ export const consoleRouter = router({
   getEvent: consoleGetEventRoute,
   replayEvent: consoleReplayEventRoute,
   eventTypes: consoleEventTypesRoute,
+  listApiKeys: consoleListApiKeysRoute,
 });
