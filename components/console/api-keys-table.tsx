@@ -22,20 +22,28 @@ function Creator({ apiKey, byId }: { apiKey: ConsoleApiKey; byId: Map<string, Co
   if (by.type === 'user') {
     return (
       <>
-        <span data-testid="key-creator" className="block break-words">
+        <span data-testid="key-creator" className="break-words">
           {apiKey.createdByName ?? 'A former member'}
         </span>
-        {by.id && <IdChip id={by.id} />}
+        {by.id && (
+          <span className="block">
+            <IdChip id={by.id} />
+          </span>
+        )}
       </>
     );
   }
   const parent = by.id ? byId.get(by.id) : undefined;
   return (
     <>
-      <span data-testid="key-creator" className="block break-words">
+      <span data-testid="key-creator" className="break-words">
         {parent ? `Key “${parent.name}” (${parent.prefix}…)` : 'Another key'}
       </span>
-      {!parent && by.id && <IdChip id={by.id} />}
+      {!parent && by.id && (
+        <span className="block">
+          <IdChip id={by.id} />
+        </span>
+      )}
     </>
   );
 }
@@ -68,13 +76,12 @@ export function ApiKeysTable({ mode }: { mode: 'sandbox' | 'live' }) {
   return (
     <>
       <TableScroll label="API keys">
-        <table className="w-full min-w-[64rem] text-left text-sm">
+        <table className="w-full min-w-[52rem] text-left text-sm">
           <thead className="text-xs uppercase text-slate-500">
             <tr>
               <th className={cell}>Name</th>
               <th className={cell}>Key</th>
               <th className={cell}>Type and scopes</th>
-              <th className={cell}>Created by</th>
               <th className={cell}>Created</th>
               <th className={cell}>Last used</th>
               <th className={cell}>Expires</th>
@@ -99,9 +106,9 @@ export function ApiKeysTable({ mode }: { mode: 'sandbox' | 'live' }) {
                   <span className="block break-words text-xs text-slate-500">{k.keyType === 'restricted' ? k.scopes.join(', ') : 'Every scope a key can hold'}</span>
                 </td>
                 <td className={`${cell} max-w-56`}>
-                  <Creator apiKey={k} byId={byId} />
+                  <span className="block whitespace-nowrap">{formatDateTime(k.createdAt)}</span>
+                  <span className="text-xs text-slate-500">by</span> <Creator apiKey={k} byId={byId} />
                 </td>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(k.createdAt)}</td>
                 <td className={`${cell} whitespace-nowrap`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</td>
                 <td className={`${cell} whitespace-nowrap`}>{k.expiresAt ? formatDateTime(k.expiresAt) : 'Never'}</td>
                 <td className={`${cell} whitespace-nowrap`}>
@@ -126,7 +133,7 @@ export function ApiKeysTable({ mode }: { mode: 'sandbox' | 'live' }) {
             ))}
             {keys.data.length === 0 && (
               <tr>
-                <td colSpan={9} className="px-4 py-3 text-slate-500">
+                <td colSpan={8} className="px-4 py-3 text-slate-500">
                   No API keys in {mode} yet.
                 </td>
               </tr>
