@@ -86,7 +86,7 @@ export function ApiKeysTable({ mode }: { mode: 'sandbox' | 'live' }) {
               <th className={cell}>Last used</th>
               <th className={cell}>Expires</th>
               <th className={cell}>Status</th>
-              <th className={cell}>
+              <th className={`${cell} relative`}>
                 <span className="sr-only">Actions</span>
               </th>
             </tr>

@@ -63,7 +63,7 @@ export function TeamMembers({ meId, roles }: { meId: string; roles: TenantRole[]
               <th className={cell}>Status</th>
               <th className={cell}>Provider</th>
               <th className={cell}>Added</th>
-              <th className={cell}>
+              <th className={`${cell} relative`}>
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
