@@ -94,7 +94,7 @@ export function ApiKeysTable({ mode }: { mode: 'sandbox' | 'live' }) {
           <tbody>
             {keys.data.map((k) => (
               <tr key={k.id} className="border-t border-slate-100">
-                <td className={`${cell} max-w-56`}>
+                <td className={`${cell} max-w-48`}>
                   <span className="block break-words font-medium text-slate-900">{k.name}</span>
                   <IdChip id={k.id} />
                 </td>
@@ -109,9 +109,9 @@ export function ApiKeysTable({ mode }: { mode: 'sandbox' | 'live' }) {
                   <span className="block whitespace-nowrap">{formatDateTime(k.createdAt)}</span>
                   <span className="text-xs text-slate-500">by</span> <Creator apiKey={k} byId={byId} />
                 </td>
-                <td className={`${cell} whitespace-nowrap`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</td>
-                <td className={`${cell} whitespace-nowrap`}>{k.expiresAt ? formatDateTime(k.expiresAt) : 'Never'}</td>
-                <td className={`${cell} whitespace-nowrap`}>
+                <td className={`${cell} max-w-32`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</td>
+                <td className={`${cell} max-w-32`}>{k.expiresAt ? formatDateTime(k.expiresAt) : 'Never'}</td>
+                <td className={`${cell} max-w-32`}>
                   <Status apiKey={k} />
                 </td>
                 <td className={`${cell} text-right`}>
