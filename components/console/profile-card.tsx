@@ -1,37 +1,48 @@
-import type { ConsoleMe } from '@/lib/console/types';
+'use client';
 
-const ROLE_LABELS: Record<string, string> = { owner: 'Owner', admin: 'Admin', developer: 'Developer', provider: 'Provider', ops: 'Platform operations' };
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '@/lib/trpc/client';
+import { Loading, QueryError } from './query-state';
+import { ROLE_LABELS } from './team-labels';
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
     <div className="grid grid-cols-3 gap-4 px-5 py-3 text-sm">
       <dt className="text-slate-500">{label}</dt>
-      <dd data-testid={testId} className="col-span-2 font-medium text-slate-900">{children}</dd>
+      <dd data-testid={testId} className="col-span-2 min-w-0 break-words font-medium text-slate-900">
+        {children}
+      </dd>
     </div>
   );
 }
 
 /** Who is signed in: the same facts GET /v1/auth/me answers. */
-export function ProfileCard({ me }: { me: ConsoleMe }) {
-  const provider = me.user.provider;
+export function ProfileCard() {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.auth.me.queryOptions({}));
+  if (me.isPending) return <Loading label="Loading your profile…" />;
+  if (me.isError) return <QueryError error={me.error} title="Your profile could not be read." />;
+  const { user, tenant, mode } = me.data;
+  if (!user) return null;
+  const provider = user.provider;
   return (
     <section className="rounded-lg border border-slate-200 bg-white">
       <h2 className="border-b border-slate-200 px-5 py-3 text-sm font-semibold text-slate-900">Profile</h2>
       <dl className="divide-y divide-slate-100">
-        <Row label="E-mail">{me.user.email}</Row>
-        {me.user.name && <Row label="Name">{me.user.name}</Row>}
-        <Row label="Role">{ROLE_LABELS[me.user.role] ?? me.user.role}</Row>
+        <Row label="E-mail">{user.email}</Row>
+        {user.name && <Row label="Name">{user.name}</Row>}
+        <Row label="Role">{ROLE_LABELS[user.role] ?? user.role}</Row>
         <Row label="Clinic">
-          {me.tenant ? (
+          {tenant ? (
             <>
-              {me.tenant.name} <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal capitalize text-slate-600">{me.tenant.plan} plan</span>
+              {tenant.name} <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal capitalize text-slate-600">{tenant.plan} plan</span>
             </>
           ) : (
             '—'
           )}
         </Row>
         <Row label="Mode" testId="profile-mode">
-          <span className="capitalize">{me.mode}</span>
+          <span className="capitalize">{mode}</span>
         </Row>
         {provider && (
           <>

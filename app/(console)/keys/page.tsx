@@ -1,17 +1,34 @@
-import { ApiKeysTable, type ConsoleApiKey } from '@/components/console/api-keys-table';
-import { callApi } from '@/lib/console/api';
+import { ApiKeyCreateForm } from '@/components/console/api-key-create-form';
+import { ApiKeysTable } from '@/components/console/api-keys-table';
 import { requireConsoleSession } from '@/lib/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { SECRET_KEY_SCOPES } from '@/server/domain/developer/scopes';
+
+export const metadata = { title: 'API keys · Fulfillment Rail' };
 
 export default async function KeysPage() {
-  const { token, mode } = await requireConsoleSession();
-  const keys = await callApi<ConsoleApiKey[]>('/developer/keys', { token, mode });
+  const { me, mode } = await requireConsoleSession();
+  if (!me.scopes.includes('keys.manage')) {
+    return (
+      <section className="space-y-4">
+        <h1 className="text-2xl font-semibold">API keys</h1>
+        <p className="text-sm text-slate-600">Your role does not manage API keys. A developer, admin or owner of your clinic can create and revoke them.</p>
+      </section>
+    );
+  }
+  // A key can hold only scopes its creator holds, and a secret key holds all of them.
+  const grantable = SECRET_KEY_SCOPES.filter((s) => me.scopes.includes(s));
+  await getQueryClient().prefetchQuery(trpcServer.console.listApiKeys.queryOptions({}));
   return (
-    <section className="space-y-6">
-      <h1 className="text-2xl font-semibold">API keys</h1>
-      <p className="text-sm text-slate-600">
-        This clinic’s keys{mode === 'live' ? ' of both modes' : ' in sandbox'}, newest first. Revoking a key or deactivating a person does not revoke the keys they created; review them here.
-      </p>
-      <ApiKeysTable keys={keys} mode={mode} />
-    </section>
+    <HydrateClient>
+      <section className="space-y-6">
+        <h1 className="text-2xl font-semibold">API keys</h1>
+        <p className="text-sm text-slate-600">
+          This clinic’s keys{mode === 'live' ? ' of both modes' : ' in sandbox'}, newest first. Revoking a key or deactivating a person does not revoke the keys they created; review them here.
+        </p>
+        <ApiKeyCreateForm grantable={grantable} canCreateSecret={grantable.length === SECRET_KEY_SCOPES.length} modes={mode === 'live' ? ['live', 'sandbox'] : ['sandbox']} />
+        <ApiKeysTable mode={mode} />
+      </section>
+    </HydrateClient>
   );
 }

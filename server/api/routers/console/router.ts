@@ -1,4 +1,5 @@
 import { router } from '@/server/api/trpc';
+import { consoleListApiKeysRoute } from './console-api-keys';
 import { consoleEventTypesRoute, consoleGetEventRoute, consoleListEventsRoute, consoleReplayEventRoute } from './console-events';
 import { consoleOverviewRoute } from './overview-get';
 import { consoleRoutedOrdersDailyRoute } from './overview-routed-daily';
@@ -13,4 +14,5 @@ export const consoleRouter = router({
   overview: consoleOverviewRoute,
   routedOrdersDaily: consoleRoutedOrdersDailyRoute,
   usageRoutedDaily: consoleUsageRoutedDailyRoute,
+  listApiKeys: consoleListApiKeysRoute,
 });
