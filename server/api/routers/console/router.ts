@@ -1,5 +1,7 @@
 import { router } from '@/server/api/trpc';
 import { consoleEventTypesRoute, consoleGetEventRoute, consoleListEventsRoute, consoleReplayEventRoute } from './console-events';
+import { consoleDeclineOrderRoute } from './orders-decline';
+import { consoleApprovalQueueRoute, consoleListOrdersRoute, consoleOrderNamesRoute } from './orders-views';
 
 /** Procedures only the console calls, over /api/trpc; none has an OpenAPI operation, so /v1 never serves them. */
 export const consoleRouter = router({
@@ -7,4 +9,8 @@ export const consoleRouter = router({
   getEvent: consoleGetEventRoute,
   replayEvent: consoleReplayEventRoute,
   eventTypes: consoleEventTypesRoute,
+  listOrders: consoleListOrdersRoute,
+  approvalQueue: consoleApprovalQueueRoute,
+  orderNames: consoleOrderNamesRoute,
+  declineOrder: consoleDeclineOrderRoute,
 });
