@@ -80,3 +80,8 @@ export async function namesOf(db: Db, principal: TenantPrincipal, ids: string[])
     ...keys.map((k) => ({ id: k.id, kind: 'key' as const, name: k.name, role: null })),
   ];
 }
+
+/** The order without its patient (no PHI, so no access-log entry): what a page polls while the order is in flight. */
+export async function orderStatus(db: Db, principal: TenantPrincipal, id: string) {
+  return toOrderDto(await scoped(db, principal).require(orders, id, 'order'));
+}

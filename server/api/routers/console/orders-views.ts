@@ -1,6 +1,7 @@
 import { sessionProcedure } from '@/server/api/procedures';
-import { approvalQueue, listOrdersNamed, namesOf } from '@/server/domain/orders/console-views';
+import { approvalQueue, listOrdersNamed, namesOf, orderStatus } from '@/server/domain/orders/console-views';
 import {
+  consoleNamesMeta,
   consoleOrdersMeta,
   ZApprovalQueueRequest,
   ZApprovalQueueResponse,
@@ -8,6 +9,8 @@ import {
   ZConsoleListOrdersResponse,
   ZNamesRequest,
   ZNamesResponse,
+  ZOrderStatusRequest,
+  ZOrderStatusResponse,
 } from './orders-views.types';
 
 const orders = sessionProcedure.meta(consoleOrdersMeta);
@@ -22,7 +25,13 @@ export const consoleApprovalQueueRoute = orders
   .output(ZApprovalQueueResponse)
   .query(({ ctx, input }) => approvalQueue(ctx.services.database.db, ctx.principal, input.limit, ctx.state.requestId));
 
-export const consoleOrderNamesRoute = orders
+export const consoleOrderNamesRoute = sessionProcedure
+  .meta(consoleNamesMeta)
   .input(ZNamesRequest)
   .output(ZNamesResponse)
   .query(({ ctx, input }) => namesOf(ctx.services.database.db, ctx.principal, input.ids));
+
+export const consoleOrderStatusRoute = orders
+  .input(ZOrderStatusRequest)
+  .output(ZOrderStatusResponse)
+  .query(({ ctx, input }) => orderStatus(ctx.services.database.db, ctx.principal, input.id));

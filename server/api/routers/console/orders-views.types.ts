@@ -6,6 +6,8 @@ import { ZOrder } from '../orders/order.types';
 
 /** The console's order pages: the spec's orders with names beside the ids (patients' names are PHI, patients.read only). */
 export const consoleOrdersMeta: ProcedureMeta = { scope: 'orders.read' };
+/** Names of colleagues and keys, for the order and patient pages (a patient's access log names who read it). */
+export const consoleNamesMeta: ProcedureMeta = { scope: ['orders.read', 'patients.read'] };
 
 const ZPatientName = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
 
@@ -25,3 +27,6 @@ export const ZApprovalQueueResponse = z.object({
 
 export const ZNamesRequest = z.object({ ids: z.array(zId('User or API key')).max(100) });
 export const ZNamesResponse = z.array(z.object({ id: z.string(), kind: z.enum(['user', 'key']), name: z.string(), role: z.string().nullable() }));
+
+export const ZOrderStatusRequest = z.object({ id: zId('Order') });
+export const ZOrderStatusResponse = ZOrder;
