@@ -85,7 +85,7 @@ export function OrderActions({ order, canWrite, isProvider, readsPatients, pharm
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [connectionId, setConnectionId] = useState('');
   // Kept after the order leaves pending_approval, so the approval's or decline's outcome stays on screen.
-  const [handled, setHandled] = useState(false);
+  const [handled, setHandled] = useState<'approved' | 'declined'>();
   const done = (message: string) => {
     setNotice(message);
     return changed();
@@ -127,6 +127,7 @@ export function OrderActions({ order, canWrite, isProvider, readsPatients, pharm
 
       {showApprove && (
         <div className="flex flex-wrap items-start gap-3">
+          {handled !== 'declined' && (
           <OrderApproveButton
             subject={{
               orderId: order.id,
@@ -134,9 +135,10 @@ export function OrderActions({ order, canWrite, isProvider, readsPatients, pharm
               state: readsPatients && order.patient ? (order.patient.address?.state ?? null) : undefined,
               items: order.prescriptions.map((l) => `${productLabel(l)} × ${l.quantity} · ${l.sig}`),
             }}
-            onApproved={() => setHandled(true)}
+            onApproved={() => setHandled('approved')}
           />
-          {isProvider && (s === 'pending_approval' || handled) && <OrderDeclineButton orderId={order.id} patient={patient} onDeclined={() => setHandled(true)} />}
+          )}
+          {isProvider && handled !== 'approved' && <OrderDeclineButton orderId={order.id} patient={patient} onDeclined={() => setHandled('declined')} />}
         </div>
       )}
 

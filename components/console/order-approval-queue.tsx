@@ -19,6 +19,12 @@ const lineLabel = (l: QueuedOrder['prescriptions'][number]) => `${productLabel(l
 function QueueRow({ order, isProvider, readsPatients, onHandled }: { order: QueuedOrder; isProvider: boolean; readsPatients: boolean; onHandled: () => void }) {
   const p = order.patient;
   const patient = p ? fullName(p) : null;
+  // Once one of the two is done, the other no longer applies to the order.
+  const [done, setDone] = useState<'approved' | 'declined'>();
+  const handle = (what: 'approved' | 'declined') => () => {
+    setDone(what);
+    onHandled();
+  };
   return (
     <li data-testid="approval-row" data-order-id={order.id} className={`${card} min-w-0 space-y-3 text-sm`}>
       <div className="flex flex-wrap items-center gap-3">
@@ -55,11 +61,13 @@ function QueueRow({ order, isProvider, readsPatients, onHandled }: { order: Queu
         </dd>
       </dl>
       <div className="flex flex-wrap items-start gap-3">
-        <OrderApproveButton
-          subject={{ orderId: order.id, patient, state: p ? p.state : undefined, items: order.prescriptions.map((l) => `${lineLabel(l)} · ${l.sig}`) }}
-          onApproved={onHandled}
-        />
-        {isProvider && <OrderDeclineButton orderId={order.id} patient={patient} onDeclined={onHandled} />}
+        {done !== 'declined' && (
+          <OrderApproveButton
+            subject={{ orderId: order.id, patient, state: p ? p.state : undefined, items: order.prescriptions.map((l) => `${lineLabel(l)} · ${l.sig}`) }}
+            onApproved={handle('approved')}
+          />
+        )}
+        {isProvider && done !== 'approved' && <OrderDeclineButton orderId={order.id} patient={patient} onDeclined={handle('declined')} />}
       </div>
     </li>
   );

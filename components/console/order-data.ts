@@ -30,7 +30,7 @@ export function useApprovalBlock(state: string | null | undefined): { reason: st
     retry: false,
     staleTime: 60_000,
   });
-  if (state === undefined) return { reason: 'Your role cannot see the patient’s state, which approving needs.', checking: false };
+  if (state === undefined) return { reason: 'Approving is for a provider, who sees the patient’s state; your role does not.', checking: false };
   if (state === null) return { reason: 'The patient has no shipping address, so the license cannot be checked.', checking: false };
   if (check.isPending) return { reason: null, checking: true };
   if (check.isError) return { reason: apiErrorOf(check.error).message, checking: false };

@@ -45,7 +45,7 @@ export function OrderFacts({ order, names }: { order: OrderDetail; names: Names 
   if (order.pharmacyRecall === 'recalled') rows.push(['Pharmacy recall', <span key="p" data-testid="order-recalled">The pharmacy confirmed the cancellation.</span>]);
   if (order.amberFields.length) rows.push(['Fields to confirm', <span key="f" data-testid="order-amber">{order.amberFields.join(', ')}</span>]);
   return (
-    <Section title="Order">
+    <Section title="Order" testId="order-facts">
       <Facts rows={rows} />
     </Section>
   );

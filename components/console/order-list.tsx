@@ -1,9 +1,9 @@
 'use client';
 
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTRPC } from '@/lib/trpc/client';
 import { BusyButton, SelectField } from './catalog-ui';
 import { TableScroll } from './data-table';
@@ -49,27 +49,25 @@ export function OrderList({ status, mode, readsPatients, readsPharmacies }: { st
   const [cursors, setCursors] = useState<string[]>([]);
   const inputs = [undefined, ...cursors].map((startingAfter) => ({ status, limit: ORDER_PAGE_SIZE, starting_after: startingAfter }));
   const pages = useQueries({ queries: inputs.map((input) => trpc.console.listOrders.queryOptions(input)) });
-  // The polls read the same pages without patients' names (no PHI, no access-log entries); a row shows the
-  // newest status either read has.
-  const polls = useQueries({
-    queries: inputs.map((input, i) => ({
-      ...trpc.orders.listOrders.queryOptions(input),
-      enabled: !!pages[i]?.data?.some((o) => isInFlight(o.status)),
-      refetchInterval: (q: { state: { data?: { status: OrderStatus }[] } }) => (q.state.data?.some((o) => isInFlight(o.status)) ? POLL_MS : false),
-    })),
-  });
-  const fresh = new Map(polls.flatMap((p) => p.data ?? []).map((o) => [o.id, o]));
-  const current = (o: ListedOrder): ListedOrder => {
-    const f = fresh.get(o.id);
-    return f && f.updatedAt > o.updatedAt ? { ...o, ...f, patient: o.patient } : o;
-  };
   const pharmacyList = useQuery({ ...trpc.pharmacies.listPharmacies.queryOptions({}), enabled: readsPharmacies });
   const pharmacies: Pharmacies = new Map((pharmacyList.data ?? []).map((p) => [p.id, p.name]));
   const seen = new Set<string>();
   const shown = pages
     .flatMap((p) => p.data ?? [])
-    .filter((o) => !seen.has(o.id) && !!seen.add(o.id))
-    .map(current);
+    .filter((o) => !seen.has(o.id) && !!seen.add(o.id));
+  // While orders shown are in flight, they are polled without their patients (no PHI, no access-log
+  // entries); the pages, names and all, are read again only when the poll sees one of them changed.
+  const flying = shown.filter((o) => isInFlight(o.status)).map((o) => o.id);
+  const poll = useQuery({ ...trpc.console.orderStatuses.queryOptions({ ids: flying }), enabled: flying.length > 0, refetchInterval: POLL_MS });
+  const qc = useQueryClient();
+  // The changes the poll saw, as one string, so each new change triggers one re-read.
+  const moved = (poll.data ?? [])
+    .filter((f) => shown.some((o) => o.id === f.id && o.updatedAt !== f.updatedAt))
+    .map((f) => `${f.id}@${f.updatedAt}`)
+    .join(',');
+  useEffect(() => {
+    if (moved) void qc.invalidateQueries({ queryKey: trpc.console.listOrders.queryKey() });
+  }, [moved, qc, trpc]);
   const last = pages[pages.length - 1];
   const failed = pages.find((p) => p.isError);
   const hasMore = last.data?.length === ORDER_PAGE_SIZE;

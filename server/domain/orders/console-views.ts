@@ -81,7 +81,12 @@ export async function namesOf(db: Db, principal: TenantPrincipal, ids: string[])
   ];
 }
 
-/** The order without its patient (no PHI, so no access-log entry): what a page polls while the order is in flight. */
-export async function orderStatus(db: Db, principal: TenantPrincipal, id: string) {
-  return toOrderDto(await scoped(db, principal).require(orders, id, 'order'));
+/**
+ * The orders without their patients (no PHI, so no access-log entry), of the caller's tenant and mode: what
+ * a page polls while orders it shows are in flight, to learn when to read them again.
+ */
+export async function orderStatuses(db: Db, principal: TenantPrincipal, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(orders).where(scoped(db, principal).where(orders, inArray(orders.id, ids)));
+  return rows.map(toOrderDto);
 }

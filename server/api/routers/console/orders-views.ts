@@ -1,5 +1,5 @@
 import { sessionProcedure } from '@/server/api/procedures';
-import { approvalQueue, listOrdersNamed, namesOf, orderStatus } from '@/server/domain/orders/console-views';
+import { approvalQueue, listOrdersNamed, namesOf, orderStatuses } from '@/server/domain/orders/console-views';
 import {
   consoleNamesMeta,
   consoleOrdersMeta,
@@ -9,8 +9,8 @@ import {
   ZConsoleListOrdersResponse,
   ZNamesRequest,
   ZNamesResponse,
-  ZOrderStatusRequest,
-  ZOrderStatusResponse,
+  ZOrderStatusesRequest,
+  ZOrderStatusesResponse,
 } from './orders-views.types';
 
 const orders = sessionProcedure.meta(consoleOrdersMeta);
@@ -31,7 +31,7 @@ export const consoleOrderNamesRoute = sessionProcedure
   .output(ZNamesResponse)
   .query(({ ctx, input }) => namesOf(ctx.services.database.db, ctx.principal, input.ids));
 
-export const consoleOrderStatusRoute = orders
-  .input(ZOrderStatusRequest)
-  .output(ZOrderStatusResponse)
-  .query(({ ctx, input }) => orderStatus(ctx.services.database.db, ctx.principal, input.id));
+export const consoleOrderStatusesRoute = orders
+  .input(ZOrderStatusesRequest)
+  .output(ZOrderStatusesResponse)
+  .query(({ ctx, input }) => orderStatuses(ctx.services.database.db, ctx.principal, input.ids));

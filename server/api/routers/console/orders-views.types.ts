@@ -28,5 +28,5 @@ export const ZApprovalQueueResponse = z.object({
 export const ZNamesRequest = z.object({ ids: z.array(zId('User or API key')).max(100) });
 export const ZNamesResponse = z.array(z.object({ id: z.string(), kind: z.enum(['user', 'key']), name: z.string(), role: z.string().nullable() }));
 
-export const ZOrderStatusRequest = z.object({ id: zId('Order') });
-export const ZOrderStatusResponse = ZOrder;
+export const ZOrderStatusesRequest = z.object({ ids: z.array(zId('Order')).max(100) });
+export const ZOrderStatusesResponse = z.array(ZOrder);

@@ -1,7 +1,7 @@
 import { router } from '@/server/api/trpc';
 import { consoleEventTypesRoute, consoleGetEventRoute, consoleListEventsRoute, consoleReplayEventRoute } from './console-events';
 import { consoleDeclineOrderRoute } from './orders-decline';
-import { consoleApprovalQueueRoute, consoleListOrdersRoute, consoleOrderNamesRoute, consoleOrderStatusRoute } from './orders-views';
+import { consoleApprovalQueueRoute, consoleListOrdersRoute, consoleOrderNamesRoute, consoleOrderStatusesRoute } from './orders-views';
 
 /** Procedures only the console calls, over /api/trpc; none has an OpenAPI operation, so /v1 never serves them. */
 export const consoleRouter = router({
@@ -12,6 +12,6 @@ export const consoleRouter = router({
   listOrders: consoleListOrdersRoute,
   approvalQueue: consoleApprovalQueueRoute,
   orderNames: consoleOrderNamesRoute,
-  orderStatus: consoleOrderStatusRoute,
+  orderStatuses: consoleOrderStatusesRoute,
   declineOrder: consoleDeclineOrderRoute,
 });
