@@ -382,7 +382,7 @@ test.describe.serial('orders', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
     // The list updates by itself too: a submitted order (in flight) shown there turns cancelled.
-    await page.goto('/orders?status=submitted');
+    await page.goto('/orders');
     const onList = rows.filter({ hasText: clinic.sema });
     await expect(onList.getByTestId('order-status')).toHaveText('submitted');
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
