@@ -31,9 +31,13 @@ async function pharmacy(key: string, name: string, states: string[], settings: R
 const address = (city: string, state: string, postalCode: string) => ({ line1: '100 Main St', city, state, postalCode });
 
 interface Clinic {
+  /** The clinic's secret key (sandbox), for changes made behind the console's back. */
+  key: string;
   adminEmail: string;
   providerEmail: string;
   developerEmail: string;
+  /** Pending approval, the oldest: ONDA for the CA patient, which the provider declines. */
+  declined: string;
   /** Pending approval: SEMA for the CA patient (to Sunrise, which holds it as received). */
   sema: string;
   /** Pending approval: ONDA for the CA patient (to Express Rx, which ships at once). */
@@ -86,7 +90,10 @@ async function setUpClinic(): Promise<Clinic> {
     (await api<{ id: string; status: string }>(key, 'POST', '/orders', { items: [{ productId, quantity: 4, sig, refills: 2 }], ...(patientId ? { patientId } : {}) })).id;
   // 22 drafts first (oldest), so the list has a second page.
   for (let i = 0; i < 22; i++) await order(onda.id, undefined, `Draft ${i + 1}: take 1 tablet as needed`);
+  const declined = await order(onda.id, maria.id, 'Take 2 tablets twice daily');
   const clinic: Clinic = {
+    key,
+    declined,
     adminEmail,
     providerEmail,
     developerEmail,
@@ -96,7 +103,7 @@ async function setUpClinic(): Promise<Clinic> {
     tirz: await order(tirz.id, maria.id, 'Inject 2.5 mg once weekly'),
   };
   const pending = await api<{ id: string }[]>(key, 'GET', '/orders?status=pending_approval');
-  expect(pending).toHaveLength(4);
+  expect(pending).toHaveLength(5);
   return clinic;
 }
 
@@ -109,6 +116,21 @@ async function openQueue(page: Page) {
 }
 
 const queueRow = (page: Page, id: string) => page.locator(`[data-testid="approval-row"][data-order-id="${id}"]`);
+
+/** The page at 1280 and 390 px wide, into docs/screenshots/<name>-<width>.png. */
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `docs/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** Approves a queue row, through the confirmation that names the patient and the items. */
+async function approveRow(page: Page, id: string) {
+  await queueRow(page, id).getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve and send' }).click();
+}
 
 /** Reloads the order page until its status badge says `status` (pharmacy updates arrive through the worker). */
 async function waitForStatus(page: Page, status: string) {
@@ -133,12 +155,15 @@ test.describe.serial('orders', () => {
 
     // Without two-factor authentication every Approve is disabled, saying so.
     await openQueue(page);
-    await expect(page.getByTestId('approval-row')).toHaveCount(4);
+    await expect(page.getByTestId('approval-row')).toHaveCount(5);
+    // Oldest first, with how many wait.
+    await expect(page.getByTestId('queue-summary')).toContainText('5 orders wait for approval, the oldest since');
+    await expect(page.getByTestId('approval-row').first()).toHaveAttribute('data-order-id', clinic.declined);
     const sema = queueRow(page, clinic.sema);
     await expect(sema.getByTestId('approval-patient')).toHaveText('Maria Alvarez · born 1985-04-12 · CA');
     await expect(sema).toContainText('Semaglutide 0.25 mg × 4 · Inject 0.25 mg once weekly · 2 refills');
     await expect(sema.getByRole('button', { name: 'Approve' })).toBeDisabled();
-    await expect(sema.getByTestId('approve-blocked-reason')).toContainText('Enable two-factor authentication to approve.');
+    await expect(sema.getByTestId('approve-blocked-reason')).toContainText('Enable two-factor authentication before clinical approvals.');
     await page.screenshot({ path: 'test-results/orders-queue-no-mfa.png', fullPage: true });
 
     // Enroll, as the sign-in spec does, then sign in again with password and code.
@@ -160,16 +185,36 @@ test.describe.serial('orders', () => {
     const texas = queueRow(page, clinic.texas);
     await expect(texas.getByTestId('approval-patient')).toHaveText('June Carter · born 1979-09-30 · TX');
     await expect(texas.getByRole('button', { name: 'Approve' })).toBeDisabled();
-    await expect(texas.getByTestId('approve-blocked-reason')).toHaveText('Not licensed in TX.');
+    await expect(texas.getByTestId('approve-blocked-reason')).toHaveText('You are not licensed in TX.');
+    await shoot(page, 'approvals');
 
-    // California: approved, and the row says the order is now submitted.
+    // Declining needs a reason: an empty one is refused next to the field, and the order stays pending.
+    const declined = queueRow(page, clinic.declined);
+    await declined.getByRole('button', { name: 'Decline' }).click();
+    const declineDialog = page.getByRole('dialog', { name: 'Decline this order for Maria Alvarez?' });
+    await declineDialog.getByRole('button', { name: 'Decline order' }).click();
+    await expect(declineDialog.getByTestId('decline-error')).toContainText('why you are declining');
+    await declineDialog.getByLabel('Reason for declining').fill('Twice-daily ondansetron is above the protocol; please resubmit at 4 mg as needed.');
+    await declineDialog.getByRole('button', { name: 'Decline order' }).click();
+    await expect(declined.getByTestId('decline-outcome')).toContainText('Declined: the order is cancelled');
+    await expect(declined.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await expect(page.getByTestId('queue-summary')).toContainText('4 orders wait for approval');
+
+    // California: approving asks first, naming the patient and the items; cancelling changes nothing.
     await expect(sema.getByTestId('approve-blocked-reason')).toHaveCount(0);
     await sema.getByRole('button', { name: 'Approve' }).click();
+    const approveDialog = page.getByRole('dialog', { name: 'Approve this order for Maria Alvarez?' });
+    await expect(approveDialog.getByTestId('approve-confirm-items')).toHaveText('Semaglutide 0.25 mg × 4 · Inject 0.25 mg once weekly');
+    await approveDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(approveDialog).toBeHidden();
+    await expect(sema.getByTestId('approve-outcome')).toHaveCount(0);
+    await sema.getByRole('button', { name: 'Approve' }).click();
+    await approveDialog.getByRole('button', { name: 'Approve and send' }).click();
     await expect(sema.getByRole('status')).toContainText('Approved and sent to the pharmacy');
     await expect(sema.getByRole('status').getByTestId('approved-status')).toHaveText('submitted');
     await expect(sema.getByRole('button', { name: 'Approve' })).toHaveCount(0);
     for (const id of [clinic.onda, clinic.tirz]) {
-      await queueRow(page, id).getByRole('button', { name: 'Approve' }).click();
+      await approveRow(page, id);
       await expect(queueRow(page, id).getByRole('status')).toContainText('Approved');
     }
     await page.screenshot({ path: 'test-results/orders-queue-approved.png', fullPage: true });
@@ -188,8 +233,9 @@ test.describe.serial('orders', () => {
     await expect(page.getByTestId('order-shipment')).toContainText('Not shipped yet.');
     await expect(page.getByTestId('timeline-change')).toHaveText(['created pending_approval', 'pending_approval → approved', 'approved → submitting', 'submitting → submitted']);
     await expect(page.getByTestId('timeline-row').nth(0)).toContainText('API key');
-    await expect(page.getByTestId('timeline-row').nth(1)).toContainText(/User\s*usr_/);
-    await expect(page.getByTestId('timeline-row').nth(3)).toContainText(/Pharmacy\s*phc_/);
+    await expect(page.getByTestId('timeline-row').nth(1)).toContainText(/User\s*Dr\. Rivera\s*usr_/);
+    await expect(page.getByTestId('timeline-row').nth(3)).toContainText(/Pharmacy\s*Sunrise Compounding\s*phc_/);
+    await expect(page.getByTestId('order-facts')).toContainText(/Approved.*by\s*Dr\. Rivera\s*usr_/);
     await page.screenshot({ path: 'test-results/order-submitted.png', fullPage: true });
 
     // Express Rx ships at once: the page shows the carrier, the tracking link and the estimated delivery.
@@ -210,6 +256,15 @@ test.describe.serial('orders', () => {
       'accepted → shipped',
     ]);
     await page.screenshot({ path: 'test-results/order-shipped.png', fullPage: true });
+
+    // The declined order: cancelled, with the provider and the reason on its timeline.
+    await page.goto(`/orders/${clinic.declined}`);
+    await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('cancelled');
+    const last = page.getByTestId('timeline-row').last();
+    await expect(last.getByTestId('timeline-change')).toHaveText('pending_approval → cancelled');
+    await expect(last).toContainText(/User\s*Dr\. Rivera\s*usr_/);
+    await expect(last).toContainText('declined_by_provider');
+    await expect(last.getByTestId('timeline-note')).toHaveText('Twice-daily ondansetron is above the protocol; please resubmit at 4 mg as needed.');
   });
 
   test('an admin cannot approve (the button says why), filters and pages the list, creates and resolves orders, reroutes, resubmits and cancels', async ({ page }) => {
@@ -221,7 +276,8 @@ test.describe.serial('orders', () => {
     await expect(page.getByTestId('approval-row')).toHaveCount(1);
     const texas = queueRow(page, clinic.texas);
     await expect(texas.getByRole('button', { name: 'Approve' })).toBeDisabled();
-    await expect(texas.getByTestId('approve-blocked-reason')).toHaveText('Only a licensed provider can approve orders.');
+    await expect(texas.getByTestId('approve-blocked-reason')).toHaveText('Only a licensed provider signed in with their own account can do this.');
+    await expect(texas.getByRole('button', { name: 'Decline' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/orders-queue-admin.png', fullPage: true });
     // What the button says is what the API does: this admin's own session is refused.
     const { accessToken } = await readSession(page.context());
@@ -236,8 +292,9 @@ test.describe.serial('orders', () => {
     await expect(rows).toHaveCount(25);
     await expect(rows.first()).toHaveAttribute('data-order-id', clinic.tirz); // newest first
     await expect(rows.filter({ hasText: clinic.sema })).toContainText('Sunrise Compounding');
+    await expect(rows.filter({ hasText: clinic.sema }).getByTestId('order-row-patient')).toContainText(/Maria Alvarez\s*pat_/);
     await page.getByRole('button', { name: 'Load more' }).click();
-    await expect(rows).toHaveCount(26);
+    await expect(rows).toHaveCount(27);
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 
     // The status filter lives in the URL.
@@ -266,7 +323,7 @@ test.describe.serial('orders', () => {
     await expect(created).toHaveAttribute('role', 'status');
     await expect(created).toContainText(/Created order ord_\w+: pending_approval\./);
     await expect(rows.first().getByTestId('order-status')).toHaveText('pending_approval');
-    await page.screenshot({ path: 'test-results/orders-list.png', fullPage: true });
+    await shoot(page, 'orders-list');
 
     // One without a patient is a draft; resolving it on its page sends it for approval.
     await page.getByRole('button', { name: 'New order' }).click();
@@ -312,19 +369,46 @@ test.describe.serial('orders', () => {
       'submitting → submitted',
     ]);
     await expect(page.getByTestId('timeline-row').nth(5)).toContainText('rerouted');
-    await page.screenshot({ path: 'test-results/order-rerouted.png', fullPage: true });
+    await shoot(page, 'order-detail');
+
+    // Submitted is in flight: the page keeps reading the order, so a change made elsewhere (a cancel
+    // through the API) shows up without a reload.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const cancelled = await fetch(`${base()}/v1/orders/${clinic.tirz}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${clinic.key}` } });
+    expect(cancelled.status).toBe(201);
+    await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('cancelled', { timeout: 10_000 });
+    // (The pharmacy's answer to the cancel request may follow as a note of its own.)
+    await expect(page.getByTestId('timeline-change').filter({ hasText: 'submitted → cancelled' })).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    // The list updates by itself too: a submitted order (in flight) shown there turns cancelled.
+    await page.goto('/orders');
+    const onList = rows.filter({ hasText: clinic.sema });
+    await expect(onList.getByTestId('order-status')).toHaveText('submitted');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const cancelledSema = await fetch(`${base()}/v1/orders/${clinic.sema}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${clinic.key}` } });
+    expect(cancelledSema.status).toBe(201);
+    await expect(onList.getByTestId('order-status')).toHaveText('cancelled', { timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
     // Cancelling asks first; keeping the order changes nothing.
     await page.goto(`/orders/${clinic.texas}`);
     await page.getByRole('button', { name: 'Cancel order' }).click();
-    await page.getByRole('button', { name: 'Keep order' }).click();
+    const cancelDialog = page.getByRole('dialog', { name: 'Cancel this order for June Carter?' });
+    await cancelDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(cancelDialog).toBeHidden();
     await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('pending_approval');
     await page.getByRole('button', { name: 'Cancel order' }).click();
-    await page.getByRole('group', { name: 'Confirm cancellation' }).getByRole('button', { name: 'Yes, cancel order' }).click();
+    await cancelDialog.getByRole('button', { name: 'Yes, cancel order' }).click();
     await expect(page.getByTestId('order-action-status')).toHaveText('Order cancelled (cancelled).');
     await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('cancelled');
     await expect(page.getByTestId('timeline-change').last()).toHaveText('pending_approval → cancelled');
     await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+    // Patients by name, ids small beside them.
+    await nav(page, 'Patients');
+    await expect(page.getByTestId('patient-row').filter({ hasText: 'Alvarez, Maria' })).toContainText(/pat_/);
+    await shoot(page, 'patients-list');
   });
 
   test('a developer reads orders without patient details and cannot approve or create', async ({ page }) => {
@@ -336,9 +420,9 @@ test.describe.serial('orders', () => {
     const rows = page.getByTestId('approval-row');
     await expect(rows).toHaveCount(2);
     for (const row of await rows.all()) {
-      await expect(row.getByTestId('approval-patient')).toHaveText(/^pat_\w+$/);
+      await expect(row.getByTestId('approval-patient')).toHaveText('Not shown to your role');
       await expect(row.getByRole('button', { name: 'Approve' })).toBeDisabled();
-      await expect(row.getByTestId('approve-blocked-reason')).toHaveText('Only a licensed provider can approve orders.');
+      await expect(row.getByTestId('approve-blocked-reason')).toHaveText('Approving is for a provider, who sees the patient’s state; your role does not.');
     }
     await page.getByRole('navigation', { name: 'Order views' }).getByRole('link', { name: 'All orders' }).click();
     await expect(page.getByRole('button', { name: 'New order' })).toHaveCount(0);
@@ -346,6 +430,11 @@ test.describe.serial('orders', () => {
     await expect(page.getByTestId('order-patient')).toContainText('Your role does not read patient records');
     await expect(page.getByTestId('order-patient')).not.toContainText('Maria');
     await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
-    await expect(page.getByTestId('timeline-row')).toHaveCount(4);
+    await expect(page.getByTestId('timeline-change').first()).toHaveText('created pending_approval');
+    await expect(page.getByTestId('timeline-change').filter({ hasText: 'submitted → cancelled' })).toHaveCount(1);
+    // Patients are not this role's: the page says so instead of failing.
+    await page.goto('/patients');
+    await expect(page.getByRole('main')).toContainText('Your role does not include reading patient records');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
   });
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 /**
  * A modal confirmation (the browser's <dialog>: focus moves in, Escape cancels, focus returns after). Used
@@ -26,6 +26,8 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // One id per dialog: a page with a dialog per row (the approval queue) must name each by its own title.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -36,7 +38,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
@@ -44,7 +46,7 @@ export function ConfirmDialog({
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
     >
       <div className="space-y-4 p-5">
-        <h2 id="confirm-title" className="text-base font-semibold text-slate-900">
+        <h2 id={titleId} className="text-base font-semibold text-slate-900">
           {title}
         </h2>
         {children && <div className="space-y-2 text-sm text-slate-700">{children}</div>}

@@ -1,143 +1,148 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiCall } from './api-client';
-import { BusyButton, card, CheckboxField, ErrorAlert, SelectField, type ApiErrorBody } from './catalog-ui';
-import type { Patient } from './patient-types';
+import { useTRPC } from '@/lib/trpc/client';
+import { BusyButton, card, CheckboxField, SelectField } from './catalog-ui';
+import { ConfirmDialog } from './confirm-dialog';
 import { OrderApproveButton } from './order-approve-button';
-import { isCancellable, type Order, type OrderDetail, type RerouteResult } from './order-types';
+import { useOrdersChanged } from './order-data';
+import { OrderDeclineButton } from './order-decline-button';
+import { isCancellable, type OrderDetail } from './order-types';
+import { fullName, productLabel } from './order-ui';
+import { errorParam, QueryError } from './query-state';
 
-type Busy = 'cancel' | 'resolve' | 'reroute' | 'submit' | 'patients';
-
-/**
- * What can be done to an order from its page, by status: approve (pending_approval), resolve a draft
- * (patient, flagged fields), reroute and then submit a rejected one, cancel (with a confirmation).
- * Every change re-reads the page, so the status, pharmacy and timeline shown are the API's.
- */
-export function OrderActions({
-  order,
-  blockedReason,
-  canWrite,
-  pharmacies,
-  token,
-  mode,
-}: {
-  order: OrderDetail;
-  blockedReason: string | null;
-  canWrite: boolean;
-  /** Pharmacies a rejected order may be pointed at, when the role may list them. */
-  pharmacies: { id: string; name: string }[] | null;
-  token: string;
-  mode: string;
-}) {
-  const router = useRouter();
-  const auth = { token, mode };
-  const path = `/orders/${encodeURIComponent(order.id)}`;
-  const [busy, setBusy] = useState<Busy>();
-  const [error, setError] = useState<ApiErrorBody>();
-  const [notice, setNotice] = useState<string>();
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const [patients, setPatients] = useState<Patient[]>();
+/** The draft's patient and flagged fields; the patients are listed (a logged read) only once asked for. */
+function ResolveDraft({ order, onDone }: { order: OrderDetail; onDone: (message: string) => void }) {
+  const trpc = useTRPC();
+  const changed = useOrdersChanged();
+  const [asked, setAsked] = useState(false);
   const [patientId, setPatientId] = useState(order.patientId ?? '');
   const [confirmAmber, setConfirmAmber] = useState(false);
+  const patients = useQuery({ ...trpc.patients.listPatients.queryOptions({}), enabled: asked });
+  const resolve = useMutation(
+    trpc.orders.resolveOrder.mutationOptions({
+      onSuccess: (o) => {
+        onDone(o.status === 'pending_approval' ? 'Resolved: the order now waits for a provider’s approval.' : `Patient set; the order is still ${o.status} until its flagged fields are confirmed.`);
+        return changed();
+      },
+    }),
+  );
+  if (!asked || patients.isPending) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <BusyButton busy={asked} busyLabel="Loading patients…" onClick={() => setAsked(true)}>Resolve draft</BusyButton>
+        <span className="text-slate-600">Choose the patient{order.amberFields.length ? ' and confirm the flagged fields' : ''} to send it for approval.</span>
+      </div>
+    );
+  }
+  if (patients.isError) return <QueryError error={patients.error} title="Patients could not be listed." />;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        resolve.mutate({ id: order.id, patientId, confirmAmber });
+      }}
+      className="space-y-3"
+      aria-label="Resolve draft"
+    >
+      <div className="max-w-md">
+        <SelectField label="Patient" value={patientId} onChange={(e) => setPatientId(e.target.value)} required>
+          <option value="">Choose the patient…</option>
+          {patients.data.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.lastName}, {p.firstName} ({p.dateOfBirth}{p.address ? `, ${p.address.state}` : ''})
+            </option>
+          ))}
+        </SelectField>
+        {resolve.isError && errorParam(resolve.error) === 'patientId' && <QueryError error={resolve.error} />}
+      </div>
+      {order.amberFields.length > 0 && (
+        <CheckboxField label={`I checked the flagged fields: ${order.amberFields.join(', ')}`} checked={confirmAmber} onChange={(e) => setConfirmAmber(e.target.checked)} />
+      )}
+      {resolve.isError && errorParam(resolve.error) !== 'patientId' && <QueryError error={resolve.error} title="The draft was not resolved." />}
+      <BusyButton type="submit" busy={resolve.isPending} busyLabel="Resolving…">Resolve</BusyButton>
+    </form>
+  );
+}
+
+/**
+ * What can be done to an order from its page, by status: approve or decline (pending_approval), resolve a
+ * draft (patient, flagged fields), reroute and then submit a rejected one, cancel (after a confirmation).
+ * Every change invalidates the order's queries, so the status, pharmacy and timeline shown are the API's.
+ */
+export function OrderActions({ order, canWrite, isProvider, readsPatients, pharmacies }: {
+  order: OrderDetail;
+  canWrite: boolean;
+  isProvider: boolean;
+  readsPatients: boolean;
+  /** Pharmacies a rejected order may be pointed at, when the role may list them. */
+  pharmacies: { id: string; name: string }[] | null;
+}) {
+  const trpc = useTRPC();
+  const changed = useOrdersChanged();
+  const [notice, setNotice] = useState<string>();
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const [connectionId, setConnectionId] = useState('');
-  // Kept after the refresh that follows an approval, so its outcome stays on screen.
-  const [approved, setApproved] = useState(false);
-
-  async function run<T>(kind: Busy, method: string, url: string, body: unknown, done: (data: T) => string) {
-    setBusy(kind);
-    setNotice(undefined);
-    const res = await apiCall<T>(method, url, body, auth);
-    setBusy(undefined);
-    if (!res.ok) return setError(res.error ?? { message: 'The order could not be changed.' });
-    setError(undefined);
-    setNotice(done(res.data));
-    router.refresh();
-  }
-
-  const cancel = () =>
-    run<Order>('cancel', 'POST', `${path}/cancel`, {}, (o) => {
-      setConfirmCancel(false);
-      return `Order cancelled (${o.status}).`;
-    });
-
-  const resolve = (e: React.FormEvent) => {
-    e.preventDefault();
-    return run<Order>('resolve', 'POST', `${path}/resolve`, { patientId, confirmAmber }, (o) =>
-      o.status === 'pending_approval' ? 'Resolved: the order now waits for a provider’s approval.' : `Patient set; the order is still ${o.status} until its flagged fields are confirmed.`,
-    );
+  // Kept after the order leaves pending_approval, so the approval's or decline's outcome stays on screen.
+  const [handled, setHandled] = useState<'approved' | 'declined'>();
+  const done = (message: string) => {
+    setNotice(message);
+    return changed();
   };
-
-  const reroute = () =>
-    run<RerouteResult>('reroute', 'POST', `${path}/reroute`, connectionId ? { connectionId } : {}, (r) =>
-      r.rerouted
-        ? `Rerouted to ${pharmacies?.find((p) => p.id === r.connectionId)?.name ?? r.connectionId}. Submit it to send it there.`
-        : 'No other pharmacy can fill this order; it still points at the one that rejected it.',
-    );
-
-  const submit = () => run<Order>('submit', 'POST', `${path}/submit`, {}, (o) => `Submitted: the order is now ${o.status}.`);
-
-  async function loadPatients() {
-    setBusy('patients');
-    const res = await apiCall<Patient[]>('GET', '/patients?limit=100', undefined, auth);
-    setBusy(undefined);
-    if (!res.ok) return setError(res.error ?? { message: 'Patients could not be loaded.' });
-    setPatients(res.data);
-  }
+  const cancel = useMutation(
+    trpc.orders.cancelOrder.mutationOptions({
+      onSuccess: (o) => {
+        setConfirmCancel(false);
+        return done(`Order cancelled (${o.status}).`);
+      },
+      onError: () => setConfirmCancel(false),
+    }),
+  );
+  const reroute = useMutation(
+    trpc.orders.rerouteOrder.mutationOptions({
+      onSuccess: (r) =>
+        done(
+          r.rerouted
+            ? `Rerouted to ${pharmacies?.find((p) => p.id === r.connectionId)?.name ?? r.connectionId}. Submit it to send it there.`
+            : 'No other pharmacy can fill this order; it still points at the one that rejected it.',
+        ),
+    }),
+  );
+  const submit = useMutation(trpc.orders.submitOrder.mutationOptions({ onSuccess: (o) => done(`Submitted: the order is now ${o.status}.`) }));
+  const failed = [cancel, reroute, submit].find((m) => m.isError)?.error;
 
   const s = order.status;
+  const patient = order.patient ? fullName(order.patient) : null;
   const showResolve = canWrite && s === 'draft';
   const showReroute = canWrite && s === 'rejected';
   const showSubmit = canWrite && s === 'approved' && !!order.approvedAt;
   const showCancel = canWrite && isCancellable(s);
-  const showApprove = s === 'pending_approval' || approved;
-  // Kept while it has something to say, e.g. that the order was just cancelled.
-  if (!showApprove && !showResolve && !showReroute && !showSubmit && !showCancel && !notice && !error) return null;
+  const showApprove = s === 'pending_approval' || handled;
+  if (!showApprove && !showResolve && !showReroute && !showSubmit && !showCancel && !notice && !failed) return null;
 
   return (
     <section aria-labelledby="order-actions" className={`${card} space-y-4 text-sm`}>
       <h2 id="order-actions" className="text-base font-semibold">Actions</h2>
 
       {showApprove && (
-        <OrderApproveButton
-          orderId={order.id}
-          blockedReason={blockedReason}
-          token={token}
-          mode={mode}
-          onApproved={() => {
-            setApproved(true);
-            router.refresh();
-          }}
-        />
+        <div className="flex flex-wrap items-start gap-3">
+          {handled !== 'declined' && (
+          <OrderApproveButton
+            subject={{
+              orderId: order.id,
+              patient,
+              state: readsPatients && order.patient ? (order.patient.address?.state ?? null) : undefined,
+              items: order.prescriptions.map((l) => `${productLabel(l)} × ${l.quantity} · ${l.sig}`),
+            }}
+            onApproved={() => setHandled('approved')}
+          />
+          )}
+          {isProvider && handled !== 'approved' && <OrderDeclineButton orderId={order.id} patient={patient} onDeclined={() => setHandled('declined')} />}
+        </div>
       )}
 
-      {showResolve &&
-        (patients ? (
-          <form onSubmit={resolve} className="space-y-3" aria-label="Resolve draft">
-            <div className="max-w-md">
-              <SelectField label="Patient" value={patientId} onChange={(e) => setPatientId(e.target.value)} required>
-                <option value="">Choose the patient…</option>
-                {patients.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.lastName}, {p.firstName} ({p.dateOfBirth}{p.address ? `, ${p.address.state}` : ''})
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-            {order.amberFields.length > 0 && (
-              <CheckboxField label={`I checked the flagged fields: ${order.amberFields.join(', ')}`} checked={confirmAmber} onChange={(e) => setConfirmAmber(e.target.checked)} />
-            )}
-            <BusyButton type="submit" busy={busy === 'resolve'} busyLabel="Resolving…">Resolve</BusyButton>
-          </form>
-        ) : (
-          <div className="flex flex-wrap items-center gap-3">
-            <BusyButton busy={busy === 'patients'} busyLabel="Loading patients…" onClick={loadPatients}>Resolve draft</BusyButton>
-            <span className="text-slate-600">
-              Choose the patient{order.amberFields.length ? ' and confirm the flagged fields' : ''} to send it for approval.
-            </span>
-          </div>
-        ))}
+      {showResolve && <ResolveDraft order={order} onDone={done} />}
 
       {showReroute && (
         <div className="flex flex-wrap items-end gap-3">
@@ -153,34 +158,37 @@ export function OrderActions({
               </SelectField>
             </div>
           )}
-          <BusyButton busy={busy === 'reroute'} busyLabel="Rerouting…" onClick={reroute}>Reroute</BusyButton>
+          <BusyButton busy={reroute.isPending} busyLabel="Rerouting…" onClick={() => reroute.mutate({ id: order.id, ...(connectionId ? { connectionId } : {}) })}>Reroute</BusyButton>
         </div>
       )}
 
       {showSubmit && (
         <div className="flex flex-wrap items-center gap-3">
-          <BusyButton busy={busy === 'submit'} busyLabel="Submitting…" onClick={submit}>Submit to pharmacy</BusyButton>
+          <BusyButton busy={submit.isPending} busyLabel="Submitting…" onClick={() => submit.mutate({ id: order.id })}>Submit to pharmacy</BusyButton>
           <span className="text-slate-600">Sends the approved order to {order.pharmacy?.name ?? 'its pharmacy'}.</span>
         </div>
       )}
 
-      {showCancel &&
-        (confirmCancel ? (
-          <div role="group" aria-label="Confirm cancellation" className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3">
-            <p className="text-red-900">
-              Cancel this order? This cannot be undone.
-              {['submitting', 'submitted', 'accepted', 'shipped'].includes(s) && ' The pharmacy is asked to cancel it too.'}
-            </p>
-            <div className="flex gap-2">
-              <BusyButton variant="danger" busy={busy === 'cancel'} busyLabel="Cancelling…" onClick={cancel}>Yes, cancel order</BusyButton>
-              <BusyButton variant="secondary" onClick={() => setConfirmCancel(false)}>Keep order</BusyButton>
-            </div>
-          </div>
-        ) : (
-          <BusyButton variant="danger" onClick={() => setConfirmCancel(true)}>Cancel order</BusyButton>
-        ))}
+      {showCancel && <BusyButton variant="danger" onClick={() => setConfirmCancel(true)}>Cancel order</BusyButton>}
+      <ConfirmDialog
+        open={confirmCancel}
+        title={`Cancel this order${patient ? ` for ${patient}` : ''}?`}
+        confirmLabel="Yes, cancel order"
+        busy={cancel.isPending}
+        onConfirm={() => cancel.mutate({ id: order.id })}
+        onCancel={() => setConfirmCancel(false)}
+      >
+        <p>
+          This cannot be undone.
+          {['submitting', 'submitted', 'accepted', 'shipped'].includes(s) && ' The pharmacy is asked to cancel it too.'}
+        </p>
+      </ConfirmDialog>
 
-      {error && <ErrorAlert error={error} testId="order-action-error" />}
+      {failed && (
+        <div data-testid="order-action-error">
+          <QueryError error={failed} title="The order was not changed." />
+        </div>
+      )}
       {notice && <p role="status" data-testid="order-action-status" className="text-emerald-800">{notice}</p>}
     </section>
   );

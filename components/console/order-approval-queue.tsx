@@ -1,70 +1,116 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { card, formatWhen } from './catalog-ui';
+import { useTRPC } from '@/lib/trpc/client';
+import { card } from './catalog-ui';
+import { formatDateTime } from './format';
 import { OrderApproveButton } from './order-approve-button';
-import type { Order, OrderPrescription } from './order-types';
-import { OrderStatusBadge, productLabel } from './order-ui';
+import { OrderDeclineButton } from './order-decline-button';
+import type { QueuedOrder } from './order-types';
+import { fullName, OrderStatusBadge, productLabel } from './order-ui';
+import { Loading, QueryError } from './query-state';
 
-export interface QueueEntry {
-  order: Order;
-  /** PHI, only for people who may read patients; null when the order detail could not be read. */
-  patient: { name: string; dateOfBirth: string; state: string | null } | null;
-  prescriptions: OrderPrescription[] | null;
-  blockedReason: string | null;
-}
+export const QUEUE_SIZE = 50;
 
-function QueueRow({ entry, token, mode }: { entry: QueueEntry; token: string; mode: string }) {
-  const [order, setOrder] = useState(entry.order);
-  const lines = entry.prescriptions ?? order.items;
+const lineLabel = (l: QueuedOrder['prescriptions'][number]) => `${productLabel(l)} × ${l.quantity}`;
+
+function QueueRow({ order, isProvider, readsPatients, onHandled }: { order: QueuedOrder; isProvider: boolean; readsPatients: boolean; onHandled: () => void }) {
+  const p = order.patient;
+  const patient = p ? fullName(p) : null;
+  // Once one of the two is done, the other no longer applies to the order.
+  const [done, setDone] = useState<'approved' | 'declined'>();
+  const handle = (what: 'approved' | 'declined') => () => {
+    setDone(what);
+    onHandled();
+  };
   return (
-    <li data-testid="approval-row" data-order-id={order.id} className={`${card} space-y-3 text-sm`}>
+    <li data-testid="approval-row" data-order-id={order.id} className={`${card} min-w-0 space-y-3 text-sm`}>
       <div className="flex flex-wrap items-center gap-3">
-        <Link href={`/orders/${order.id}`} prefetch={false} className="font-mono font-medium text-indigo-700 hover:underline">
+        <Link href={`/orders/${order.id}`} prefetch={false} className="font-mono font-medium break-all text-indigo-700 hover:underline">
           {order.id}
         </Link>
         <OrderStatusBadge status={order.status} />
         {order.priority === 'urgent' && <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">urgent</span>}
-        <span className="ml-auto text-slate-500">Created {formatWhen(order.createdAt)}</span>
+        <span className="text-slate-500 sm:ml-auto">Waiting since {formatDateTime(order.createdAt)}</span>
       </div>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-500">Patient</dt>
-        <dd data-testid="approval-patient">
-          {entry.patient ? (
+        <dd data-testid="approval-patient" className="min-w-0 break-words">
+          {p ? (
             <>
-              {entry.patient.name} · born {entry.patient.dateOfBirth} · {entry.patient.state ?? 'no shipping address'}
+              <Link href={`/patients/${p.id}`} prefetch={false} className="font-medium text-indigo-700 hover:underline">{patient}</Link> · born {p.dateOfBirth} ·{' '}
+              {p.state ?? 'no shipping address'}
             </>
+          ) : readsPatients ? (
+            'Unknown patient'
           ) : (
-            <span className="font-mono">{order.patientId ?? '—'}</span>
+            'Not shown to your role'
           )}
         </dd>
         <dt className="font-medium text-slate-500">Prescriptions</dt>
-        <dd>
+        <dd className="min-w-0">
           <ul className="space-y-0.5">
-            {lines.map((l, i) => (
-              <li key={i}>
+            {order.prescriptions.map((l, i) => (
+              <li key={i} className="break-words">
                 <span className="font-medium">{productLabel(l)}</span> × {l.quantity} · {l.sig} · {l.refills} refill{l.refills === 1 ? '' : 's'}
               </li>
             ))}
           </ul>
         </dd>
       </dl>
-      {entry.order.status === 'pending_approval' && (
-        <OrderApproveButton orderId={order.id} blockedReason={entry.blockedReason} token={token} mode={mode} onApproved={setOrder} />
-      )}
+      <div className="flex flex-wrap items-start gap-3">
+        {done !== 'declined' && (
+          <OrderApproveButton
+            subject={{ orderId: order.id, patient, state: p ? p.state : undefined, items: order.prescriptions.map((l) => `${lineLabel(l)} · ${l.sig}`) }}
+            onApproved={handle('approved')}
+          />
+        )}
+        {isProvider && done !== 'approved' && <OrderDeclineButton orderId={order.id} patient={patient} onDeclined={handle('declined')} />}
+      </div>
     </li>
   );
 }
 
-/** The orders waiting for a provider. An approved row stays, showing what became of the order. */
-export function OrderApprovalQueue({ entries, token, mode }: { entries: QueueEntry[]; token: string; mode: string }) {
+/**
+ * The orders waiting for a provider, oldest first, with how many wait. Rows approved or declined here stay
+ * until the queue is read again (their outcome stays on screen); the queue re-reads itself every 30 s.
+ */
+export function OrderApprovalQueue({ mode, isProvider, readsPatients }: { mode: string; isProvider: boolean; readsPatients: boolean }) {
+  const trpc = useTRPC();
+  const queue = useQuery({ ...trpc.console.approvalQueue.queryOptions({ limit: QUEUE_SIZE }), refetchInterval: 30_000 });
+  // Rows approved or declined here, kept on screen with their outcome after the queue no longer lists them.
+  const [handled, setHandled] = useState<QueuedOrder[]>([]);
+  if (queue.isPending) return <Loading label="Loading the approval queue…" />;
+  if (queue.isError) return <QueryError error={queue.error} title="The approval queue could not be read." />;
+  const { waiting, orders } = queue.data;
+  const oldest = orders[0];
+  const rows = [...orders, ...handled.filter((h) => !orders.some((o) => o.id === h.id))].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   return (
-    <ul className="space-y-4">
-      {entries.map((e) => (
-        <QueueRow key={e.order.id} entry={e} token={token} mode={mode} />
-      ))}
-      {entries.length === 0 && <li className="text-sm text-slate-500">No orders are waiting for approval in {mode}.</li>}
-    </ul>
+    <div className="space-y-4">
+      <p data-testid="queue-summary" className="text-sm text-slate-700">
+        {waiting === 0 ? (
+          `No orders are waiting for approval in ${mode}.`
+        ) : (
+          <>
+            <span className="font-semibold">{waiting}</span> {waiting === 1 ? 'order waits' : 'orders wait'} for approval
+            {oldest && <>, the oldest since {formatDateTime(oldest.createdAt)}</>}.
+          </>
+        )}
+      </p>
+      <ul className="space-y-4">
+        {rows.map((o) => (
+          <QueueRow key={o.id} order={o} isProvider={isProvider} readsPatients={readsPatients} onHandled={() => setHandled((h) => [...h, o])} />
+        ))}
+      </ul>
+      {waiting > orders.length && (
+        <p className="text-sm text-slate-600">
+          Showing the {orders.length} oldest.{' '}
+          <Link href="/orders?status=pending_approval" className="font-medium text-indigo-700 hover:underline">All orders pending approval</Link>
+        </p>
+      )}
+    </div>
   );
 }
+

@@ -1,69 +1,78 @@
 'use client';
 
+import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { apiCall } from './api-client';
-import { BusyButton, ErrorAlert, type ApiErrorBody } from './catalog-ui';
-import type { Order } from './order-types';
+import { useTRPC } from '@/lib/trpc/client';
+import { BusyButton } from './catalog-ui';
+import { ConfirmDialog } from './confirm-dialog';
+import { useApprovalBlock, useOrdersChanged } from './order-data';
+import type { ApprovedOrder } from './order-types';
 import { OrderStatusBadge } from './order-ui';
+import { QueryError } from './query-state';
 
-function outcome(order: Order): string {
+function outcome(order: ApprovedOrder): string {
   if (order.status === 'rejected') return `Approved, but no pharmacy could take it (${order.rejectionReasonCode ?? 'rejected'}). Reroute it from the order page.`;
   if (order.status === 'submitting') return 'Approved; the pharmacy has not acknowledged it yet, and the dispatch will be retried. The order is now';
   return 'Approved and sent to the pharmacy. The order is now';
 }
 
-/**
- * A provider's approval of one order. When the signed-in person cannot approve it (`blockedReason`, worked
- * out by the page from their session and the patient's state) the button is disabled and says why; the
- * API's own refusal (e.g. the monthly order cap) is shown as an alert.
- */
-export function OrderApproveButton({
-  orderId,
-  blockedReason,
-  token,
-  mode,
-  onApproved,
-}: {
+export interface ApprovalSubject {
   orderId: string;
-  blockedReason: string | null;
-  token: string;
-  mode: string;
-  onApproved?: (order: Order) => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiErrorBody>();
-  const [approved, setApproved] = useState<Order>();
-  const reasonId = `approve-reason-${orderId}`;
+  /** The patient's name, when this page may show it. */
+  patient: string | null;
+  /** The patient's shipping state: null without an address, undefined when this page cannot see the patient. */
+  state: string | null | undefined;
+  /** "Semaglutide 0.25 mg × 4", one per line. */
+  items: string[];
+}
 
-  async function approve() {
-    setBusy(true);
-    const res = await apiCall<Order>('POST', `/orders/${encodeURIComponent(orderId)}/approve`, {}, { token, mode });
-    setBusy(false);
-    if (!res.ok) return setError(res.error ?? { message: 'The order could not be approved.' });
-    setError(undefined);
-    setApproved(res.data);
-    onApproved?.(res.data);
-  }
+/**
+ * A provider's approval of one order, after a confirmation naming the patient and what is prescribed (an
+ * approval sends the order to a pharmacy at once). When the person cannot approve it, the button is
+ * disabled and the API's provider check says why; a refusal of the approval itself is shown as an alert.
+ */
+export function OrderApproveButton({ subject, onApproved }: { subject: ApprovalSubject; onApproved?: (order: ApprovedOrder) => void }) {
+  const trpc = useTRPC();
+  const changed = useOrdersChanged();
+  const block = useApprovalBlock(subject.state);
+  const [confirming, setConfirming] = useState(false);
+  const approve = useMutation(
+    trpc.orders.approveOrder.mutationOptions({
+      onSuccess: (order) => {
+        setConfirming(false);
+        onApproved?.(order);
+        return changed();
+      },
+      onError: () => setConfirming(false),
+    }),
+  );
+  const reasonId = `approve-reason-${subject.orderId}`;
 
-  if (approved) {
+  if (approve.data) {
     return (
       <p role="status" data-testid="approve-outcome" className="flex flex-wrap items-center gap-2 text-sm text-emerald-800">
-        {outcome(approved)}
-        {approved.status !== 'rejected' && <OrderStatusBadge status={approved.status} testId="approved-status" />}
+        {outcome(approve.data)}
+        {approve.data.status !== 'rejected' && <OrderStatusBadge status={approve.data.status} testId="approved-status" />}
       </p>
     );
   }
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-3">
-        <BusyButton busy={busy} busyLabel="Approving…" disabled={!!blockedReason} onClick={approve} aria-describedby={blockedReason ? reasonId : undefined}>
-          Approve<span className="sr-only"> order {orderId}</span>
+        <BusyButton
+          busy={approve.isPending || block.checking}
+          busyLabel={block.checking ? 'Checking…' : 'Approving…'}
+          disabled={!!block.reason}
+          onClick={() => setConfirming(true)}
+          aria-describedby={block.reason ? reasonId : undefined}
+        >
+          Approve<span className="sr-only"> order {subject.orderId}</span>
         </BusyButton>
-        {blockedReason && (
-          <span id={reasonId} data-testid="approve-blocked-reason" className="text-sm text-slate-600">
-            {blockedReason}
-            {blockedReason.startsWith('Enable two-factor') && (
+        {block.reason && (
+          <span id={reasonId} data-testid="approve-blocked-reason" className="text-sm break-words text-slate-600">
+            {block.reason}
+            {block.reason.startsWith('Enable two-factor') && (
               <>
                 {' '}
                 <Link href="/account" className="font-medium text-indigo-700 hover:underline">Set it up in Account</Link>
@@ -72,7 +81,27 @@ export function OrderApproveButton({
           </span>
         )}
       </div>
-      {error && <ErrorAlert error={error} testId="approve-error" />}
+      {approve.isError && (
+        <div data-testid="approve-error">
+          <QueryError error={approve.error} title="The order was not approved." />
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={`Approve this order${subject.patient ? ` for ${subject.patient}` : ''}?`}
+        confirmLabel="Approve and send"
+        tone="primary"
+        busy={approve.isPending}
+        onConfirm={() => approve.mutate({ id: subject.orderId })}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>It goes to the pharmacy at once, under your name and NPI.</p>
+        <ul data-testid="approve-confirm-items" className="list-disc pl-5">
+          {subject.items.map((line, i) => (
+            <li key={i} className="break-words">{line}</li>
+          ))}
+        </ul>
+      </ConfirmDialog>
     </div>
   );
 }

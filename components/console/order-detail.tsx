@@ -1,9 +1,13 @@
-import Link from 'next/link';
-import { card, formatCents, formatDays, formatWhen, tableHead } from './catalog-ui';
+import { card, formatCents, formatDays, tableHead } from './catalog-ui';
+import { TableScroll } from './data-table';
+import { formatDateTime } from './format';
 import type { OrderDetail, OrderTimelineEntry } from './order-types';
-import { formatInstant, productLabel } from './order-ui';
+import { fullName, Named, productLabel } from './order-ui';
 
-/** The read-only parts of an order's page (PHI: the patient). Server components. */
+/** The read-only parts of an order's page (PHI: the patient and the timeline's notes). */
+
+/** Names of the people and keys the order mentions, by id. */
+export type Names = Map<string, { name: string }>;
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -27,21 +31,21 @@ function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
   );
 }
 
-export function OrderFacts({ order }: { order: OrderDetail }) {
+export function OrderFacts({ order, names }: { order: OrderDetail; names: Names }) {
   const rows: [string, React.ReactNode][] = [
     ['Priority', order.priority],
     ['Source', order.source],
     ['Store order id', order.foreignOrderId ?? '—'],
-    ['Created', formatWhen(order.createdAt)],
-    ['Updated', formatWhen(order.updatedAt)],
-    ['Approved', order.approvedAt ? <span key="a">{formatWhen(order.approvedAt)} by <span className="font-mono">{order.approvedBy ?? '—'}</span></span> : '—'],
+    ['Created', formatDateTime(order.createdAt)],
+    ['Updated', formatDateTime(order.updatedAt)],
+    ['Approved', order.approvedAt ? <span key="a" className="inline-flex flex-wrap items-center gap-x-1">{formatDateTime(order.approvedAt)} by {order.approvedBy ? <Named id={order.approvedBy} name={names.get(order.approvedBy)?.name} /> : '—'}</span> : '—'],
   ];
   if (order.rejectionReasonCode) rows.push(['Rejection reason', <span key="r" data-testid="order-rejection" className="font-mono">{order.rejectionReasonCode}</span>]);
   if (order.pharmacyRecall === 'not_recalled') rows.push(['Pharmacy recall', <span key="p" data-testid="order-not-recalled" className="font-medium text-red-700">The pharmacy could not recall this order after it was cancelled; it may already be on its way to the patient.</span>]);
   if (order.pharmacyRecall === 'recalled') rows.push(['Pharmacy recall', <span key="p" data-testid="order-recalled">The pharmacy confirmed the cancellation.</span>]);
   if (order.amberFields.length) rows.push(['Fields to confirm', <span key="f" data-testid="order-amber">{order.amberFields.join(', ')}</span>]);
   return (
-    <Section title="Order">
+    <Section title="Order" testId="order-facts">
       <Facts rows={rows} />
     </Section>
   );
@@ -56,12 +60,12 @@ export function OrderPatient({ order, readsPatients }: { order: OrderDetail; rea
       ) : !p || !readsPatients ? (
         // The API itself leaves the record out for callers without patients.read.
         <p className="text-slate-600">
-          Patient <span className="font-mono">{order.patientId}</span>. Your role does not read patient records, so their details are not shown.
+          Your role does not read patient records, so the patient&apos;s details are not shown.
         </p>
       ) : (
         <Facts
           rows={[
-            ['Name', <Link key="n" href={`/patients/${p.id}`} prefetch={false} className="font-medium text-indigo-700 hover:underline">{p.firstName} {p.lastName}</Link>],
+            ['Name', <Named key="n" id={p.id} name={fullName(p)} href={`/patients/${p.id}`} />],
             ['Date of birth', p.dateOfBirth],
             ['State', <span key="s" data-testid="order-patient-state">{p.address?.state ?? 'No shipping address'}</span>],
           ]}
@@ -74,6 +78,7 @@ export function OrderPatient({ order, readsPatients }: { order: OrderDetail; rea
 export function OrderPrescriptions({ order }: { order: OrderDetail }) {
   return (
     <Section title="Prescriptions">
+      <TableScroll label="Prescriptions">
       <table className="w-full text-left">
         <caption className="sr-only">Prescriptions</caption>
         <thead className={tableHead}>
@@ -92,6 +97,7 @@ export function OrderPrescriptions({ order }: { order: OrderDetail }) {
           ))}
         </tbody>
       </table>
+      </TableScroll>
     </Section>
   );
 }
@@ -105,7 +111,7 @@ export function OrderPharmacy({ order }: { order: OrderDetail }) {
           rows={[
             ['Name', <span key="n" data-testid="order-pharmacy-name">{ph.name}</span>],
             ['Adapter', ph.adapter],
-            ['Connection', <span key="c" className="font-mono">{ph.id}</span>],
+            ['Connection', <Named key="c" id={ph.id} />],
           ]}
         />
       ) : (
@@ -123,7 +129,7 @@ function RoutingWhy({ routing }: { routing: NonNullable<OrderDetail['routing']> 
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="font-medium text-slate-500">Why</span>
         <span data-testid="order-routing-reason" className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs">{routing.reason}</span>
-        <span className="text-xs text-slate-500">strategy {routing.strategy} · {formatWhen(routing.decidedAt)}</span>
+        <span className="text-xs text-slate-500">strategy {routing.strategy} · {formatDateTime(routing.decidedAt)}</span>
       </p>
       <p data-testid="order-routing-explanation" className="text-slate-700">{routing.explanation}</p>
       {routing.priceCents !== null && routing.etaDays !== null && (
@@ -170,8 +176,8 @@ export function OrderShipmentCard({ order }: { order: OrderDetail }) {
               ),
             ],
             ['Estimated delivery', <span key="e" data-testid="shipment-eta">{s.estimatedDelivery ?? '—'}</span>],
-            ['Shipped', formatWhen(s.shippedAt)],
-            ['Delivered', formatWhen(s.deliveredAt)],
+            ['Shipped', formatDateTime(s.shippedAt)],
+            ['Delivered', formatDateTime(s.deliveredAt)],
           ]}
         />
       ) : (
@@ -181,32 +187,44 @@ export function OrderShipmentCard({ order }: { order: OrderDetail }) {
   );
 }
 
-const actor = (t: OrderTimelineEntry) =>
-  ({ user: 'User', key: 'API key', pharmacy: 'Pharmacy', system: 'System' })[t.actorKind] ?? t.actorKind;
+const ACTOR = { user: 'User', key: 'API key', pharmacy: 'Pharmacy', system: 'System' } as const;
 
-/** Every status change, oldest first, as GET /v1/orders/{id} reports it. */
-export function OrderTimeline({ order }: { order: OrderDetail }) {
+function Actor({ t, names, pharmacy }: { t: OrderTimelineEntry; names: Names; pharmacy: OrderDetail['pharmacy'] }) {
+  if (!t.actorId) return <>{ACTOR[t.actorKind]}</>;
+  const name = t.actorKind === 'pharmacy' ? (pharmacy?.id === t.actorId ? pharmacy.name : undefined) : names.get(t.actorId)?.name;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-1">
+      <span className="text-slate-500">{ACTOR[t.actorKind]}</span> <Named id={t.actorId} name={name} />
+    </span>
+  );
+}
+
+/** Every status change, oldest first, as GET /v1/orders/{id} reports it, with what a person wrote about it. */
+export function OrderTimeline({ order, names }: { order: OrderDetail; names: Names }) {
   return (
     <Section title="Timeline">
-      <table className="w-full text-left">
-        <caption className="sr-only">Timeline</caption>
-        <thead className={tableHead}>
-          <tr><th className="py-1">Change</th><th>When</th><th>By</th><th>Reason</th></tr>
-        </thead>
-        <tbody>
-          {order.timeline.map((t, i) => (
-            <tr key={i} data-testid="timeline-row" className="border-t border-slate-100">
-              <td className="py-1.5" data-testid="timeline-change">{t.from ? `${t.from} → ${t.to}` : `created ${t.to}`}</td>
-              <td>{formatInstant(t.at)}</td>
-              <td>
-                {actor(t)} {t.actorId && <span className="font-mono text-xs">{t.actorId}</span>}
-              </td>
-              <td className="font-mono text-xs">{t.reasonCode ?? '—'}</td>
-            </tr>
-          ))}
-          {order.timeline.length === 0 && <tr><td colSpan={4} className="py-2 text-slate-500">No changes recorded.</td></tr>}
-        </tbody>
-      </table>
+      <TableScroll label="Timeline">
+        <table className="w-full text-left">
+          <caption className="sr-only">Timeline</caption>
+          <thead className={tableHead}>
+            <tr><th className="px-2 py-1">Change</th><th className="px-2">When</th><th className="px-2">By</th><th className="px-2">Reason</th></tr>
+          </thead>
+          <tbody>
+            {order.timeline.map((t, i) => (
+              <tr key={i} data-testid="timeline-row" className="border-t border-slate-100 align-top">
+                <td className="px-2 py-1.5 whitespace-nowrap" data-testid="timeline-change">{t.from ? `${t.from} → ${t.to}` : `created ${t.to}`}</td>
+                <td className="px-2 py-1.5 whitespace-nowrap">{formatDateTime(t.at)}</td>
+                <td className="px-2 py-1.5"><Actor t={t} names={names} pharmacy={order.pharmacy} /></td>
+                <td className="max-w-md px-2 py-1.5">
+                  <span className="font-mono text-xs">{t.reasonCode ?? '—'}</span>
+                  {t.note && <p data-testid="timeline-note" className="mt-1 break-words whitespace-pre-line text-slate-700">{t.note}</p>}
+                </td>
+              </tr>
+            ))}
+            {order.timeline.length === 0 && <tr><td colSpan={4} className="px-2 py-2 text-slate-500">No changes recorded.</td></tr>}
+          </tbody>
+        </table>
+      </TableScroll>
     </Section>
   );
 }

@@ -1,15 +1,15 @@
-import type { z } from 'zod';
-import type { ZOrder, ZOrderDetail } from '@/server/api/routers/orders/order.types';
-import type { ZRerouteOrderResponse } from '@/server/api/routers/orders/reroute-order.types';
+import type { RouterOutputs } from '@/lib/console/types';
 
-/** The /v1/orders answers the console reads, as the API's own schemas declare them. The detail is PHI. */
-export type Order = z.output<typeof ZOrder>;
+/** The order answers the console reads, inferred from the router (the detail is PHI). */
+export type Order = RouterOutputs['orders']['listOrders'][number];
 export type OrderStatus = Order['status'];
-export type OrderDetail = z.output<typeof ZOrderDetail>;
+export type OrderDetail = RouterOutputs['orders']['getOrder'];
 export type OrderPrescription = OrderDetail['prescriptions'][number];
 export type OrderShipment = NonNullable<OrderDetail['shipment']>;
 export type OrderTimelineEntry = OrderDetail['timeline'][number];
-export type RerouteResult = z.output<typeof ZRerouteOrderResponse>;
+export type ListedOrder = RouterOutputs['console']['listOrders'][number];
+export type QueuedOrder = RouterOutputs['console']['approvalQueue']['orders'][number];
+export type ApprovedOrder = RouterOutputs['orders']['approveOrder'];
 
 // Values the pages need at run time; the server's list is ORDER_STATUSES in db/schema/orders.ts.
 export const ORDER_STATUS_LIST = [
@@ -30,5 +30,12 @@ export const isOrderStatus = (s: string | undefined): s is OrderStatus => !!s &&
 /** Statuses an order can still be cancelled from (the API refuses delivered and cancelled ones). */
 export const isCancellable = (s: OrderStatus) => s !== 'delivered' && s !== 'cancelled';
 
-/** One page of GET /v1/orders and of the approval queue. */
+/** Statuses in which the pharmacy or the dispatch will still move the order without anyone in the console. */
+const IN_FLIGHT: readonly OrderStatus[] = ['approved', 'submitting', 'submitted', 'accepted', 'shipped'];
+export const isInFlight = (s: OrderStatus | undefined) => !!s && IN_FLIGHT.includes(s);
+
+/** How often a page re-reads an order in flight. */
+export const POLL_MS = 2000;
+
+/** One page of the order list. */
 export const ORDER_PAGE_SIZE = 25;

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { IdChip } from './copy-button';
 import type { OrderStatus } from './order-types';
 
 /** Small pieces shared by the order pages (no hooks: server or client). */
@@ -44,5 +45,19 @@ export function OrderTabs({ active }: { active: 'all' | 'approvals' }) {
 export const productLabel = (p: { productId: string; name?: string | null; strength?: string | null }) =>
   p.name ? `${p.name}${p.strength ? ` ${p.strength}` : ''}` : p.productId;
 
-/** To the second, UTC and locale-free (a timeline's steps are often seconds apart). */
-export const formatInstant = (iso: string) => `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+/** A person, key or patient by name, with the id small and copyable beside it (the id alone when no name is known). */
+export function Named({ id, name, href }: { id: string; name?: string | null; href?: string }) {
+  return (
+    <span className="inline-flex max-w-full flex-wrap items-center gap-x-2 break-words">
+      {name && (href ? <Link href={href} prefetch={false} className="font-medium text-indigo-700 hover:underline">{name}</Link> : <span className="font-medium">{name}</span>)}
+      <IdChip id={id} />
+    </span>
+  );
+}
+
+export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+
+/** What a page says to a role that may not use it, instead of an error. */
+export function NotForRole({ children }: { children: React.ReactNode }) {
+  return <p className="rounded-md border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">{children}</p>;
+}

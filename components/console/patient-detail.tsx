@@ -1,67 +1,96 @@
-import { formatWhen, tableHead } from './catalog-ui';
-import type { AccessLogEntry, Patient } from './patient-types';
+'use client';
 
-/** Every field of a patient record (PHI), read-only. A server component. */
-export function PatientDetail({ patient }: { patient: Patient }) {
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '@/lib/trpc/client';
+import { tableHead } from './catalog-ui';
+import { CopyButton } from './copy-button';
+import { TableScroll } from './data-table';
+import { formatDateTime } from './format';
+import { useNames } from './order-data';
+import { Named } from './order-ui';
+import { SyntheticBadge } from './patient-list';
+import type { AccessLogEntry, Patient } from './patient-types';
+import { Loading, QueryError } from './query-state';
+
+/** Every field of a patient record (PHI), read-only. */
+function PatientFields({ patient }: { patient: Patient }) {
   const a = patient.address;
   const fields: [string, React.ReactNode][] = [
-    ['Patient id', <span key="id" className="font-mono">{patient.id}</span>],
+    ['Patient id', <span key="id" className="inline-flex items-center gap-2"><span className="font-mono break-all">{patient.id}</span><CopyButton value={patient.id} label="Copy patient id" /></span>],
     ['First name', patient.firstName],
     ['Last name', patient.lastName],
     ['Date of birth', patient.dateOfBirth],
     ['Sex', patient.sex],
     ['E-mail', patient.email ?? '—'],
     ['Phone', patient.phone ?? '—'],
-    [
-      'Address',
-      a ? (
-        <span key="addr">
-          {a.line1}
-          {a.line2 ? `, ${a.line2}` : ''}, {a.city}, {a.state} {a.postalCode}, {a.country}
-        </span>
-      ) : (
-        '—'
-      ),
-    ],
+    ['Address', a ? `${a.line1}${a.line2 ? `, ${a.line2}` : ''}, ${a.city}, ${a.state} ${a.postalCode}, ${a.country}` : '—'],
     ['Allergies', patient.allergies.length ? patient.allergies.join('; ') : 'None recorded'],
     ['Medications', patient.medications.length ? patient.medications.join('; ') : 'None recorded'],
     ['Mode', patient.livemode ? 'live' : 'sandbox'],
     ['Synthetic', patient.synthetic ? 'Yes (fictitious test patient)' : 'No'],
-    ['Created', formatWhen(patient.createdAt)],
-    ['Updated', formatWhen(patient.updatedAt)],
+    ['Created', formatDateTime(patient.createdAt)],
+    ['Updated', formatDateTime(patient.updatedAt)],
   ];
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-[max-content_1fr]">
       {fields.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="font-medium text-slate-500">{k}</dt>
-          <dd className="text-slate-900">{v}</dd>
+          <dd className="min-w-0 break-words text-slate-900">{v}</dd>
         </div>
       ))}
     </dl>
   );
 }
 
-export function PatientAccessLog({ entries }: { entries: AccessLogEntry[] }) {
+function AccessLog({ entries }: { entries: AccessLogEntry[] }) {
+  const names = useNames(entries.map((e) => e.actorId));
   return (
-    <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
-      <caption className="sr-only">Access log</caption>
-      <thead className={tableHead}>
-        <tr><th className="px-4 py-2">Who</th><th>Action</th><th>When</th><th>Request</th></tr>
-      </thead>
-      <tbody>
-        {entries.map((e) => (
-          <tr key={e.id} data-testid="access-log-row" className="border-t border-slate-100">
-            <td className="px-4 py-2">
-              {e.actorKind === 'key' ? 'API key' : 'User'} <span className="font-mono text-xs">{e.actorId}</span>
-            </td>
-            <td>{e.action}</td>
-            <td>{formatWhen(e.at)}</td>
-            <td className="font-mono text-xs">{e.requestId ?? '—'}</td>
-          </tr>
-        ))}
-        {entries.length === 0 && <tr><td colSpan={4} className="px-4 py-3 text-slate-500">No access recorded.</td></tr>}
-      </tbody>
-    </table>
+    <TableScroll label="Access log">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Access log</caption>
+        <thead className={tableHead}>
+          <tr><th className="px-4 py-2">Who</th><th className="px-4 py-2">Action</th><th className="px-4 py-2">When</th><th className="px-4 py-2">Request</th></tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id} data-testid="access-log-row" className="border-t border-slate-100 align-top">
+              <td className="px-4 py-2">
+                <span className="text-slate-500">{e.actorKind === 'key' ? 'API key' : 'User'}</span> <Named id={e.actorId} name={names.get(e.actorId)?.name} />
+              </td>
+              <td className="px-4 py-2">{e.action}</td>
+              <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(e.at)}</td>
+              <td className="px-4 py-2 font-mono text-xs break-all">{e.requestId ?? '—'}</td>
+            </tr>
+          ))}
+          {entries.length === 0 && <tr><td colSpan={4} className="px-4 py-3 text-slate-500">No access recorded.</td></tr>}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** A patient's record and, for those who may read it, who read it when (the log is read after the record, so it shows this view). */
+export function PatientView({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const patient = useQuery(trpc.patients.getPatient.queryOptions({ id }));
+  const log = useQuery({ ...trpc.patients.listPatientAccessLog.queryOptions({ id }), enabled: patient.isSuccess });
+  if (patient.isPending) return <Loading label="Loading the patient…" />;
+  if (patient.isError) return <QueryError error={patient.error} title="This patient could not be read." />;
+  const p = patient.data;
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold break-words">
+          {p.firstName} {p.lastName}
+        </h1>
+        {p.synthetic && <SyntheticBadge />}
+      </div>
+      <PatientFields patient={p} />
+      <div className="space-y-3">
+        <h2 className="text-xl font-semibold">Access log</h2>
+        {log.isPending ? <Loading label="Loading the access log…" /> : log.isError ? <QueryError error={log.error} /> : <AccessLog entries={log.data} />}
+      </div>
+    </>
   );
 }

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
-import type { ZPatient, ZPatientAccessLogEntry } from '@/server/api/routers/patients/patients.types';
+import type { RouterOutputs } from '@/lib/console/types';
 
-/** The /v1/patients answers the console reads, as the API's own schemas declare them. PHI. */
-export type Patient = z.output<typeof ZPatient>;
+/** The patient answers the console reads, inferred from the router. PHI. */
+export type Patient = RouterOutputs['patients']['getPatient'];
 export type PatientAddress = NonNullable<Patient['address']>;
-export type AccessLogEntry = z.output<typeof ZPatientAccessLogEntry>;
+export type AccessLogEntry = RouterOutputs['patients']['listPatientAccessLog'][number];

@@ -113,6 +113,9 @@ export const orderTransitions = pgTable(
     actorKind: text('actor_kind').$type<ActorKind>().notNull(),
     actorId: text('actor_id'),
     reasonCode: text('reason_code'),
+    // Free text a person wrote with the change (a provider's reason for declining): PHI, like the order.
+    // Shown on the order's timeline only; never copied into events, webhooks or logs.
+    note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('order_transitions_order_idx').on(t.orderId, t.id)],

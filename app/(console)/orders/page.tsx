@@ -1,30 +1,26 @@
-import { loadApi } from '@/components/console/catalog-load';
-import { Refused } from '@/components/console/catalog-ui';
 import { OrderCreateForm } from '@/components/console/order-create-form';
 import { OrderList } from '@/components/console/order-list';
-import { isOrderStatus, ORDER_PAGE_SIZE, type Order } from '@/components/console/order-types';
-import { OrderTabs } from '@/components/console/order-ui';
-import type { Pharmacy } from '@/components/console/pharmacy-types';
+import { isOrderStatus, ORDER_PAGE_SIZE } from '@/components/console/order-types';
+import { NotForRole, OrderTabs } from '@/components/console/order-ui';
 import { requireConsoleSession } from '@/lib/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
 
 export const metadata = { title: 'Orders · Fulfillment Rail' };
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<{ status?: string | string[] }> }) {
-  const { token, mode, me } = await requireConsoleSession();
-  const auth = { token, mode };
+  const { mode, me } = await requireConsoleSession();
   const sp = await searchParams;
   const asked = typeof sp.status === 'string' && sp.status ? sp.status : undefined;
   const status = isOrderStatus(asked) ? asked : undefined;
-  const q = new URLSearchParams({ limit: String(ORDER_PAGE_SIZE) });
-  if (asked) q.set('status', asked); // an unknown one is the API's to refuse, in its words
-  const [orders, pharmacies] = await Promise.all([
-    loadApi<Order[]>(`/orders?${q}`, auth),
-    // Names for the pharmacy column, for those who may list pharmacies; others see the connection id.
-    me.scopes.includes('pharmacies.manage') ? loadApi<Pharmacy[]>('/pharmacies', auth) : null,
-  ]);
-  const pharmacyNames = Object.fromEntries(pharmacies?.ok ? pharmacies.data.map((p) => [p.id, p.name]) : []);
-  // The list's paging restarts when the filter changes or a new order arrives on top (e.g. one just created).
-  const listKey = `${status ?? 'all'}:${orders.ok ? (orders.data[0]?.id ?? '') : ''}`;
+  const readsOrders = me.scopes.includes('orders.read');
+  const readsPharmacies = me.scopes.includes('pharmacies.manage');
+  if (readsOrders) {
+    await Promise.all([
+      getQueryClient().prefetchQuery(trpcServer.console.listOrders.queryOptions({ status, limit: ORDER_PAGE_SIZE })),
+      // Names for the pharmacy column, for those who may list pharmacies; others see the connection id.
+      readsPharmacies ? getQueryClient().prefetchQuery(trpcServer.pharmacies.listPharmacies.queryOptions({})) : null,
+    ]);
+  }
   return (
     <section className="space-y-6">
       <div className="space-y-2">
@@ -35,11 +31,14 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         </p>
       </div>
       <OrderTabs active="all" />
-      {me.scopes.includes('orders.write') && <OrderCreateForm token={token} mode={mode} />}
-      {orders.ok ? (
-        <OrderList key={listKey} orders={orders.data} status={status} pharmacyNames={pharmacyNames} token={token} mode={mode} />
+      {!readsOrders ? (
+        <NotForRole>Your role does not include reading orders, so none are shown here. Ask a clinic admin if you need them.</NotForRole>
       ) : (
-        <Refused message={orders.message} />
+        <HydrateClient>
+          {asked && !status && <NotForRole>There is no order status called “{asked}”; showing every order.</NotForRole>}
+          {me.scopes.includes('orders.write') && <OrderCreateForm mode={mode} readsPatients={me.scopes.includes('patients.read')} />}
+          <OrderList key={status ?? 'all'} status={status} mode={mode} readsPatients={me.scopes.includes('patients.read')} readsPharmacies={readsPharmacies} />
+        </HydrateClient>
       )}
     </section>
   );

@@ -1,21 +1,27 @@
-import { loadApi } from '@/components/console/catalog-load';
-import { Refused } from '@/components/console/catalog-ui';
+import { NotForRole } from '@/components/console/order-ui';
 import { PatientList } from '@/components/console/patient-list';
-import type { Patient } from '@/components/console/patient-types';
 import { requireConsoleSession } from '@/lib/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
 
 export const metadata = { title: 'Patients · Fulfillment Rail' };
 
 export default async function PatientsPage() {
-  const { token, mode } = await requireConsoleSession();
-  const patients = await loadApi<Patient[]>('/patients', { token, mode });
+  const { mode, me } = await requireConsoleSession();
+  const readsPatients = me.scopes.includes('patients.read');
+  if (readsPatients) await getQueryClient().prefetchQuery(trpcServer.patients.listPatients.queryOptions({}));
   return (
     <section className="space-y-6">
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold">Patients</h1>
         <p className="text-sm text-slate-600">Protected health information: every read is recorded in the patient&apos;s access log.</p>
       </div>
-      {patients.ok ? <PatientList patients={patients.data} token={token} mode={mode} /> : <Refused message={patients.message} />}
+      {readsPatients ? (
+        <HydrateClient>
+          <PatientList mode={mode} canWrite={me.scopes.includes('patients.write')} />
+        </HydrateClient>
+      ) : (
+        <NotForRole>Your role does not include reading patient records, so none are shown here.</NotForRole>
+      )}
     </section>
   );
 }

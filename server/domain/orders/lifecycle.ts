@@ -93,6 +93,8 @@ export async function transition(
   opts: {
     set?: Partial<OrderRow>;
     reasonCode?: string | null;
+    /** Free text for the last step's timeline entry (PHI: it goes nowhere else). */
+    note?: string;
     round?: number;
     firstRoutedAt?: Date | null;
     guard?: MoveGuard;
@@ -107,7 +109,12 @@ export async function transition(
   const at = now();
   const set: Record<string, unknown> = { ...opts.set, status: path[path.length - 1], updatedAt: at };
   // The reason belongs to where the walk ends (a rejection's code, say), not to the steps on the way.
-  const timeline = steps.map((step, i) => timelineEntry(current.id, step.from, step.to, actor, i === steps.length - 1 ? (opts.reasonCode ?? null) : null, at));
+  const last = steps.length - 1;
+  const timeline = steps.map((step, i) => ({
+    ...timelineEntry(current.id, step.from, step.to, actor, i === last ? (opts.reasonCode ?? null) : null, at),
+    // Every row of one insert sets the same columns, so the note is on all of them (null but the last).
+    ...(opts.note !== undefined ? { note: i === last ? opts.note : null } : {}),
+  }));
   // The update changes the pharmacy only through `set`, so the events can name it before it runs.
   const connectionId = (opts.set?.connectionId ?? current.connectionId) as string | null;
   const emitted = steps.flatMap((step) => {

@@ -30,7 +30,8 @@ export async function getOrderDetail(db: Db, principal: TenantPrincipal, id: str
     const s = scoped(tx, principal);
     const order = await s.require(orders, id, 'order');
     // One after another: a transaction is one connection, which runs one query at a time anyway.
-    const patient = order.patientId && hasScope(principal.scopes, 'patients.read') ? await s.get(patients, order.patientId) : undefined;
+    const readsPatients = hasScope(principal.scopes, 'patients.read');
+    const patient = order.patientId && readsPatients ? await s.get(patients, order.patientId) : undefined;
     const timeline = await tx.select().from(orderTransitions).where(s.where(orderTransitions, eq(orderTransitions.orderId, id))).orderBy(asc(orderTransitions.id));
     const lines = await tx
       .select({ id: products.id, name: products.name, sku: products.sku, form: products.form, strength: products.strength })
@@ -50,7 +51,8 @@ export async function getOrderDetail(db: Db, principal: TenantPrincipal, id: str
       pharmacy: pharmacy ? { id: pharmacy.id, name: pharmacy.name, adapter: pharmacy.adapter } : null,
       routing: order.routing ?? null,
       shipment: order.shipment ?? null,
-      timeline: timeline.map(toTimelineEntry),
+      // A note is free text about the patient's care (a decline's reason): PHI, for those who may read patients.
+      timeline: timeline.map((t) => ({ ...toTimelineEntry(t), note: readsPatients ? t.note : null })),
       pharmacyRecall: recallOf(timeline),
     };
   });

@@ -4,6 +4,8 @@ import { consoleEventTypesRoute, consoleGetEventRoute, consoleListEventsRoute, c
 import { consoleOverviewRoute } from './overview-get';
 import { consoleRoutedOrdersDailyRoute } from './overview-routed-daily';
 import { consoleUsageRoutedDailyRoute } from './usage-routed-daily';
+import { consoleDeclineOrderRoute } from './orders-decline';
+import { consoleApprovalQueueRoute, consoleListOrdersRoute, consoleOrderNamesRoute, consoleOrderStatusesRoute } from './orders-views';
 
 /** Procedures only the console calls, over /api/trpc; none has an OpenAPI operation, so /v1 never serves them. */
 export const consoleRouter = router({
@@ -15,4 +17,9 @@ export const consoleRouter = router({
   routedOrdersDaily: consoleRoutedOrdersDailyRoute,
   usageRoutedDaily: consoleUsageRoutedDailyRoute,
   listApiKeys: consoleListApiKeysRoute,
+  listOrders: consoleListOrdersRoute,
+  approvalQueue: consoleApprovalQueueRoute,
+  orderNames: consoleOrderNamesRoute,
+  orderStatuses: consoleOrderStatusesRoute,
+  declineOrder: consoleDeclineOrderRoute,
 });

@@ -45,6 +45,10 @@ const ZTimelineEntry = z
     actorKind: z.enum(['user', 'key', 'pharmacy', 'system']).meta({ description: 'Who made the change' }),
     actorId: z.string().nullable().meta({ description: 'User, API key or pharmacy connection id' }),
     reasonCode: z.string().nullable().meta({ description: 'Why, when there is a reason code' }),
+    note: z
+      .string()
+      .nullable()
+      .meta({ description: "What the person wrote with the change (a provider's reason for declining). PHI: null for callers without patients.read" }),
   })
   .meta({ id: 'OrderTimelineEntry' });
 

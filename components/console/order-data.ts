@@ -1,0 +1,46 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiErrorOf, useTRPC, useTRPCClient } from '@/lib/trpc/client';
+
+/** After any change to an order: every list, queue and detail that may show it is read again. */
+export function useOrdersChanged() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: trpc.console.listOrders.queryKey() }),
+      qc.invalidateQueries({ queryKey: trpc.console.approvalQueue.queryKey() }),
+      qc.invalidateQueries({ queryKey: trpc.orders.getOrder.queryKey() }),
+    ]);
+}
+
+/**
+ * Why the signed-in person cannot approve an order for a patient in `state`, or null when they can, as the
+ * API's provider check answers (POST /auth/provider-check; its 403 says why a session is no provider's).
+ * `state` null: the patient has no shipping address; undefined: this page may not see the patient.
+ */
+export function useApprovalBlock(state: string | null | undefined): { reason: string | null; checking: boolean } {
+  const client = useTRPCClient();
+  const check = useQuery({
+    queryKey: ['auth.providerCheck', state],
+    // A POST (the check is per request, never cached by the API), asked once per state per page.
+    queryFn: () => client.auth.providerCheck.mutate({ state: state! }),
+    enabled: typeof state === 'string',
+    retry: false,
+    staleTime: 60_000,
+  });
+  if (state === undefined) return { reason: 'Approving is for a provider, who sees the patient’s state; your role does not.', checking: false };
+  if (state === null) return { reason: 'The patient has no shipping address, so the license cannot be checked.', checking: false };
+  if (check.isPending) return { reason: null, checking: true };
+  if (check.isError) return { reason: apiErrorOf(check.error).message, checking: false };
+  return { reason: check.data.authorized ? null : check.data.reason, checking: false };
+}
+
+/** Names of the people and keys behind ids (usr_, key_); ids with no name found are left out of the map. */
+export function useNames(ids: (string | null | undefined)[]) {
+  const trpc = useTRPC();
+  const wanted = [...new Set(ids.filter((id): id is string => !!id && (id.startsWith('usr_') || id.startsWith('key_'))))].sort();
+  const names = useQuery({ ...trpc.console.orderNames.queryOptions({ ids: wanted }), enabled: wanted.length > 0, staleTime: 300_000 });
+  return new Map((names.data ?? []).map((n) => [n.id, n]));
+}

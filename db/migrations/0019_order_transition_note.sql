@@ -1,0 +1,1 @@
+ALTER TABLE "order_transitions" ADD COLUMN "note" text;

@@ -1,0 +1,32 @@
+import * as z from '@/server/lib/zod';
+import type { ProcedureMeta } from '@/server/api/trpc';
+import { zId } from '@/server/api/schemas/common';
+import { ZListOrdersRequest } from '../orders/list-orders.types';
+import { ZOrder } from '../orders/order.types';
+
+/** The console's order pages: the spec's orders with names beside the ids (patients' names are PHI, patients.read only). */
+export const consoleOrdersMeta: ProcedureMeta = { scope: 'orders.read' };
+/** Names of colleagues and keys, for the order and patient pages (a patient's access log names who read it). */
+export const consoleNamesMeta: ProcedureMeta = { scope: ['orders.read', 'patients.read'] };
+
+const ZPatientName = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+
+export const ZConsoleListOrdersRequest = ZListOrdersRequest;
+export const ZConsoleListOrdersResponse = z.array(ZOrder.extend({ patient: ZPatientName.nullable() }));
+
+export const ZApprovalQueueRequest = z.object({ limit: z.number().int().min(1).max(100).default(50) });
+export const ZApprovalQueueResponse = z.object({
+  waiting: z.number().int(),
+  orders: z.array(
+    ZOrder.extend({
+      patient: ZPatientName.extend({ dateOfBirth: z.string(), state: z.string().nullable() }).nullable(),
+      prescriptions: z.array(z.object({ productId: z.string(), quantity: z.number(), sig: z.string(), refills: z.number(), name: z.string().nullable(), strength: z.string().nullable() })),
+    }),
+  ),
+});
+
+export const ZNamesRequest = z.object({ ids: z.array(zId('User or API key')).max(100) });
+export const ZNamesResponse = z.array(z.object({ id: z.string(), kind: z.enum(['user', 'key']), name: z.string(), role: z.string().nullable() }));
+
+export const ZOrderStatusesRequest = z.object({ ids: z.array(zId('Order')).max(100) });
+export const ZOrderStatusesResponse = z.array(ZOrder);
