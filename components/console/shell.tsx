@@ -44,7 +44,6 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: React.
         <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
           <ModeBanner mode={me.mode} />
           <div className="flex items-center gap-3 px-4 py-2.5 lg:px-6">
-            <MenuButton />
             <div className="min-w-0 flex-1 leading-tight">
               <p className="text-[11px] font-semibold tracking-wider text-indigo-700 uppercase">Fulfillment Rail</p>
               <p data-testid="tenant-name" title={tenant} className="truncate text-sm font-semibold text-slate-900">
@@ -56,6 +55,8 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: React.
               <Who me={me} />
               <SignOutButton />
             </div>
+            {/* Last in the header, so the folded navigation right after it is next in the tab order. */}
+            <MenuButton />
           </div>
         </header>
         <div className="flex min-w-0 flex-1 flex-col lg:flex-row">
