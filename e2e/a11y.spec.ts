@@ -20,7 +20,6 @@ const PAGES: { name: string; path: (c: SeededClinic) => string }[] = [
   { name: 'routing', path: () => '/routing' },
   { name: 'webhooks', path: () => '/webhooks' },
   { name: 'events', path: () => '/events' },
-  { name: 'event detail', path: (c) => `/events/${c.eventId}` },
   { name: 'api keys', path: () => '/keys' },
   { name: 'account', path: () => '/account' },
   { name: 'team', path: () => '/team' },
