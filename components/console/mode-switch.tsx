@@ -36,7 +36,7 @@ export function ModeBanner({ mode }: { mode: Mode }) {
   return (
     <p data-testid="mode-banner" className={`px-4 py-1 text-center text-xs ${live ? 'bg-emerald-700 text-white' : 'bg-amber-300 text-amber-950'}`}>
       <strong className="font-semibold">{live ? 'Live mode' : 'Sandbox mode'}</strong>
-      {live ? ': real patients, real orders, real pharmacies.' : ': test data and synthetic patients, kept apart from live.'}
+      {live ? ': real patients, real orders, real pharmacies.' : ': test data and synthetic patients only.'}
     </p>
   );
 }

@@ -106,7 +106,7 @@ export function NavLinks({ items, footer }: { items: NavItem[]; footer?: React.R
           </li>
         ))}
       </ul>
-      {footer && <div className="border-t border-slate-200 p-3 lg:hidden">{footer}</div>}
+      {footer && <div className="border-t border-slate-200 px-6 py-3 lg:hidden">{footer}</div>}
     </nav>
   );
 }
