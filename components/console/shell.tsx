@@ -1,10 +1,10 @@
 import type { ConsoleMe } from '@/lib/console/types';
-import { ModeSwitch } from './mode-switch';
-import { NavLinks } from './nav-links';
+import { ModeBanner, ModeSwitch } from './mode-switch';
+import { MenuButton, NavLinks, NavMenuProvider, type NavItem } from './nav-links';
 import { SignOutButton } from './sign-out-button';
 
-// Only pages that exist; a page needing a scope shows only to roles that hold it.
-const NAV = [
+// A page needing a scope shows only to roles that hold it, so a provider never sees the admin pages.
+const NAV: (NavItem & { scope?: string })[] = [
   { href: '/console', label: 'Overview' },
   { href: '/orders', label: 'Orders', scope: 'orders.read' },
   { href: '/products', label: 'Products', scope: 'catalog.manage' },
@@ -14,35 +14,66 @@ const NAV = [
   { href: '/webhooks', label: 'Webhooks', scope: 'webhooks.manage' },
   { href: '/events', label: 'Events', scope: 'events.read' },
   { href: '/keys', label: 'API keys', scope: 'keys.manage' },
+  { href: '/team', label: 'Team', scope: 'users.manage' },
+  { href: '/usage', label: 'Usage', scope: 'usage.read' },
   { href: '/account', label: 'Account' },
 ];
 
-export function ConsoleShell({ me, children }: { me: ConsoleMe; children: React.ReactNode }) {
-  const live = me.mode === 'live';
+export const navFor = (scopes: readonly string[]): NavItem[] =>
+  NAV.filter((n) => !n.scope || scopes.includes(n.scope)).map(({ href, label }) => ({ href, label }));
+
+function Who({ me }: { me: ConsoleMe }) {
   return (
-    <div className="min-h-screen">
-      <header className={`border-b border-slate-200 bg-white border-t-4 ${live ? 'border-t-emerald-600' : 'border-t-amber-400'}`}>
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-8 gap-y-3 px-6 py-3">
-          <div className="leading-tight">
-            <p className="text-[11px] font-semibold uppercase tracking-wider text-indigo-600">Fulfillment Rail</p>
-            <p data-testid="tenant-name" className="text-sm font-semibold text-slate-900">
-              {me.tenant?.name ?? 'Platform'}
-            </p>
-          </div>
-          <NavLinks items={NAV.filter((n) => !n.scope || me.scopes.includes(n.scope))} />
-          <div className="ml-auto flex items-center gap-4">
+    <span title={me.user.email} className="block min-w-0 truncate text-sm text-slate-500">
+      {me.user.email}
+    </span>
+  );
+}
+
+export function ConsoleShell({ me, children }: { me: ConsoleMe; children: React.ReactNode }) {
+  const tenant = me.tenant?.name ?? 'Platform';
+  return (
+    <NavMenuProvider>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:text-indigo-700 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-screen flex-col">
+        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+          <ModeBanner mode={me.mode} />
+          <div className="flex items-center gap-3 px-4 py-2.5 lg:px-6">
+            <div className="min-w-0 flex-1 leading-tight">
+              <p className="text-[11px] font-semibold tracking-wider text-indigo-700 uppercase">Fulfillment Rail</p>
+              <p data-testid="tenant-name" title={tenant} className="truncate text-sm font-semibold text-slate-900">
+                {tenant}
+              </p>
+            </div>
             <ModeSwitch mode={me.mode} />
-            <span className="hidden text-sm text-slate-500 md:inline">{me.user.email}</span>
-            <SignOutButton />
+            <div className="hidden min-w-0 max-w-xs items-center gap-3 lg:flex">
+              <Who me={me} />
+              <SignOutButton />
+            </div>
+            {/* Last in the header, so the folded navigation right after it is next in the tab order. */}
+            <MenuButton />
           </div>
+        </header>
+        <div className="flex min-w-0 flex-1 flex-col lg:flex-row">
+          <NavLinks
+            items={navFor(me.scopes)}
+            footer={
+              <div className="flex items-center justify-between gap-3">
+                <Who me={me} />
+                <SignOutButton />
+              </div>
+            }
+          />
+          <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
+            <div className="mx-auto max-w-6xl">{children}</div>
+          </main>
         </div>
-      </header>
-      {live && (
-        <p className="bg-emerald-50 py-1.5 text-center text-xs font-medium text-emerald-900">
-          Live mode: real patients, real orders, real pharmacies.
-        </p>
-      )}
-      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
-    </div>
+      </div>
+    </NavMenuProvider>
   );
 }

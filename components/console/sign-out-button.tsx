@@ -12,7 +12,12 @@ export function SignOutButton() {
     window.location.assign('/login');
   }
   return (
-    <button type="button" onClick={signOutNow} disabled={busy} className="text-sm font-medium text-slate-600 hover:text-slate-900 disabled:opacity-50">
+    <button
+      type="button"
+      onClick={signOutNow}
+      disabled={busy}
+      className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
+    >
       Sign out
     </button>
   );

@@ -1,0 +1,92 @@
+import { expect, type Browser } from '@playwright/test';
+import { base, ops, PASSWORD, signInWithPassword } from './helpers';
+
+/** A call to /v1 with a tenant key, for setup the specs do not click through. */
+export async function api<T>(key: string, method: string, pathname: string, body?: unknown, contentType = 'application/json'): Promise<T> {
+  const res = await fetch(`${base()}/v1${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': contentType }) },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  expect(res.ok, `${method} ${pathname}: ${await res.clone().text()}`).toBe(true);
+  return res.json() as Promise<T>;
+}
+
+export interface SeededClinic {
+  tenantName: string;
+  adminEmail: string;
+  providerEmail: string;
+  developerEmail: string;
+  orderId: string;
+  patientId: string;
+}
+
+/**
+ * A clinic with something on every page, and with the long, unbroken names that stretch a narrow layout:
+ * a long clinic name and e-mails, a patient and a product with long names, a webhook with a long URL.
+ */
+export async function seedClinic(): Promise<SeededClinic> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const tenantName = 'Northwestern Integrated Telehealth and Compounding Partners Clinic';
+  const tenant = await ops<{ id: string }>('/ops/tenants', { name: tenantName });
+  const person = (role: string) => `${role}.with.a.rather.long.mailbox.name-${stamp}@clinic-with-a-long-domain.test`;
+  const adminEmail = person('admin');
+  const providerEmail = person('provider');
+  const developerEmail = person('developer');
+  await ops(`/ops/tenants/${tenant.id}/users`, { email: adminEmail, password: PASSWORD, role: 'admin' });
+  await ops(`/ops/tenants/${tenant.id}/users`, { email: developerEmail, password: PASSWORD, role: 'developer' });
+  await ops(`/ops/tenants/${tenant.id}/users`, {
+    email: providerEmail,
+    password: PASSWORD,
+    role: 'provider',
+    name: 'Dr. Evangelina Montgomery-Castellanos',
+    npi: '1234567893',
+    npiVerified: true,
+    licensedStates: ['CA'],
+  });
+  const { key } = await ops<{ key: string }>(`/developer/keys/ops/tenants/${tenant.id}`, { name: 'e2e shell setup' });
+
+  const product = await api<{ id: string }>(key, 'POST', '/products', {
+    name: 'Semaglutide compounded with cyanocobalamin, multi-dose vial',
+    sku: 'SEMA-B12-025-MULTIDOSE',
+    form: 'injection',
+    strength: '0.25 mg',
+    rxRequired: true,
+    active: true,
+  });
+  const pharmacy = await api<{ id: string }>(key, 'POST', '/pharmacies', {
+    name: 'Sunrise Compounding and Specialty Pharmacy of Southern California',
+    adapter: 'simulated',
+    settings: { acceptAfterSeconds: 3600, shipAfterSeconds: 3600, deliverAfterSeconds: 7200 },
+    states: ['CA'],
+  });
+  const csv = 'sku,item_code,price_cents,stock,eta_days\nSEMA-B12-025-MULTIDOSE,SUN-0,12900,100,3';
+  const catalog = await api<{ id: string }>(key, 'POST', `/catalogs/upload?pharmacyConnectionId=${pharmacy.id}`, csv, 'text/csv');
+  await api(key, 'PATCH', `/catalogs/${catalog.id}/approve`, {});
+  const patient = await api<{ id: string }>(key, 'POST', '/patients', {
+    firstName: 'Maximiliana',
+    lastName: 'Vandenberghe-Oyelaran',
+    dateOfBirth: '1985-04-12',
+    sex: 'female',
+    address: { line1: '1234 Extraordinarily Long Boulevard Name, Suite 5600', city: 'San Diego', state: 'CA', postalCode: '92101' },
+  });
+  const order = await api<{ id: string }>(key, 'POST', '/orders', {
+    patientId: patient.id,
+    items: [{ productId: product.id, quantity: 4, sig: 'Inject 0.25 mg subcutaneously once weekly on the same day each week', refills: 2 }],
+  });
+  await api(key, 'POST', '/developer/webhooks', { url: `${base()}/webhook-sink/a-rather-long-path/that-keeps-going/without-any-break-at-all-0123456789`, events: [] });
+  await api(key, 'POST', '/developer/keys', { name: 'Read-only key for the pharmacy dashboard integration', keyType: 'restricted', scopes: ['orders.read'] });
+  return { tenantName, adminEmail, providerEmail, developerEmail, orderId: order.id, patientId: patient.id };
+}
+
+/** Signs in once and keeps the cookies, so each page's test opens a fresh browser context already signed in. */
+export async function signedInState(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInWithPassword(page, email);
+  // Password hashing and a cold server can make the first sign-in slow.
+  await expect(page).toHaveURL(/\/console$/, { timeout: 30_000 });
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
