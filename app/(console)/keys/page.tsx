@@ -1,8 +1,7 @@
 import { ApiKeyCreateForm } from '@/components/console/api-key-create-form';
 import { ApiKeysTable } from '@/components/console/api-keys-table';
 import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
-import { SECRET_KEY_SCOPES } from '@/server/domain/developer/scopes';
+import { getQueryClient, HydrateClient, serverCaller, trpcServer } from '@/lib/trpc/server';
 
 export const metadata = { title: 'API keys · Fulfillment Rail' };
 
@@ -17,7 +16,7 @@ export default async function KeysPage() {
     );
   }
   // A key can hold only scopes its creator holds, and a secret key holds all of them.
-  const grantable = SECRET_KEY_SCOPES.filter((s) => me.scopes.includes(s));
+  const grants = await (await serverCaller()).console.grants();
   await getQueryClient().prefetchQuery(trpcServer.console.listApiKeys.queryOptions({}));
   return (
     <HydrateClient>
@@ -26,7 +25,7 @@ export default async function KeysPage() {
         <p className="text-sm text-slate-600">
           This clinic’s keys{mode === 'live' ? ' of both modes' : ' in sandbox'}, newest first. Revoking a key or deactivating a person does not revoke the keys they created; review them here.
         </p>
-        <ApiKeyCreateForm grantable={grantable} canCreateSecret={grantable.length === SECRET_KEY_SCOPES.length} modes={mode === 'live' ? ['live', 'sandbox'] : ['sandbox']} />
+        <ApiKeyCreateForm grantable={grants.keyScopes} canCreateSecret={grants.secretKeys} modes={mode === 'live' ? ['live', 'sandbox'] : ['sandbox']} />
         <ApiKeysTable mode={mode} />
       </section>
     </HydrateClient>

@@ -2,14 +2,13 @@ import Link from 'next/link';
 import { TeamInviteForm } from '@/components/console/team-invite-form';
 import { TeamMembers } from '@/components/console/team-members';
 import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
-import { canGrant, TENANT_ROLES, USERS_MANAGE } from '@/server/domain/auth/roles';
+import { getQueryClient, HydrateClient, serverCaller, trpcServer } from '@/lib/trpc/server';
 
 export const metadata = { title: 'Team · Fulfillment Rail' };
 
 export default async function TeamPage() {
   const { me } = await requireConsoleSession();
-  if (!me.scopes.includes(USERS_MANAGE)) {
+  if (!me.scopes.includes('users.manage')) {
     return (
       <section className="space-y-4">
         <h1 className="text-2xl font-semibold">Team</h1>
@@ -23,7 +22,7 @@ export default async function TeamPage() {
       </section>
     );
   }
-  const roles = TENANT_ROLES.filter((r) => canGrant(me.user.role, r));
+  const { roles } = await (await serverCaller()).console.grants();
   await getQueryClient().prefetchQuery(trpcServer.users.listUsers.queryOptions({}));
   return (
     <HydrateClient>

@@ -5,6 +5,7 @@ import { consoleOverviewRoute } from './overview-get';
 import { consoleRoutedOrdersDailyRoute } from './overview-routed-daily';
 import { consoleUsageRoutedDailyRoute } from './usage-routed-daily';
 import { consoleDeclineOrderRoute } from './orders-decline';
+import { consoleGrantsRoute } from './grants';
 import { consoleApprovalQueueRoute, consoleListOrdersRoute, consoleOrderNamesRoute, consoleOrderStatusesRoute } from './orders-views';
 
 /** Procedures only the console calls, over /api/trpc; none has an OpenAPI operation, so /v1 never serves them. */
@@ -22,4 +23,5 @@ export const consoleRouter = router({
   orderNames: consoleOrderNamesRoute,
   orderStatuses: consoleOrderStatusesRoute,
   declineOrder: consoleDeclineOrderRoute,
+  grants: consoleGrantsRoute,
 });
