@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const eslint = new ESLint({ cwd: process.cwd() });
-const LAYER_RULES = new Set(['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax']);
+const LAYER_RULES = new Set(['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax', '@typescript-eslint/no-explicit-any']);
 
 async function breaches(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -25,6 +25,8 @@ describe('layering rules', () => {
     ['components → domain', 'components/console/planted.tsx', "import { approvalLapse } from '@/server/domain/orders/approval';\nexport const a = approvalLapse;"],
     ['components → db', 'components/console/planted.tsx', "import type { Db } from '@/server/db/types';\nexport type A = Db;"],
     ['page → domain', 'app/(console)/planted/page.tsx', "import { EVENT_TYPES } from '@/server/domain/events/catalog';\nexport const a = EVENT_TYPES;"],
+    ['any in a component', 'components/console/planted.tsx', 'export const a = (x: any) => x;'],
+    ['any in a page', 'app/(console)/planted/page.tsx', 'export const a = (x: any) => x;'],
     ['console lib → db', 'lib/console/planted.ts', "import { orders } from '@/db/schema';\nexport const a = orders;"],
     ['router → drizzle', 'server/api/routers/orders/planted.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;"],
     ['router → schema', 'server/api/routers/orders/planted.ts', "import { orders } from '@/db/schema';\nexport const a = orders;"],

@@ -25,5 +25,5 @@ export const requireConsoleSession = cache(async () => {
   const answer = await (await serverCaller()).auth.me({}).catch(() => null);
   if (!answer?.user || answer.kind !== 'user') redirect('/login');
   const me: ConsoleMe = { ...answer, kind: 'user', user: answer.user };
-  return { token, mode, me };
+  return { mode, me };
 });
