@@ -87,7 +87,7 @@ export function RoutingPlanPreview({
               <label key={p.id} className="flex items-center gap-2 text-sm text-slate-700">
                 <input type="checkbox" checked={selected.includes(p.id)} onChange={(e) => toggleProduct(p.id, e.target.checked)} />
                 {productLabel(p)}
-                {!p.active && <span className="text-xs text-slate-400">inactive</span>}
+                {!p.active && <span className="text-xs text-slate-500">inactive</span>}
               </label>
             ))}
             {products.length === 0 && <p className="text-sm text-slate-500">No products yet.</p>}

@@ -90,7 +90,7 @@ function UnfillableCard({ line, label }: { line: UnfillableLine; label: Label })
       <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-slate-700">
         {line.ineligible.map((i) => (
           <li key={i.connectionId} data-testid="plan-line-ineligible">
-            <span className="font-medium">{i.name}</span>: {i.explanation} <span className="text-slate-400">({i.reason})</span>
+            <span className="font-medium">{i.name}</span>: {i.explanation} <span className="text-slate-500">({i.reason})</span>
           </li>
         ))}
       </ul>
@@ -106,7 +106,7 @@ function IneligibleList({ items, label }: { items: RoutingIneligible[]; label: L
       <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-slate-700">
         {items.map((i) => (
           <li key={i.connectionId} data-testid="plan-ineligible">
-            <span className="font-medium">{i.name}</span>: {i.explanation} <span className="text-slate-400">({i.reason})</span>
+            <span className="font-medium">{i.name}</span>: {i.explanation} <span className="text-slate-500">({i.reason})</span>
             {i.lines.length > 0 && <span> Cannot fill: {i.lines.map((l) => `${label(l.productId)} (${l.reason})`).join(', ')}.</span>}
           </li>
         ))}

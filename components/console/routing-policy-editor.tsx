@@ -86,7 +86,7 @@ export function RoutingPolicyEditor({
             const p = byId.get(id)!;
             return (
               <li key={id} data-testid="priority-item" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-slate-100 px-3 py-1.5 text-sm">
-                <span className="w-5 text-right text-slate-400">{i + 1}.</span>
+                <span className="w-5 text-right text-slate-500">{i + 1}.</span>
                 <span className="min-w-0 break-words font-medium">{p.name}</span>
                 <StatusBadge status={p.status} />
                 <span className="text-xs text-slate-500">{p.states.join(', ')}</span>

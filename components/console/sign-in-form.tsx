@@ -37,7 +37,7 @@ export function SignInForm({ onUseLink }: { onUseLink: (email: string) => void }
       <Button type="submit" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </Button>
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
         <span className="h-px flex-1 bg-slate-200" />
         or
         <span className="h-px flex-1 bg-slate-200" />

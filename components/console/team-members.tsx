@@ -89,7 +89,7 @@ export function TeamMembers({ meId, roles }: { meId: string; roles: TenantRole[]
                       {STATUS_LABELS[m.status]}
                     </span>
                   </td>
-                  <td className={`${cell} max-w-64`}>{m.provider ? <ProviderFacts provider={m.provider} /> : <span className="text-slate-400">—</span>}</td>
+                  <td className={`${cell} max-w-64`}>{m.provider ? <ProviderFacts provider={m.provider} /> : <span className="text-slate-500">—</span>}</td>
                   <td className={`${cell} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
                   <td className={`${cell} text-right`}>
                     {manageable(m) && (
