@@ -25,7 +25,7 @@ function summaryOf(series: DailySeries, what: string): string {
 export function DailyChart({ series, title, what }: { series: DailySeries; title: string; what: string }) {
   const summary = summaryOf(series, what);
   return (
-    <figure className="min-w-0 space-y-2" aria-label={title}>
+    <figure className="relative min-w-0 space-y-2" aria-label={title}>
       <div className="h-56 w-full min-w-0" aria-hidden="true" data-testid="daily-chart">
         <ResponsiveContainer width="100%" height="100%">
           {/* Recharts' keyboard layer would put a focusable element inside aria-hidden; the table below replaces it. */}
@@ -39,23 +39,26 @@ export function DailyChart({ series, title, what }: { series: DailySeries; title
         </ResponsiveContainer>
       </div>
       <figcaption className="text-sm text-slate-600">{summary}</figcaption>
-      <table className="sr-only">
-        <caption>{title}, per UTC day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">{what}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.days.map((d) => (
-            <tr key={d.date}>
-              <td>{formatDate(`${d.date}T00:00:00Z`)}</td>
-              <td>{d.count}</td>
+      {/* A table box ignores its own width and overflow, so the clipping box around it is what keeps it out of sight and out of the layout. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}, per UTC day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">{what}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.days.map((d) => (
+              <tr key={d.date}>
+                <td>{formatDate(`${d.date}T00:00:00Z`)}</td>
+                <td>{d.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
