@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '@/server/api/root';
-import type { ErrorData } from '@/server/api/trpc';
 import { catalogWorld } from './helpers/catalog-world';
 import { query } from './helpers/dispatch';
 import { captureLogs } from './helpers/logs';
 import { countRows, createTenantWithKeys, createUserAndLogin, startTestApp, type TestApp } from './helpers/harness';
+import { trpcFailure } from './helpers/trpc';
 import { ordersWorld } from './helpers/orders-world';
 
 /*
@@ -31,17 +31,7 @@ afterAll(async () => {
 
 const trpc = (token: string) => createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.baseUrl}/api/trpc`, headers: { authorization: `Bearer ${token}` } })] });
 
-async function failure(p: Promise<unknown>) {
-  const err = await p.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCClientError);
-  const e = err as TRPCClientError<AppRouter>;
-  return { message: e.message, data: e.data as unknown as ErrorData };
-}
+const failure = trpcFailure;
 
 async function pendingOrder() {
   const res = await w.create();

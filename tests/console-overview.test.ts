@@ -1,10 +1,10 @@
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpLink } from '@trpc/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '@/server/api/root';
-import type { ErrorData } from '@/server/api/trpc';
 import { query } from './helpers/dispatch';
 import { createUserAndLogin, startTestApp, type TestApp } from './helpers/harness';
+import { trpcFailure } from './helpers/trpc';
 import { ordersWorld } from './helpers/orders-world';
 
 /**
@@ -20,16 +20,7 @@ const client = (key: string) => createTRPCClient<AppRouter>({ links: [httpLink({
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
-async function failure(p: Promise<unknown>) {
-  const err = await p.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCClientError);
-  return (err as TRPCClientError<AppRouter>).data as unknown as ErrorData;
-}
+const failure = async (p: Promise<unknown>) => (await trpcFailure(p)).data;
 
 async function created(res: { status: number; text: string; body: { id: string } }) {
   if (res.status !== 201) throw new Error(`order create failed: ${res.status} ${res.text}`);

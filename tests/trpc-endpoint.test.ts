@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink } from '@trpc/client';
 import { encode } from 'next-auth/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '@/server/api/root';
-import type { ErrorData } from '@/server/api/trpc';
 import { type Clinic, countRows, createTenantWithKeys, createUserAndLogin, startTestApp, type TestApp } from './helpers/harness';
+import { trpcFailure } from './helpers/trpc';
 
 /**
  * The console's /api/trpc answers as /v1 does: the same credentials, scopes, tenancy, modes, validation and
@@ -24,17 +24,7 @@ const client = (headers: Record<string, string> = {}, batch = true) =>
   createTRPCClient<AppRouter>({ links: [(batch ? httpBatchLink : httpLink)({ url: `${app.baseUrl}/api/trpc`, headers })] });
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
-async function failure(p: Promise<unknown>) {
-  const err = await p.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCClientError);
-  const e = err as TRPCClientError<AppRouter>;
-  return { message: e.message, data: e.data as unknown as ErrorData };
-}
+const failure = trpcFailure;
 
 const PATIENT = { firstName: 'Trpcia', lastName: 'Plantedname', dateOfBirth: '1980-02-03', sex: 'female' as const, email: 'trpcia@example.test', address: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '73301' } };
 

@@ -1,8 +1,8 @@
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '@/server/api/root';
-import type { ErrorData } from '@/server/api/trpc';
 import { type Clinic, countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { trpcFailure } from './helpers/trpc';
 
 /**
  * Issue 21, item 5: a 400 names the field as a person would and says what it must be, on /v1 and on
@@ -83,17 +83,7 @@ describe('validation messages on /v1', () => {
 describe('validation messages on /api/trpc', () => {
   const trpc = () => createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.baseUrl}/api/trpc`, headers: { authorization: `Bearer ${a.sandboxKey}` } })] });
 
-  async function failure(p: Promise<unknown>) {
-    const err = await p.then(
-      () => {
-        throw new Error('expected the call to fail');
-      },
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(TRPCClientError);
-    const e = err as TRPCClientError<AppRouter>;
-    return { message: e.message, data: e.data as unknown as ErrorData };
-  }
+  const failure = trpcFailure;
 
   it.each([
     ['an empty name', () => trpc().developer.createApiKey.mutate({ name: '' }), 'api_keys', 'invalid_request', 'name', 'Name cannot be empty.'],
