@@ -7,8 +7,8 @@ import { ApiKeySecret } from './api-key-secret';
 import { errorCode, FieldError, fieldMessage, FormError } from './field-error';
 import { Field } from './field';
 import { SelectField } from './select-field';
+import type { Mode } from '@/lib/console/mode';
 
-type Mode = 'sandbox' | 'live';
 type KeyType = 'secret' | 'restricted';
 
 /**

@@ -1,16 +1,16 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
+import { MODE_COOKIE, modeOf } from './mode';
 import { serverCaller } from '@/lib/trpc/server';
 import { decodeSession, readSessionCookie } from './jwt';
 import type { ConsoleMe, Mode } from './types';
 
-export const MODE_COOKIE = 'fr_mode';
 
 /** The console session of this request (already refreshed by proxy.ts when it was near expiry), or null. */
 export const currentSession = cache(async () => decodeSession(readSessionCookie((await cookies()).getAll())));
 
-export const currentMode = async (): Promise<Mode> => ((await cookies()).get(MODE_COOKIE)?.value === 'live' ? 'live' : 'sandbox');
+export const currentMode = async (): Promise<Mode> => modeOf((await cookies()).get(MODE_COOKIE)?.value);
 
 /**
  * The signed-in person for a console page, as `auth.me` answers in the chosen mode (through the server-side

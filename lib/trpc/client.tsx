@@ -6,18 +6,17 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
 import type { AppRouter } from '@/server/api/root';
 import type { ErrorData } from '@/server/api/trpc';
+import { MODE_COOKIE, modeOf, type Mode } from '@/lib/console/mode';
 import { makeQueryClient } from './query-client';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-export type Mode = 'sandbox' | 'live';
-
-export const MODE_COOKIE = 'fr_mode';
+export type { Mode };
 
 /** The console's mode, as the mode switch last set it (the server components read the same cookie). */
 export function currentMode(): Mode {
   if (typeof document === 'undefined') return 'sandbox';
-  return /(?:^|;\s*)fr_mode=live(?:;|$)/.test(document.cookie) ? 'live' : 'sandbox';
+  return modeOf(document.cookie.split('; ').find((c) => c.startsWith(`${MODE_COOKIE}=`))?.slice(MODE_COOKIE.length + 1));
 }
 
 /** Switches mode: sandbox and live data are disjoint, so nothing cached in one may show in the other. */

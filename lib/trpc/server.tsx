@@ -9,6 +9,7 @@ import { appRouter } from '@/server/api/root';
 import { getGlobalServices } from '@/server/http/global-services';
 import { newId } from '@/server/lib/ids';
 import { decodeSession, readSessionCookie } from '@/lib/console/jwt';
+import { MODE_COOKIE, modeOf } from '@/lib/console/mode';
 import { makeQueryClient } from './query-client';
 
 export const getQueryClient = cache(makeQueryClient);
@@ -21,7 +22,7 @@ export const getQueryClient = cache(makeQueryClient);
 export const consoleContext = cache(async (): Promise<Context> => {
   const jar = await cookies();
   const session = await decodeSession(readSessionCookie(jar.getAll()));
-  const headers: IncomingMessage['headers'] = { 'x-mode': jar.get('fr_mode')?.value === 'live' ? 'live' : 'sandbox' };
+  const headers: IncomingMessage['headers'] = { 'x-mode': modeOf(jar.get(MODE_COOKIE)?.value) };
   if (session?.accessToken) headers.authorization = `Bearer ${session.accessToken}`;
   const req = { headers, method: 'POST', url: '/api/trpc', socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
   const requestId = newId('request');

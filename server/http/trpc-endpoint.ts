@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import { decode } from 'next-auth/jwt';
+import { MODE_COOKIE } from '@/lib/console/mode';
 import { createContextFactory, type RequestState, type Services } from '@/server/api/context';
 import { toEnvelope } from '@/server/api/envelope';
 import { appRouter } from '@/server/api/root';
@@ -10,7 +11,7 @@ export const TRPC_PREFIX = '/api/trpc/';
 /** The console's link sends this on every call: a custom header no cross-site form or simple request can carry. */
 export const CONSOLE_SOURCE_HEADER = 'x-trpc-source';
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?next-auth\.session-token(\.\d+)?=([^;]*)/g;
-const MODE_COOKIE = /(?:^|;\s*)fr_mode=(live|sandbox)(?:;|$)/;
+const MODE_IN_COOKIES = new RegExp(`(?:^|;\\s*)${MODE_COOKIE}=(live|sandbox)(?:;|$)`);
 
 /**
  * The console's data path (DESIGN decision 30): the same router, context, credentials, scopes, rate limits and
@@ -52,7 +53,7 @@ async function useConsoleSession(req: IncomingMessage, secret: string): Promise<
   const token = await decode({ token: sessionCookieValue(cookie), secret }).catch(() => null);
   if (typeof token?.accessToken !== 'string') return;
   req.headers.authorization = `Bearer ${token.accessToken}`;
-  req.headers['x-mode'] ??= MODE_COOKIE.exec(cookie)?.[1];
+  req.headers['x-mode'] ??= MODE_IN_COOKIES.exec(cookie)?.[1];
 }
 
 /** next-auth writes one cookie, or `name.0`, `name.1`, … when it is large; either is reassembled here. */
