@@ -14,3 +14,5 @@ export * from './pharmacies';
 export * from './catalog';
 export * from './patients';
 export * from './orders';
+export * from './embed';
+export * from './intake';

@@ -35,7 +35,7 @@ export const patients = pgTable(
   (t) => [index('patients_scope_idx').on(t.tenantId, t.livemode, t.id)],
 );
 
-export type PatientAccessAction = 'create' | 'read' | 'list' | 'update';
+export type PatientAccessAction = 'create' | 'read' | 'list' | 'update' | 'intake_read';
 
 /** Who touched which patient record, when and how: the start of the HIPAA audit trail. Holds ids only. */
 export const patientAccessLog = pgTable(

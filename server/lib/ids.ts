@@ -33,6 +33,7 @@ export const ID_PREFIXES = {
   oneTimeToken: 'ott',
   job: 'job',
   licenseChange: 'lic',
+  intakeHostedLink: 'ihl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

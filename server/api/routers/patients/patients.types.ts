@@ -112,7 +112,7 @@ export const ZPatientAccessLogEntry = z
   .object({
     id: z.string().meta({ description: 'Entry id (pal_…)' }),
     patientId: z.string().meta({ description: 'The patient whose record was touched' }),
-    action: z.enum(['create', 'read', 'list', 'update']).meta({ description: 'What was done: create, read (GET one), list (appeared in a list page) or update' }),
+    action: z.enum(['create', 'read', 'list', 'update', 'intake_read']).meta({ description: 'What was done: create, read (GET one), list (appeared in a list page), update, or intake_read (the answers of an intake submission were read)' }),
     actorKind: z.enum(['key', 'user']).meta({ description: 'key for a machine API key, user for a signed-in person' }),
     actorId: z.string().meta({ description: 'The API key id (key_…) or user id (usr_…)' }),
     requestId: z.string().nullable().meta({ description: 'The request (req_…) that touched the record' }),

@@ -1,0 +1,119 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { QuestionnaireDocument } from '@/server/domain/intake/questionnaire-schema';
+import { tenants } from './tenants';
+
+export type QuestionnaireStatus = 'draft' | 'pending' | 'approved' | 'retired';
+export type QuestionnaireOrigin = 'staff' | 'ai';
+
+/** One version of a questionnaire (DESIGN decision 18). Holds no PHI: it is the clinic's form. */
+export const questionnaires = pgTable(
+  'questionnaires',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    livemode: boolean('livemode').notNull(),
+    key: text('key').notNull(),
+    version: integer('version').notNull(),
+    status: text('status').$type<QuestionnaireStatus>().notNull(),
+    origin: text('origin').$type<QuestionnaireOrigin>().notNull(),
+    document: jsonb('document').$type<QuestionnaireDocument>().notNull(),
+    // SHA-256 hex of the RFC 8785 canonical JSON of `document`.
+    contentHash: text('content_hash').notNull(),
+    createdBy: text('created_by').notNull(),
+    approvedBy: text('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvalNote: text('approval_note'),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('questionnaires_scope_idx').on(t.tenantId, t.livemode, t.id),
+    uniqueIndex('questionnaires_version_idx').on(t.tenantId, t.livemode, t.key, t.version),
+    index('questionnaires_status_idx').on(t.tenantId, t.livemode, t.status, t.key),
+  ],
+);
+
+export type IntakeSource = 'in_app' | 'public' | 'hosted' | 'flow';
+export type IntakeStatus = 'pending_review' | 'disqualified' | 'approved' | 'rejected';
+export type IntakeVerdict = 'eligible' | 'disqualified' | 'incomplete';
+
+/** A patient's run through a questionnaire (DESIGN decision 21). Ids, verdict and rule ids only; answers live in `intake_answers`. */
+export const intakeSubmissions = pgTable(
+  'intake_submissions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    livemode: boolean('livemode').notNull(),
+    questionnaireId: text('questionnaire_id').notNull(),
+    questionnaireKey: text('questionnaire_key').notNull(),
+    questionnaireVersion: integer('questionnaire_version').notNull(),
+    patientId: text('patient_id').notNull(),
+    source: text('source').$type<IntakeSource>().notNull(),
+    status: text('status').$type<IntakeStatus>().notNull(),
+    verdict: text('verdict').$type<IntakeVerdict>().notNull(),
+    // Required enabled items left unanswered, disqualifying rule ids hit, review-flag rule ids hit.
+    missing: jsonb('missing').$type<string[]>().notNull(),
+    hits: jsonb('hits').$type<string[]>().notNull(),
+    flags: jsonb('flags').$type<string[]>().notNull(),
+    certificate: text('certificate'),
+    embedKeyId: text('embed_key_id'),
+    flowId: text('flow_id'),
+    flowSessionId: text('flow_session_id'),
+    // The order created when a provider approved it.
+    orderId: text('order_id'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    // A provider's free text: may hold clinical detail, so never put in events, logs or errors.
+    reviewNote: text('review_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('intake_submissions_scope_idx').on(t.tenantId, t.livemode, t.id),
+    index('intake_submissions_status_idx').on(t.tenantId, t.livemode, t.status, t.id),
+  ],
+);
+
+/** PHI: a submission's answers. Read only through the intake domain, which logs every read. */
+export const intakeAnswers = pgTable('intake_answers', {
+  submissionId: text('submission_id')
+    .primaryKey()
+    .references(() => intakeSubmissions.id),
+  tenantId: text('tenant_id').notNull(),
+  livemode: boolean('livemode').notNull(),
+  answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+});
+
+/** One-time hosted intake links (`/i/{token}`); only the token's SHA-256 is kept. */
+export const intakeHostedLinks = pgTable(
+  'intake_hosted_links',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    livemode: boolean('livemode').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    patientId: text('patient_id').notNull(),
+    questionnaireKey: text('questionnaire_key').notNull(),
+    createdBy: text('created_by').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    submissionId: text('submission_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('intake_hosted_links_token_idx').on(t.tokenHash), index('intake_hosted_links_scope_idx').on(t.tenantId, t.livemode, t.id)],
+);
+
+/**
+ * The platform's certificate signing keys (DESIGN decision 20): Ed25519, the private half encrypted with a key
+ * derived from AUTH_SECRET. The newest unretired key signs; every key's public half stays published.
+ */
+export const certificateKeys = pgTable('certificate_keys', {
+  kid: text('kid').primaryKey(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
+  privateKeyEncrypted: text('private_key_encrypted').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});

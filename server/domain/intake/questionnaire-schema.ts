@@ -1,0 +1,75 @@
+import * as z from '@/server/lib/zod';
+
+/**
+ * The questionnaire document (DESIGN decision 18): the one shape a hand-written version, an AI draft and the
+ * seed all pass through. Conditions are a closed tree of data, never code, so the engine can be total.
+ */
+
+export const ITEM_TYPES = ['boolean', 'choice', 'multi_choice', 'integer', 'decimal', 'date', 'string', 'text'] as const;
+export const CONDITION_OPS = ['eq', 'neq', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'exists'] as const;
+export const UNITS = ['cm', 'in', 'kg', 'lb'] as const;
+
+export const LINK_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+export const QUESTIONNAIRE_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+// `q` names an item, or one of the two derived values: `age(<date item>)`, `bmi(<height item>, <weight item>)`.
+export const DERIVED = /^(age)\(\s*([A-Za-z][A-Za-z0-9_-]*)\s*\)$|^(bmi)\(\s*([A-Za-z][A-Za-z0-9_-]*)\s*,\s*([A-Za-z][A-Za-z0-9_-]*)\s*\)$/;
+
+const scalar = z.union([z.string().max(500), z.number().finite(), z.boolean()]);
+
+export interface Comparison {
+  q: string;
+  op: (typeof CONDITION_OPS)[number];
+  value?: string | number | boolean | (string | number | boolean)[];
+}
+export type Condition = Comparison | { all: Condition[] } | { any: Condition[] } | { not: Condition };
+
+export const ZComparison = z.strictObject({
+  q: z.string().min(1).max(200),
+  op: z.enum(CONDITION_OPS),
+  value: z.union([scalar, z.array(scalar).max(100)]).optional(),
+});
+
+export const ZCondition: z.ZodType<Condition> = z.lazy(() =>
+  z.union([
+    ZComparison,
+    z.strictObject({ all: z.array(ZCondition).min(1).max(50) }),
+    z.strictObject({ any: z.array(ZCondition).min(1).max(50) }),
+    z.strictObject({ not: ZCondition }),
+  ]),
+);
+
+export const ZOption = z.strictObject({ value: z.string().min(1).max(100), label: z.string().min(1).max(300) });
+
+export const ZItem = z.strictObject({
+  linkId: z.string().regex(LINK_ID, 'a linkId: a letter, then letters, digits, _ or -, at most 64'),
+  text: z.string().min(1).max(1000),
+  help: z.string().max(1000).optional(),
+  type: z.enum(ITEM_TYPES),
+  required: z.boolean(),
+  options: z.array(ZOption).min(1).max(100).optional(),
+  min: z.number().finite().optional(),
+  max: z.number().finite().optional(),
+  unit: z.enum(UNITS).optional(),
+  enableWhen: ZCondition.optional(),
+});
+
+export const ZRule = z.strictObject({
+  id: z.string().regex(LINK_ID, 'a rule id: a letter, then letters, digits, _ or -, at most 64'),
+  when: ZCondition,
+  effect: z.enum(['disqualify', 'review_flag']),
+  patientMessage: z.string().min(1).max(500),
+});
+
+export const ZQuestionnaireDocument = z.strictObject({
+  key: z.string().regex(QUESTIONNAIRE_KEY, 'a key: lowercase letters, digits, _ or -, at most 64'),
+  title: z.string().min(1).max(200),
+  description: z.string().max(2000).optional(),
+  // The protocol whose lines an approved submission orders; part of what the provider approves.
+  protocolId: z.string().regex(/^prt_[0-9a-z]{26}$/, 'a prt_ id').optional(),
+  items: z.array(ZItem).min(1).max(200),
+  rules: z.array(ZRule).max(200),
+});
+
+export type QuestionnaireItem = z.infer<typeof ZItem>;
+export type QuestionnaireRule = z.infer<typeof ZRule>;
+export type QuestionnaireDocument = z.infer<typeof ZQuestionnaireDocument>;
