@@ -11,6 +11,7 @@ import { pharmaciesRouter } from './routers/pharmacies/router';
 import { catalogsRouter } from './routers/catalogs/router';
 import { ordersRouter } from './routers/orders/router';
 import { pharmacyCallbacksRouter } from './routers/pharmacy-callbacks/router';
+import { certificatesRouter } from './routers/certificates/router';
 import { consoleRouter } from './routers/console/router';
 import { router } from './trpc';
 
@@ -28,6 +29,7 @@ export const appRouter = router({
   pharmacies: pharmaciesRouter,
   orders: ordersRouter,
   pharmacyCallbacks: pharmacyCallbacksRouter,
+  certificates: certificatesRouter,
   console: consoleRouter,
 });
 export type AppRouter = typeof appRouter;
