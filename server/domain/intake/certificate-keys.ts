@@ -51,19 +51,26 @@ const active = (q: Queryable) =>
  * `usable` says whether this AUTH_SECRET decrypts the current key (false after AUTH_SECRET changed).
  */
 export async function ensureCertificateKey(q: Queryable, secret: Uint8Array, now = new Date()) {
-  const ensured = await q.transaction(async (tx) => {
+  return q.transaction(async (tx) => {
     await tx.execute(KEY_LOCK);
     const [current] = await active(tx);
-    if (current) return { kid: current.kid, created: false };
-    const row = await newKeyRow(secret, now);
-    await tx.insert(certificateKeys).values(row);
-    return { kid: row.kid, created: true };
+    if (!current) {
+      const row = await newKeyRow(secret, now);
+      await tx.insert(certificateKeys).values(row);
+      return { kid: row.kid, created: true, usable: true };
+    }
+    // Decrypted here whatever this process has cached: a changed AUTH_SECRET shows at start, not at first use.
+    const usable = unseal(secret, current) !== undefined;
+    return { kid: current.kid, created: false, usable };
   });
-  const usable = await signingKey(q, secret).then(
-    () => true,
-    () => false,
-  );
-  return { ...ensured, usable };
+}
+
+function unseal(secret: Uint8Array, row: { kid: string; sealed: string }): string | undefined {
+  try {
+    return openPrivateKey(secret, row.kid, row.sealed);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -93,10 +100,8 @@ export async function signingKey(q: Queryable, secret: Uint8Array): Promise<{ ki
   }
   const cached = signers.get(current.kid);
   if (cached) return { kid: current.kid, key: cached };
-  let d: string;
-  try {
-    d = openPrivateKey(secret, current.kid, current.sealed);
-  } catch {
+  const d = unseal(secret, current);
+  if (d === undefined) {
     throw new Error(
       `The certificate signing key ${current.kid} cannot be decrypted with this AUTH_SECRET (was it changed?). ` +
         'Restore the previous AUTH_SECRET, or run `npm run cli -- certs:rotate` to add a key under the current one.',
