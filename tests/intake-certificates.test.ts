@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process';
 import { createPublicKey, sign } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { isNull } from 'drizzle-orm';
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +13,7 @@ import {
   answersHash,
   ensureCertificateKey,
   issueCertificate,
+  publishedCertificateKeys,
   rotateCertificateKey,
   verifyCertificate,
   type CertificateSubject,
@@ -15,6 +22,7 @@ import { openPrivateKey } from '@/server/domain/intake/certificate-secrets';
 import { sha256Hex } from '@/server/lib/crypto';
 import { canonicalJson } from '@/server/lib/canonical';
 import { openDatabase } from '@/server/db/client';
+import type { Database } from '@/server/db/types';
 import { createScratchDatabase, startWithTwoClinics, type Clinic, type TestApp } from './helpers/harness';
 
 const JWKS_PATH = '/v1/certificates/jwks.json';
@@ -221,4 +229,102 @@ describe('signing keys', () => {
     const active = await app.services.database.db.select({ kid: certificateKeys.kid }).from(certificateKeys).where(isNull(certificateKeys.retiredAt));
     expect(active).toEqual([{ kid: rotated.kid }]);
   });
+});
+
+describe('npm run cli -- certs:rotate / certs:verify', () => {
+  const ROOT = fileURLToPath(new URL('..', import.meta.url));
+  const SECRET = 'cli-auth-secret-for-certificates-0123456789';
+  let env: NodeJS.ProcessEnv;
+  let dataDir: string;
+  let drop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fr-certs-cli-'));
+    const { DATABASE_URL: _unused, ...base } = process.env;
+    env = { ...base, PGLITE_DATA_DIR: dataDir, AUTH_SECRET: SECRET, LOG_LEVEL: 'silent' };
+    if (process.env.DATABASE_URL) {
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL);
+      env.DATABASE_URL = scratch.url;
+      drop = scratch.drop;
+    }
+  });
+  afterAll(async () => {
+    await drop?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function cli(...args: string[]) {
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bin/cli.ts', ...args], { env, cwd: ROOT });
+      return { code: 0, stdout, stderr };
+    } catch (e) {
+      const err = e as { code: number; stdout: string; stderr: string };
+      return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+    }
+  }
+
+  /** The CLI's database, opened here between CLI runs (never while one runs: PGlite is single-process). */
+  async function withCliDatabase<T>(fn: (db: Database['db']) => Promise<T>): Promise<T> {
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: dataDir });
+    try {
+      return await fn(database.db);
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('rotates keys and verifies certificates against the database, a JWKS file or a JWKS URL', async () => {
+    const first = await cli('certs:rotate', '--json');
+    expect(first.code, first.stderr).toBe(0);
+    const { kid: firstKid, retired } = JSON.parse(first.stdout);
+    expect(retired).toEqual([]);
+    const second = await cli('certs:rotate');
+    expect(second.code).toBe(0);
+    const secondKid = second.stdout.match(/New certificate signing key (\S+) \(retired for signing: (\S+)\)/);
+    expect(secondKid?.[2]).toBe(firstKid);
+
+    const deps = { secret: new TextEncoder().encode(SECRET), publicUrl: 'https://cli.clinic.test' };
+    const { jws, jwks } = await withCliDatabase(async (db) => ({
+      jws: await issueCertificate(db, subject('ten_cli', { submissionId: 'isub_cli' }), new Date(), deps),
+      jwks: await publishedCertificateKeys(db),
+    }));
+    expect(decodeProtectedHeader(jws).kid).toBe(secondKid?.[1]);
+    expect(jwks.keys.map((k) => k.kid)).toEqual([secondKid?.[1], firstKid]);
+
+    const valid = await cli('certs:verify', jws, '--json');
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(JSON.parse(valid.stdout)).toMatchObject({ valid: true, kid: secondKid?.[1], claims: { sub: 'isub_cli', tid: 'ten_cli', verdict: 'eligible' } });
+    const human = await cli('certs:verify', jws);
+    expect(human.stdout).toContain('"sub": "isub_cli"');
+    expect(human.stdout).toMatch(/\nvalid \(key /);
+
+    const tampered = await cli('certs:verify', tamperPayload(jws, { tid: 'ten_other' }), '--json');
+    expect(tampered.code).toBe(1);
+    expect(JSON.parse(tampered.stdout)).toMatchObject({ valid: false, claims: { tid: 'ten_other' } });
+    const badSignature = await cli('certs:verify', tamperSignature(jws));
+    expect(badSignature.code).toBe(1);
+    expect(badSignature.stderr).toMatch(/\ninvalid: /);
+
+    // Offline, from a published JWKS saved to a file: no database is opened (nor locked).
+    const file = path.join(dataDir, 'jwks.json');
+    fs.writeFileSync(file, JSON.stringify(jwks));
+    const fromFile = await cli('certs:verify', jws, '--jwks', file, '--json');
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect((await cli('certs:verify', tamperSignature(jws), '--jwks', file)).code).toBe(1);
+
+    // A running service's JWKS URL: its certificate verifies there, and not against this database's keys.
+    const served = await issue(subject(a.tenantId, { submissionId: 'isub_served' }));
+    const viaUrl = await cli('certs:verify', served, '--jwks-url', app.baseUrl + JWKS_PATH, '--json');
+    expect(viaUrl.code, viaUrl.stderr).toBe(0);
+    expect(JSON.parse(viaUrl.stdout).claims.sub).toBe('isub_served');
+    expect((await cli('certs:verify', served, '--json')).code).toBe(1);
+  }, 180_000);
+
+  it('rejects bad arguments with exit code 2', async () => {
+    expect((await cli('certs:verify')).code).toBe(2);
+    expect((await cli('certs:verify', 'a.b.c', 'extra')).code).toBe(2);
+    expect((await cli('certs:verify', 'a.b.c', '--jwks', 'x', '--jwks-url', 'http://localhost/x')).code).toBe(2);
+    expect((await cli('certs:verify', 'a.b.c', '--jwks-url', 'not a url')).code).toBe(2);
+    expect((await cli('certs:rotate', 'now')).code).toBe(2);
+  }, 60_000);
 });
