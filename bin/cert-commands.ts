@@ -11,9 +11,20 @@ function report(verdict: CertificateVerification, against: string): Result {
 }
 
 async function jwksFrom(file: string | undefined, url: string | undefined): Promise<JSONWebKeySet> {
-  const text = file !== undefined ? fs.readFileSync(file, 'utf8') : await (await fetch(url!)).text();
-  const parsed = JSON.parse(text) as JSONWebKeySet;
-  if (!parsed || !Array.isArray(parsed.keys)) throw new UsageError(`${file ?? url} is not a JWKS (no "keys" array)`);
+  let text: string;
+  if (file !== undefined) text = fs.readFileSync(file, 'utf8');
+  else {
+    const res = await fetch(url!);
+    if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}`);
+    text = await res.text();
+  }
+  let parsed: JSONWebKeySet | undefined;
+  try {
+    parsed = JSON.parse(text) as JSONWebKeySet;
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !Array.isArray(parsed.keys)) throw new UsageError(`${file ?? url} is not a JWKS (JSON with a "keys" array)`);
   return parsed;
 }
 

@@ -326,5 +326,10 @@ describe('npm run cli -- certs:rotate / certs:verify', () => {
     expect((await cli('certs:verify', 'a.b.c', '--jwks', 'x', '--jwks-url', 'http://localhost/x')).code).toBe(2);
     expect((await cli('certs:verify', 'a.b.c', '--jwks-url', 'not a url')).code).toBe(2);
     expect((await cli('certs:rotate', 'now')).code).toBe(2);
+    const notJwks = path.join(dataDir, 'not-jwks.json');
+    fs.writeFileSync(notJwks, '{"kty":"OKP"}');
+    const refused = await cli('certs:verify', 'a.b.c', '--jwks', notJwks);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('is not a JWKS');
   }, 60_000);
 });
