@@ -50,6 +50,7 @@ export async function createServices(config: Config): Promise<Services> {
   };
   // The certificate signing key exists from the first start (DESIGN decision 20); `auth` holds what signing needs.
   const certificateKey = await ensureCertificateKey(database.db, auth.secret);
+  if (certificateKey.created) logger.info({ kid: certificateKey.kid }, 'certificate signing key created');
   if (!certificateKey.usable) {
     logger.error({ kid: certificateKey.kid }, 'the certificate signing key cannot be decrypted with this AUTH_SECRET: restore it or run certs:rotate');
   }
