@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { tenants } from '@/db/schema';
-import { QUESTIONNAIRE_LIBRARY } from '@/server/domain/intake/library';
+import { libraryDocuments } from '@/server/domain/intake/library-documents';
 import { validateQuestionnaire } from '@/server/domain/intake/validate';
 import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, type Clinic, type TestApp } from './helpers/harness';
 import { startFakeLlm, type FakeLlm } from './helpers/fake-llm';
@@ -170,7 +170,7 @@ describe('AI questionnaire drafts through an OpenAI-compatible model', () => {
 
 describe('AI questionnaire drafts offline (no model configured)', () => {
   it('adapts the closest library template, deterministically, as a pending draft', async () => {
-    const library = Object.values(QUESTIONNAIRE_LIBRARY as Record<string, { key: string; title: string; description?: string; items: { text: string }[] }>);
+    const library = libraryDocuments();
     const target = library[library.length - 1];
     // Every word of the template: it shares more with this description than any other template can.
     const description = [target.title, target.description ?? '', ...target.items.map((i) => i.text)].join(' ');

@@ -5,9 +5,9 @@ import type { Scope } from '@/server/db/scoped';
 import { requireFeature } from '@/server/domain/ops/features';
 import { AppError } from '@/server/lib/errors';
 import { LlmUnavailableError, type LlmPort, type LlmTemplate } from '@/server/integrations/llm';
-import { QUESTIONNAIRE_LIBRARY } from './library';
+import { libraryDocuments } from './library-documents';
 import { describeProblems, invalidDraft } from './questionnaire-problems';
-import { ZQuestionnaireDocument, type QuestionnaireDocument } from './questionnaire-schema';
+import { ZQuestionnaireDocument } from './questionnaire-schema';
 import { toQuestionnaireDto } from './questionnaire-dto';
 import { insertQuestionnaireVersion } from './questionnaires';
 import { validateQuestionnaire } from './validate';
@@ -25,7 +25,7 @@ const SYSTEM = [
 
 /** The library as the offline generator's templates: each matched by its key, title, description and item texts. */
 function templates(): LlmTemplate[] {
-  return Object.values(QUESTIONNAIRE_LIBRARY as Record<string, QuestionnaireDocument> | readonly QuestionnaireDocument[]).map((doc) => ({
+  return libraryDocuments().map((doc) => ({
     text: [doc.key.replace(/[-_]/g, ' '), doc.title, doc.description ?? '', ...doc.items.map((i) => i.text)].join(' '),
     value: doc,
   }));
