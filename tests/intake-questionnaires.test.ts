@@ -101,6 +101,8 @@ describe('publishing a questionnaire version', () => {
       [{ ...good, key: 'Not A Key!' }, 'key'],
       [{ title: 'No key', items: good.items, rules: [] }, 'key'],
       [{ ...good, rules: [{ ...good.rules[0], effect: 'approve' }] }, 'rules.0.effect'],
+      // A NUL cannot be stored in jsonb: refused like any bad value, never a 500.
+      [{ ...good, title: 'Weight\u0000check' }, 'title'],
     ];
     for (const [body, param] of cases) {
       const r = await publish(a.sandboxKey, body);
