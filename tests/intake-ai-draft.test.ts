@@ -64,6 +64,8 @@ describe('AI questionnaire drafts through an OpenAI-compatible model', () => {
     expect(sent.body.model).toBe('fake-medical-1');
     expect(sent.body.response_format.type).toBe('json_schema');
     expect(sent.body.response_format.json_schema.schema.properties).toHaveProperty('items');
+    expect(sent.body.response_format.json_schema.strict).toBe(false);
+    expect(sent.body.temperature).toBe(0);
     const user = sent.body.messages.find((m: { role: string }) => m.role === 'user');
     const system = sent.body.messages.find((m: { role: string }) => m.role === 'system');
     expect(JSON.stringify(user.content)).toContain('thyroid cancer');
