@@ -282,23 +282,33 @@ function read(answers: unknown, key: string): unknown {
 
 const isAnswerObject = (a: unknown): a is object => a !== null && typeof a === 'object' && !Array.isArray(a);
 
-/** Pure, total, deterministic (DESIGN decision 19). */
-export function evaluate(doc: QuestionnaireDocument, answers: Record<string, unknown>, options: EvaluateOptions): Evaluation {
-  const c = compile(doc);
+/**
+ * Visits the items in order, filling the state with counted answers of enabled items; collects missing
+ * required linkIds and/or enabled linkIds when asked.
+ */
+function walkItems(c: Compiled, answers: unknown, options: EvaluateOptions, missing: string[] | null, enabled: string[] | null): State {
   const n = c.items.length;
   const asOf = isCalendarDate(options?.asOf) ? dayNumber(options.asOf) : -1;
   const state: State = { values: new Array<unknown>(n).fill(undefined), asOf };
   const usable = isAnswerObject(answers);
-  const missing: string[] = [];
   for (let i = 0; i < n; i++) {
     const item = c.items[i]!;
     const enable = c.enable[i];
     // Later items are still undefined here, so a (forbidden) forward reference reads as unanswered.
     if (enable !== null && enable !== undefined && !enable(state)) continue;
+    if (enabled !== null) enabled.push(item.linkId);
     const raw = usable ? read(answers, item.linkId) : undefined;
     if (raw !== undefined && raw !== null && answerMisfit(item, c.options[i]!, raw) === null && !isEmptyAnswer(raw)) state.values[i] = raw;
-    else if (item.required) missing.push(item.linkId);
+    else if (item.required && missing !== null) missing.push(item.linkId);
   }
+  return state;
+}
+
+/** Pure, total, deterministic (DESIGN decision 19). */
+export function evaluate(doc: QuestionnaireDocument, answers: Record<string, unknown>, options: EvaluateOptions): Evaluation {
+  const c = compile(doc);
+  const missing: string[] = [];
+  const state = walkItems(c, answers, options, missing, null);
   const hits: string[] = [];
   const flags: string[] = [];
   for (const rule of c.rules) {
@@ -349,4 +359,15 @@ export function checkAnswers(doc: QuestionnaireDocument, answers: Record<string,
 /** Exposed for the validator and tests: the compiled linkId index of a document. */
 export function linkIdIndex(doc: QuestionnaireDocument): ReadonlyMap<string, number> {
   return compile(doc).index;
+}
+
+/**
+ * The linkIds enabled for these answers, in document order (what a form shows). Same walk as `evaluate`; for
+ * renderers and tests.
+ */
+export function enabledLinkIds(doc: QuestionnaireDocument, answers: Record<string, unknown>, options: EvaluateOptions): string[] {
+  const c = compile(doc);
+  const enabled: string[] = [];
+  walkItems(c, answers, options, null, enabled);
+  return enabled;
 }
