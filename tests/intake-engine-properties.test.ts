@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkAnswers, enabledLinkIds, evaluate } from '@/server/domain/intake/engine';
 import { QUESTIONNAIRE_LIBRARY } from '@/server/domain/intake/library';
+import { reachabilityProblems } from '@/server/domain/intake/validate';
 import { CONDITION_OPS, ITEM_TYPES, type Condition, type QuestionnaireDocument, type QuestionnaireItem, type QuestionnaireRule } from '@/server/domain/intake/questionnaire-schema';
 
 /** Properties of the engine (DESIGN decision 19) over random documents and hostile answer objects. */
@@ -32,7 +33,7 @@ const condition = (n: number): fc.Arbitrary<Condition> =>
         q: fc.oneof(
           fc.integer({ min: 0, max: Math.max(0, n - 1) }).map((k) => `i${k}`),
           fc.integer({ min: 0, max: Math.max(0, n - 1) }).map((k) => `age(i${k})`),
-          fc.tuple(fc.nat(n), fc.nat(n)).map(([h, w]) => `bmi(i${h}, i${w})`),
+          fc.tuple(fc.nat(Math.max(0, n - 1)), fc.nat(Math.max(0, n - 1))).map(([h, w]) => `bmi(i${h}, i${w})`),
           fc.constant('nosuch'),
         ),
         op: fc.constantFrom(...CONDITION_OPS),
@@ -216,6 +217,23 @@ describe('engine properties', () => {
         expect(() => checkAnswers(doc, hostile)).not.toThrow();
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('keeps the reachability check of the validator sound: nothing the engine enables or matches is called dead', () => {
+    fc.assert(
+      fc.property(documentArb.chain((doc) => fc.tuple(fc.constant(doc), fc.array(answersFor(doc), { minLength: 1, maxLength: 20 }))), ([doc, answerSets]) => {
+        const dead = new Set(reachabilityProblems(doc).map((p) => p.param));
+        for (const answers of answerSets) {
+          const r = evaluate(doc, answers, { asOf: ASOF });
+          for (const id of [...r.hits, ...r.flags]) expect(dead).not.toContain(`rules.${id.slice(1)}.when`);
+          for (const linkId of enabledLinkIds(doc, answers, { asOf: ASOF })) {
+            const i = doc.items.findIndex((x) => x.linkId === linkId);
+            expect(dead).not.toContain(`items.${i}.enableWhen`);
+          }
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 });

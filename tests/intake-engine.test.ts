@@ -205,10 +205,20 @@ describe('evaluate: worked cases', () => {
   it('covers every operator, all/any/not and both derived values', () => {
     const seen = new Set<string>();
     const visit = (c: Condition) => {
-      if ('all' in c) (seen.add('all'), c.all.forEach(visit));
-      else if ('any' in c) (seen.add('any'), c.any.forEach(visit));
-      else if ('not' in c) (seen.add('not'), visit(c.not));
-      else (seen.add(c.op), c.q.startsWith('age(') && seen.add('age'), c.q.startsWith('bmi(') && seen.add('bmi'));
+      if ('all' in c) {
+        seen.add('all');
+        c.all.forEach(visit);
+      } else if ('any' in c) {
+        seen.add('any');
+        c.any.forEach(visit);
+      } else if ('not' in c) {
+        seen.add('not');
+        visit(c.not);
+      } else {
+        seen.add(c.op);
+        if (c.q.startsWith('age(')) seen.add('age');
+        if (c.q.startsWith('bmi(')) seen.add('bmi');
+      }
     };
     ROWS.forEach((r) => r.rules.forEach((rule) => visit(rule.when)));
     for (const k of ['eq', 'neq', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'exists', 'all', 'any', 'not', 'age', 'bmi']) expect(seen, k).toContain(k);

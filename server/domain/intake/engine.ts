@@ -40,14 +40,16 @@ export interface AnswerProblem {
 }
 
 /** Per-evaluation state: the counted answer of each item (undefined = unanswered or disabled) and the day. */
-interface State {
+export interface State {
   values: unknown[];
   /** asOf as y*10000 + m*100 + d, or -1 when asOf is not a calendar date (every age is then unanswered). */
   asOf: number;
 }
 
-type Pred = (s: State) => boolean;
-type Getter = (s: State) => unknown;
+export type Pred = (s: State) => boolean;
+export type Getter = (s: State) => unknown;
+/** How a compiled condition reads `q`: a getter over the state, and whether it is a multi_choice list. */
+export type OperandReader = (q: string) => { get: Getter; multi: boolean };
 
 interface CompiledRule {
   id: string;
@@ -84,12 +86,13 @@ function compile(doc: QuestionnaireDocument): Compiled {
   });
   const options = items.map((item) => (item.options ? new Set(item.options.map((o) => o.value)) : null));
   const ctx = { items, index };
+  const reader: OperandReader = (q) => getterOf(ctx, resolveOperand(q, index));
   const compiled: Compiled = {
     items,
     index,
     options,
-    enable: items.map((item) => (item.enableWhen ? compileCondition(ctx, item.enableWhen) : null)),
-    rules: (Array.isArray(doc.rules) ? doc.rules : []).map((r) => ({ id: r.id, disqualify: r.effect === 'disqualify', when: compileCondition(ctx, r.when) })),
+    enable: items.map((item) => (item.enableWhen ? compileCondition(reader, item.enableWhen) : null)),
+    rules: (Array.isArray(doc.rules) ? doc.rules : []).map((r) => ({ id: r.id, disqualify: r.effect === 'disqualify', when: compileCondition(reader, r.when) })),
   };
   cache.set(doc, compiled);
   return compiled;
@@ -100,10 +103,14 @@ interface CompileCtx {
   index: Map<string, number>;
 }
 
-function compileCondition(ctx: CompileCtx, c: Condition): Pred {
+/**
+ * Compiles a condition to a predicate. The comparison semantics live here only; the validator's reachability
+ * search compiles with its own reader so the two can never disagree.
+ */
+export function compileCondition(read: OperandReader, c: Condition): Pred {
   if (c === null || typeof c !== 'object') return ALWAYS_FALSE;
   if ('all' in c) {
-    const parts = Array.isArray(c.all) ? c.all.map((x) => compileCondition(ctx, x)) : [];
+    const parts = Array.isArray(c.all) ? c.all.map((x) => compileCondition(read, x)) : [];
     const n = parts.length;
     return (s) => {
       for (let i = 0; i < n; i++) if (!parts[i]!(s)) return false;
@@ -111,7 +118,7 @@ function compileCondition(ctx: CompileCtx, c: Condition): Pred {
     };
   }
   if ('any' in c) {
-    const parts = Array.isArray(c.any) ? c.any.map((x) => compileCondition(ctx, x)) : [];
+    const parts = Array.isArray(c.any) ? c.any.map((x) => compileCondition(read, x)) : [];
     const n = parts.length;
     return (s) => {
       for (let i = 0; i < n; i++) if (parts[i]!(s)) return true;
@@ -119,10 +126,10 @@ function compileCondition(ctx: CompileCtx, c: Condition): Pred {
     };
   }
   if ('not' in c) {
-    const inner = compileCondition(ctx, c.not);
+    const inner = compileCondition(read, c.not);
     return (s) => !inner(s);
   }
-  return compileComparison(ctx, c);
+  return compileComparison(read, c);
 }
 
 /** What `q` names: an item, a derived value, or nothing (always unanswered). */
@@ -212,8 +219,8 @@ function getterOf(ctx: CompileCtx, operand: Operand): { get: Getter; multi: bool
 
 const isScalar = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
-function compileComparison(ctx: CompileCtx, c: { q: string; op: string; value?: unknown }): Pred {
-  const { get, multi } = getterOf(ctx, resolveOperand(c.q, ctx.index));
+function compileComparison(read: OperandReader, c: { q: string; op: string; value?: unknown }): Pred {
+  const { get, multi } = read(c.q);
   const value = c.value;
   switch (c.op) {
     case 'exists': {
