@@ -231,3 +231,31 @@ describe('evaluate: worked cases', () => {
     expect(evaluate(d, MAN, { asOf: ASOF }).verdict).toBe('eligible');
   });
 });
+
+describe('the library questionnaires', () => {
+  it('decide typical patients as a medical director would expect', async () => {
+    const { weightManagement, hairLoss, generalRefill } = await import('@/server/domain/intake/library');
+    const wm = {
+      dob: '1985-03-02', state: 'CA', sex: 'female', height: 65, weight: 200, comorbidities: ['none'], pregnant: false,
+      mtc_men2: false, pancreatitis: false, type1_diabetes: false, eating_disorder: 'never', gallbladder: false, glp1_current: false,
+    };
+    expect(evaluate(weightManagement, wm, { asOf: ASOF })).toEqual({ verdict: 'eligible', missing: [], hits: [], flags: [] }); // BMI 33.3
+    expect(evaluate(weightManagement, { ...wm, weight: 160 }, { asOf: ASOF }).hits).toEqual(['bmi_too_low']); // 26.6
+    expect(evaluate(weightManagement, { ...wm, weight: 170, comorbidities: ['hypertension'] }, { asOf: ASOF }).verdict).toBe('eligible'); // 28.3 with a condition
+    expect(evaluate(weightManagement, { ...wm, weight: 170 }, { asOf: ASOF }).hits).toEqual(['bmi_too_low']); // 28.3 without
+    expect(evaluate(weightManagement, { ...wm, pregnant: true, glp1_current: true, glp1_name: 'x' }, { asOf: ASOF })).toMatchObject({ verdict: 'disqualified', hits: ['pregnancy'], flags: ['glp1_current'] });
+    expect(evaluate(weightManagement, { ...wm, glp1_current: true }, { asOf: ASOF })).toMatchObject({ verdict: 'incomplete', missing: ['glp1_name'] });
+    expect(evaluate(weightManagement, { ...wm, sex: 'male', pregnant: true }, { asOf: ASOF }).verdict).toBe('eligible');
+    expect(evaluate(weightManagement, { ...wm, dob: '2009-01-01' }, { asOf: ASOF }).hits).toEqual(['under_18']);
+
+    const hl = { dob: '1990-01-01', state: 'NY', sex: 'male', pattern: 'crown', duration_months: 18, prostate: true, liver_disease: false, low_blood_pressure: false, depression: false };
+    expect(evaluate(hairLoss, hl, { asOf: ASOF })).toEqual({ verdict: 'eligible', missing: [], hits: [], flags: ['prostate'] });
+    expect(evaluate(hairLoss, { ...hl, sex: 'female' }, { asOf: ASOF })).toMatchObject({ verdict: 'incomplete', missing: ['pregnant_or_trying'], flags: [] });
+    expect(evaluate(hairLoss, { ...hl, sex: 'female', pregnant_or_trying: true }, { asOf: ASOF }).hits).toEqual(['pregnancy']);
+
+    const gr = { medication: 'lisinopril 10 mg', last_visit: '2026-06-01', taking_as_prescribed: true, side_effects: false, health_changes: ['none'], severe_reaction: false };
+    expect(evaluate(generalRefill, gr, { asOf: ASOF })).toEqual({ verdict: 'eligible', missing: [], hits: [], flags: [] });
+    expect(evaluate(generalRefill, { ...gr, last_visit: '2025-11-25' }, { asOf: ASOF }).flags).toEqual(['review_overdue']);
+    expect(evaluate(generalRefill, { ...gr, health_changes: ['new_medication'] }, { asOf: ASOF })).toMatchObject({ verdict: 'incomplete', missing: ['changes_detail'], flags: ['health_changed'] });
+  });
+});

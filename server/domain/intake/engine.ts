@@ -107,10 +107,10 @@ interface CompileCtx {
  * Compiles a condition to a predicate. The comparison semantics live here only; the validator's reachability
  * search compiles with its own reader so the two can never disagree.
  */
-export function compileCondition(read: OperandReader, c: Condition): Pred {
+export function compileCondition(reader: OperandReader, c: Condition): Pred {
   if (c === null || typeof c !== 'object') return ALWAYS_FALSE;
   if ('all' in c) {
-    const parts = Array.isArray(c.all) ? c.all.map((x) => compileCondition(read, x)) : [];
+    const parts = Array.isArray(c.all) ? c.all.map((x) => compileCondition(reader, x)) : [];
     const n = parts.length;
     return (s) => {
       for (let i = 0; i < n; i++) if (!parts[i]!(s)) return false;
@@ -118,7 +118,7 @@ export function compileCondition(read: OperandReader, c: Condition): Pred {
     };
   }
   if ('any' in c) {
-    const parts = Array.isArray(c.any) ? c.any.map((x) => compileCondition(read, x)) : [];
+    const parts = Array.isArray(c.any) ? c.any.map((x) => compileCondition(reader, x)) : [];
     const n = parts.length;
     return (s) => {
       for (let i = 0; i < n; i++) if (parts[i]!(s)) return true;
@@ -126,10 +126,10 @@ export function compileCondition(read: OperandReader, c: Condition): Pred {
     };
   }
   if ('not' in c) {
-    const inner = compileCondition(read, c.not);
+    const inner = compileCondition(reader, c.not);
     return (s) => !inner(s);
   }
-  return compileComparison(read, c);
+  return compileComparison(reader, c);
 }
 
 /** What `q` names: an item, a derived value, or nothing (always unanswered). */
@@ -219,8 +219,8 @@ function getterOf(ctx: CompileCtx, operand: Operand): { get: Getter; multi: bool
 
 const isScalar = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
-function compileComparison(read: OperandReader, c: { q: string; op: string; value?: unknown }): Pred {
-  const { get, multi } = read(c.q);
+function compileComparison(reader: OperandReader, c: { q: string; op: string; value?: unknown }): Pred {
+  const { get, multi } = reader(c.q);
   const value = c.value;
   switch (c.op) {
     case 'exists': {

@@ -52,6 +52,8 @@ export const generalRefill: QuestionnaireDocument = {
       effect: 'review_flag',
       patientMessage: 'A provider will review what changed before refilling.',
     },
-    { id: 'visit_before_2025', when: { q: 'last_visit', op: 'lt', value: '2025-01-01' }, effect: 'review_flag', patientMessage: 'Your last review was some time ago; a provider may ask for a visit.' },
+    // age() of any date item is whole years since it: a last review a year or more ago.
+    { id: 'review_overdue', when: { q: 'age(last_visit)', op: 'gte', value: 1 }, effect: 'review_flag', patientMessage: 'Your last review was over a year ago; a provider may ask for a visit.' },
+    { id: 'visit_date_future', when: { q: 'age(last_visit)', op: 'lt', value: 0 }, effect: 'review_flag', patientMessage: 'A provider will confirm the date of your last review.' },
   ],
 };
