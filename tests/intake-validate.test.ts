@@ -249,3 +249,30 @@ describe('patientView', () => {
     expect(weightManagement.items.find((i) => i.linkId === 'pregnant')!.enableWhen).toEqual({ q: 'sex', op: 'in', value: ['female', 'intersex'] });
   });
 });
+
+describe('validator cost', () => {
+  it('validates a maximal document (200 items, 200 rules) in bounded time', () => {
+    const items: QuestionnaireItem[] = Array.from({ length: 200 }, (_, k) =>
+      k % 2
+        ? { linkId: `n${k}`, text: 'n', type: 'integer', required: false, min: 0, max: 1000 }
+        : { linkId: `c${k}`, text: 'c', type: 'multi_choice', required: false, options: Array.from({ length: 8 }, (_, o) => ({ value: `o${o}`, label: 'o' })) },
+    );
+    const rules: QuestionnaireRule[] = Array.from({ length: 200 }, (_, r) => ({
+      id: `r${r}`,
+      when: {
+        all: Array.from({ length: 6 }, (_, j) => {
+          const k = (r * 7 + j * 31) % 200;
+          return k % 2
+            ? { q: `n${k}`, op: 'gt' as const, value: (r * j) % 900 }
+            : { q: `c${k}`, op: 'in' as const, value: ['o1', 'o2', 'o3', 'o4', 'o5', 'o6', 'o7'] };
+        }),
+      },
+      effect: 'review_flag',
+      patientMessage: 'x',
+    }));
+    const started = performance.now();
+    const r = validateQuestionnaire({ key: 'big', title: 'Big', items, rules });
+    expect(r.ok).toBe(true);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});

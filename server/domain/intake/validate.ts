@@ -223,6 +223,8 @@ function misfit(kind: ValueKind, item: QuestionnaireItem | undefined, v: unknown
  * Age and BMI are treated as free numbers (not tied to the dates and measures behind them).
  */
 const SEARCH_LIMIT = 200_000;
+/** Assignments tried for a whole document: bounds the validator's time on hostile (e.g. AI-drafted) input. */
+const DOCUMENT_BUDGET = 2_000_000;
 const MAX_SUBSET_OPTIONS = 8;
 
 type Var = { key: string; candidates: unknown[]; item?: number; needs?: number[] };
@@ -239,6 +241,7 @@ export function reachabilityProblems(doc: QuestionnaireDocument): DocumentProble
 
 function checkReachability(doc: QuestionnaireDocument, index: Map<string, number>, add: (p: string, m: string) => void) {
   const constants = collectConstants(doc, index);
+  let budget = DOCUMENT_BUDGET;
   const enableOf = (i: number) => doc.items[i]!.enableWhen;
   const satisfiable = (cond: Condition): boolean => {
     const vars: Var[] = [];
@@ -275,7 +278,8 @@ function checkReachability(doc: QuestionnaireDocument, index: Map<string, number
     const enables = vars.map((v) => (v.item !== undefined && enableOf(v.item) ? compileCondition(reader, enableOf(v.item)!) : null));
     let total = 1;
     for (const v of vars) total *= v.candidates.length;
-    if (total > SEARCH_LIMIT) return true;
+    if (total > SEARCH_LIMIT || total > budget) return true;
+    budget -= total;
     const state = { values: vars.map(() => undefined as unknown), asOf: -1 };
     const pos = vars.map(() => 0);
     for (let n = 0; n < total; n++) {
