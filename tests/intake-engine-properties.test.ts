@@ -236,4 +236,20 @@ describe('engine properties', () => {
       { numRuns: 150 },
     );
   });
+
+  it('checkAnswers never echoes a planted value, wherever it is put', () => {
+    const planted = fc.stringMatching(/^[A-Za-z]{3}$/).map((s) => `Plant${s}Q9x7`);
+    fc.assert(
+      fc.property(anyDocument, planted, fc.nat(), fc.nat(3), (doc, plant, pick, shape) => {
+        const item = doc.items[pick % doc.items.length]!;
+        const value = [plant, [plant, plant], { nested: plant }, plant.repeat(600)][shape];
+        const answers: Record<string, unknown> = { [item.linkId]: value, unknownItem: plant, [plant]: 1 };
+        for (const p of checkAnswers(doc, answers)) {
+          expect(p.message).not.toContain(plant);
+          expect(p.message).not.toContain('Q9x7');
+        }
+      }),
+      RUNS,
+    );
+  });
 });

@@ -353,19 +353,15 @@ export function checkAnswers(doc: QuestionnaireDocument, answers: Record<string,
   for (const key of keys) {
     if (problems.length >= MAX_ANSWER_PROBLEMS) break;
     if (c.index.has(key)) continue;
-    // A key that is not even linkId-shaped is not repeated back: it could be anything the client sent.
+    // The key is named by `param` only when it is linkId-shaped, and never repeated in the message: a key is
+    // still something the client sent.
     problems.push(
       LINK_ID.test(key)
-        ? { param: `answers.${key}`, message: `This questionnaire has no item "${key}".` }
+        ? { param: `answers.${key}`, message: 'This questionnaire has no item with this linkId.' }
         : { param: 'answers', message: 'An answer is keyed by something that is not a linkId of this questionnaire.' },
     );
   }
   return problems;
-}
-
-/** Exposed for the validator and tests: the compiled linkId index of a document. */
-export function linkIdIndex(doc: QuestionnaireDocument): ReadonlyMap<string, number> {
-  return compile(doc).index;
 }
 
 /**
