@@ -6,6 +6,7 @@ import { consoleRoutedOrdersDailyRoute } from './overview-routed-daily';
 import { consoleUsageRoutedDailyRoute } from './usage-routed-daily';
 import { consoleDeclineOrderRoute } from './orders-decline';
 import { consoleGrantsRoute } from './grants';
+import { consoleQuestionnaireVersionsRoute } from './questionnaire-versions';
 import { consoleApprovalQueueRoute, consoleListOrdersRoute, consoleOrderNamesRoute, consoleOrderStatusesRoute } from './orders-views';
 
 /** Procedures only the console calls, over /api/trpc; none has an OpenAPI operation, so /v1 never serves them. */
@@ -24,4 +25,5 @@ export const consoleRouter = router({
   orderStatuses: consoleOrderStatusesRoute,
   declineOrder: consoleDeclineOrderRoute,
   grants: consoleGrantsRoute,
+  questionnaireVersions: consoleQuestionnaireVersionsRoute,
 });
