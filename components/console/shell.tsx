@@ -4,10 +4,13 @@ import { MenuButton, NavLinks, NavMenuProvider, type NavItem } from './nav-links
 import { SignOutButton } from './sign-out-button';
 
 // A page needing a scope shows only to roles that hold it, so a provider never sees the admin pages.
-const NAV: (NavItem & { scope?: string })[] = [
+// A page open to several scopes lists them all: any one of them shows it.
+const NAV: (NavItem & { scope?: string | readonly string[] })[] = [
   { href: '/console', label: 'Overview' },
   { href: '/orders', label: 'Orders', scope: 'orders.read' },
+  { href: '/intake/submissions', label: 'Intake', scope: 'intake.review' },
   { href: '/products', label: 'Products', scope: 'catalog.manage' },
+  { href: '/intake/questionnaires', label: 'Questionnaires', scope: ['catalog.manage', 'intake.review'] },
   { href: '/pharmacies', label: 'Pharmacies', scope: 'pharmacies.manage' },
   { href: '/routing', label: 'Routing', scope: 'pharmacies.manage' },
   { href: '/patients', label: 'Patients', scope: 'patients.read' },
@@ -20,7 +23,7 @@ const NAV: (NavItem & { scope?: string })[] = [
 ];
 
 export const navFor = (scopes: readonly string[]): NavItem[] =>
-  NAV.filter((n) => !n.scope || scopes.includes(n.scope)).map(({ href, label }) => ({ href, label }));
+  NAV.filter((n) => !n.scope || (typeof n.scope === 'string' ? [n.scope] : n.scope).some((s) => scopes.includes(s))).map(({ href, label }) => ({ href, label }));
 
 function Who({ me }: { me: ConsoleMe }) {
   return (

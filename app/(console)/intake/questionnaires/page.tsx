@@ -1,0 +1,32 @@
+import { NotForRole } from '@/components/console/order-ui';
+import { QuestionnaireTabs, readsQuestionnaires } from '@/components/console/intake-ui';
+import { QuestionnaireLibrary } from '@/components/console/questionnaire-library';
+import { requireConsoleSession } from '@/lib/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+
+export const metadata = { title: 'Questionnaires · Fulfillment Rail' };
+
+export default async function QuestionnairesPage() {
+  const { mode, me } = await requireConsoleSession();
+  const reads = readsQuestionnaires(me.scopes);
+  if (reads) await getQueryClient().prefetchQuery(trpcServer.console.questionnaireVersions.queryOptions({}));
+  return (
+    <section className="space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold">Questionnaires</h1>
+        <p className="text-sm text-slate-600">
+          The clinic’s intake questionnaires in {mode}, every version with its state. Patients answer only the approved version of each; a new version waits for a
+          provider’s approval.
+        </p>
+      </div>
+      <QuestionnaireTabs active="library" />
+      {reads ? (
+        <HydrateClient>
+          <QuestionnaireLibrary mode={mode} />
+        </HydrateClient>
+      ) : (
+        <NotForRole>Your role does not include the questionnaires. Ask a clinic admin if you need them.</NotForRole>
+      )}
+    </section>
+  );
+}

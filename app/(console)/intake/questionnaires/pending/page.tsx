@@ -1,0 +1,32 @@
+import { NotForRole } from '@/components/console/order-ui';
+import { QuestionnaireTabs, readsQuestionnaires } from '@/components/console/intake-ui';
+import { QuestionnairePending } from '@/components/console/questionnaire-pending';
+import { requireConsoleSession } from '@/lib/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+
+export const metadata = { title: 'Questionnaires pending approval · Fulfillment Rail' };
+
+export default async function PendingQuestionnairesPage() {
+  const { mode, me } = await requireConsoleSession();
+  const reads = readsQuestionnaires(me.scopes);
+  if (reads) await getQueryClient().prefetchQuery(trpcServer.console.questionnaireVersions.queryOptions({}));
+  return (
+    <section className="space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold">Questionnaires</h1>
+        <p className="text-sm text-slate-600">
+          Versions in {mode} waiting for a provider. Approving one makes it the version patients answer and retires the one before; the approval is bound to the content
+          shown here.
+        </p>
+      </div>
+      <QuestionnaireTabs active="pending" />
+      {reads ? (
+        <HydrateClient>
+          <QuestionnairePending mode={mode} isProvider={me.user.role === 'provider'} />
+        </HydrateClient>
+      ) : (
+        <NotForRole>Your role does not include the questionnaires. Ask a clinic admin if you need them.</NotForRole>
+      )}
+    </section>
+  );
+}

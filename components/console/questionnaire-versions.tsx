@@ -1,0 +1,74 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '@/lib/trpc/client';
+import { card } from './catalog-ui';
+import { formatDateTime } from './format';
+import { QuestionnaireStatusBadge, ShortHash } from './intake-ui';
+import { VersionsTable } from './questionnaire-library';
+import { QuestionnaireDiffView } from './questionnaire-diff-view';
+import { QuestionnairePreview } from './questionnaire-preview';
+import { Loading, QueryError } from './query-state';
+
+const select = 'mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 focus:outline-none';
+
+/**
+ * One questionnaire key: its versions, the chosen version in words (default the one in use), and what
+ * changed between two versions (default: the previous version to the chosen one). The compare form is a
+ * plain GET form, so each comparison has its own address.
+ */
+export function QuestionnaireVersions({ keyName, version, compare }: { keyName: string; version?: number; compare?: number }) {
+  const trpc = useTRPC();
+  const versions = useQuery(trpc.console.questionnaireVersions.queryOptions({ key: keyName }));
+  if (versions.isPending) return <Loading label="Loading the versions…" />;
+  if (versions.isError) return <QueryError error={versions.error} title="The versions could not be read." />;
+  const vs = [...versions.data].sort((a, b) => b.version - a.version);
+  if (vs.length === 0) return <p className="text-sm text-slate-600">No questionnaire by the key {keyName} in this mode.</p>;
+  const shown = vs.find((v) => v.version === version) ?? vs.find((v) => v.status === 'approved') ?? vs[0];
+  const from = vs.find((v) => v.version === compare) ?? vs.find((v) => v.version < shown.version);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold break-words">{shown.title}</h1>
+      <VersionsTable keyName={keyName} versions={vs} selected={shown.version} />
+      <section aria-labelledby="shown-heading" className={`${card} space-y-3`}>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h2 id="shown-heading" className="text-lg font-semibold">Version {shown.version}</h2>
+          <QuestionnaireStatusBadge status={shown.status} />
+          <ShortHash hash={shown.contentHash} />
+          <span className="text-sm text-slate-600">created {formatDateTime(shown.createdAt)}</span>
+        </div>
+        {shown.approvalNote && <p className="text-sm break-words text-slate-700">Approval note: “{shown.approvalNote}”</p>}
+        <QuestionnairePreview doc={shown.document} />
+      </section>
+      {vs.length > 1 && (
+        <section aria-labelledby="diff-heading" className={`${card} space-y-4`}>
+          <h2 id="diff-heading" className="text-lg font-semibold">Compare versions</h2>
+          <form method="get" className="flex flex-wrap items-end gap-3">
+            <label className="text-sm font-medium text-slate-700">
+              From
+              <select name="compare" defaultValue={from?.version} className={select}>
+                {vs.map((v) => (
+                  <option key={v.id} value={v.version}>v{v.version} ({v.status})</option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm font-medium text-slate-700">
+              To
+              <select name="version" defaultValue={shown.version} className={select}>
+                {vs.map((v) => (
+                  <option key={v.id} value={v.version}>v{v.version} ({v.status})</option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">Compare</button>
+          </form>
+          {from ? (
+            <QuestionnaireDiffView before={from.document} after={shown.document} beforeLabel={`v${from.version}`} afterLabel={`v${shown.version}`} />
+          ) : (
+            <p className="text-sm text-slate-600">Version {shown.version} is the first; choose another version to compare.</p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
