@@ -12,6 +12,7 @@ import { catalogsRouter } from './routers/catalogs/router';
 import { ordersRouter } from './routers/orders/router';
 import { pharmacyCallbacksRouter } from './routers/pharmacy-callbacks/router';
 import { consoleRouter } from './routers/console/router';
+import { intakeSubmissionsRouter } from './routers/intake/submissions-router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -29,5 +30,6 @@ export const appRouter = router({
   orders: ordersRouter,
   pharmacyCallbacks: pharmacyCallbacksRouter,
   console: consoleRouter,
+  intakeSubmissions: intakeSubmissionsRouter,
 });
 export type AppRouter = typeof appRouter;
