@@ -4,7 +4,7 @@ import type { Database, Tx } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { emitEvent } from '@/server/domain/events/emit';
 import { now as clockNow } from '@/server/lib/clock';
-import { AppError, errors } from '@/server/lib/errors';
+import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { issueCertificate } from './certificates';
 import { checkAnswers, evaluate, type Evaluation } from './engine';
