@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, type ApiResponse, type TestApp } from './helpers/harness';
+import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, VALID_NPI, type ApiResponse, type TestApp } from './helpers/harness';
 import { approvedQuestionnaire, eligibleAnswers, weightDocument } from './helpers/intake-world';
 import { ordersWorld, providerSession } from './helpers/orders-world';
 
@@ -337,6 +337,26 @@ describe.skip('POST /intake/submissions/{id}/review', () => {
     const ok = await review(s.id, { decision: 'approve' }, texan.token);
     expect(ok.status, ok.text).toBe(200);
     expect((await order(ok.body.orderId)).body.status).toBe('submitted');
+  });
+
+  it('two approvals at once: one order, the other 409', async () => {
+    const s = await created();
+    const before = await written();
+    const [x, y] = await Promise.all([review(s.id, { decision: 'approve' }), review(s.id, { decision: 'approve' })]);
+    expect([x.status, y.status].sort()).toEqual([200, 409]);
+    const after = await written();
+    expect({ orders: after.orders, submissions: after.submissions }).toEqual({ orders: before.orders + 1, submissions: before.submissions });
+    expect(await countRows(app, `orders where approval_snapshot->'intake'->>'submissionId' = '${s.id}'`)).toBe(1);
+  });
+
+  it('a provider without MFA or without a verified NPI: 403, nothing written', async () => {
+    const s = await created();
+    const noMfa = await createUserAndLogin(app, w.tenantId, { email: `nomfa-${randomUUID()}@clinic.test`, role: 'provider', npi: VALID_NPI, npiVerified: true, licensedStates: ['CA'] });
+    const noNpi = await createUserAndLogin(app, w.tenantId, { email: `nonpi-${randomUUID()}@clinic.test`, role: 'provider', npi: VALID_NPI, npiVerified: false, licensedStates: ['CA'] });
+    const before = await written();
+    expectEnvelope(await review(s.id, { decision: 'approve' }, noMfa.token), 403, 'permission_error', 'mfa_required');
+    expectEnvelope(await review(s.id, { decision: 'approve' }, noNpi.token), 403, 'permission_error', 'npi_not_verified');
+    expect(await written()).toEqual(before);
   });
 
   it("bad bodies → 400; another tenant's, the other mode's and unknown ids → 404; nothing written", async () => {
