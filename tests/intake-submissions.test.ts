@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, VALID_NPI, type ApiResponse, type TestApp } from './helpers/harness';
 import { approvedQuestionnaire, eligibleAnswers, weightDocument } from './helpers/intake-world';
@@ -291,6 +292,22 @@ describe.skip('POST /intake/submissions/{id}/review', () => {
     expectEnvelope(await review(s.id, { decision: 'approve' }), 409, 'conflict', 'submission_already_reviewed');
     expectEnvelope(await review(s.id, { decision: 'reject' }), 409, 'conflict', 'submission_already_reviewed');
     expect(await written()).toEqual(before);
+  });
+
+  it('the approval survives a reroute: rejected by the pharmacy, rerouted and submitted without a new review', async () => {
+    const s = await created();
+    const id = (await review(s.id, { decision: 'approve' })).body.orderId as string;
+    const res = (await app.services.database.db.execute(sql`select idempotency_key as key from order_dispatches where order_id = ${id}`)) as unknown as { rows: { key: string }[] };
+    const raw = JSON.stringify({ idempotencyKey: res.rows[0].key, status: 'rejected', reasonCode: 'out_of_stock' });
+    const msgId = `msg_${randomUUID()}`;
+    const at = new Date();
+    const headers = { 'content-type': 'application/json', 'webhook-id': msgId, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(w.pharmacies.alphaSecret).sign(msgId, at, raw) };
+    expect((await app.request('POST', `/v1/pharmacy-callbacks/${w.pharmacies.alpha}`, { rawBody: raw, headers })).status).toBe(200);
+    expect((await order(id)).body.status).toBe('rejected');
+    expect((await app.request('POST', `/v1/orders/${id}/reroute`, { key: w.key, body: {} })).body.rerouted).toBe(true);
+    const sent = await app.request('POST', `/v1/orders/${id}/submit`, { key: w.key, body: {} });
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body).toMatchObject({ status: 'submitted', pharmacyConnectionId: w.pharmacies.beta });
   });
 
   it('reject records the reason and creates no order', async () => {
