@@ -337,6 +337,25 @@ describe.skip('POST /intake/submissions/{id}/review', () => {
     expect((await get(s.id)).body).toMatchObject({ status: 'pending_review', reviewedBy: null });
   });
 
+  it('a protocol gone inactive, or one with an inactive product: 409 protocol_unavailable, nothing written', async () => {
+    const protocolOf = async (productId: string) => {
+      const res = await app.request('POST', '/v1/protocols', { key: w.key, body: { name: `P ${randomUUID()}`, items: [{ productId, quantity: 1, sig: 'Use as directed' }] } });
+      return res.body.id as string;
+    };
+    const inactiveProtocol = await protocolOf(w.products.glp);
+    await approvedQuestionnaire(app, { tenantId: w.tenantId, livemode: false }, weightDocument('weight-off', inactiveProtocol));
+    expect((await app.request('PATCH', `/v1/protocols/${inactiveProtocol}`, { key: w.key, body: { active: false } })).status).toBe(200);
+    const ndlProtocol = await protocolOf(w.products.ndl);
+    await approvedQuestionnaire(app, { tenantId: w.tenantId, livemode: false }, weightDocument('weight-ndl', ndlProtocol));
+    const a = await created({ questionnaireKey: 'weight-off' });
+    const b = await created({ questionnaireKey: 'weight-ndl' });
+    expect((await app.request('PATCH', `/v1/products/${w.products.ndl}`, { key: w.key, body: { active: false } })).status).toBe(200);
+    const before = await written();
+    for (const s of [a, b]) expectEnvelope(await review(s.id, { decision: 'approve' }), 409, 'conflict', 'protocol_unavailable');
+    expect(await written()).toEqual(before);
+    expect((await get(b.id)).body.status).toBe('pending_review');
+  });
+
   it('only a provider licensed in the patient’s state: keys, admins and other states get 403, nothing written', async () => {
     const s = await created({ patientId: w.patients.tx });
     const admin = await createUserAndLogin(app, w.tenantId, { email: `admin-${randomUUID()}@clinic.test`, role: 'admin' });

@@ -6,7 +6,7 @@ import { isLicensedIn } from '@/server/domain/auth/licenses';
 import { approveWithin, sendAndAnswer, type Provider, type SubmitDeps } from '@/server/domain/orders/approve';
 import { createOrder } from '@/server/domain/orders/create';
 import { now } from '@/server/lib/clock';
-import { errors } from '@/server/lib/errors';
+import { AppError, errors } from '@/server/lib/errors';
 import { requireSubmission, submissionDto } from './submissions-read';
 import type { SubmissionRow } from './submissions-dto';
 
@@ -56,6 +56,10 @@ async function orderFromSubmission(tx: Tx, principal: Provider, row: SubmissionR
     source: row.flowId ? 'flow' : 'intake',
     priority: 'routine',
     amberFields: [],
+  }).catch((err: unknown) => {
+    // createOrder names a bad line by the order body's `items.N.productId`, which the review request has not.
+    if (err instanceof AppError && err.status === 400) throw errors.conflict("A product of the questionnaire's protocol is missing or inactive.", 'protocol_unavailable');
+    throw err;
   });
   const planned = await approveWithin(tx, principal, order.id, deps, { submissionId: row.id, questionnaireHash: questionnaire.contentHash });
   return { orderId: order.id, planned };
