@@ -4,7 +4,7 @@ import { acquirePgliteLock, holderOf } from '@/server/db/pglite-lock';
 import type { Database } from '@/server/db/types';
 import { AppError } from '@/server/lib/errors';
 import { loadConfig } from '@/server/lib/config';
-import { COMMANDS, UsageError, type Command } from './commands';
+import { COMMANDS, Offline, UsageError, type Command } from './commands';
 
 const describe = ([name, c]: [string, Command]) => `  ${name.padEnd(16)} ${c.summary}${c.usage ? `\n${' '.repeat(19)}${c.usage}` : ''}`;
 const USAGE = `Fulfillment Rail operator CLI
@@ -41,10 +41,15 @@ async function run(argv: string[]): Promise<Exit> {
 
   let work: ReturnType<Command['prepare']>;
   try {
-    const { values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
-    work = command.prepare(values as Record<string, string | undefined>);
+    const { values, positionals } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: Boolean(command.positionals) });
+    if (positionals.length > (command.positionals ?? 0)) throw new UsageError(`Unexpected argument '${positionals[command.positionals ?? 0]}'`);
+    work = command.prepare(values as Record<string, string | undefined>, positionals);
   } catch (err) {
     return failure(err instanceof Error ? err.message : String(err));
+  }
+  if (work instanceof Offline) {
+    const result = await work.run();
+    return new Exit(result.code ?? 0, result.value, result.human);
   }
 
   const config = loadConfig();
@@ -63,8 +68,8 @@ async function run(argv: string[]): Promise<Exit> {
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR });
     await database.migrate();
-    const result = await work(database.db);
-    return new Exit(0, result.value, result.human);
+    const result = await work(database.db, config);
+    return new Exit(result.code ?? 0, result.value, result.human);
   } finally {
     await database?.close().catch(() => undefined);
   }

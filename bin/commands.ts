@@ -1,6 +1,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
 import type { Db } from '@/server/db/types';
+import type { Config } from '@/server/lib/config';
 import type { Principal } from '@/server/domain/auth/principal';
 import { createApiKey } from '@/server/domain/developer/api-keys';
 import { OPS_SCOPE } from '@/server/domain/developer/scopes';
@@ -8,6 +9,7 @@ import { createTenant, listTenants, requireTenant } from '@/server/domain/ops/te
 // The ops API's own request schemas: the CLI accepts exactly what POST /v1/ops/... accepts.
 import { ZCreateTenantRequest } from '@/server/api/routers/ops/create-tenant.types';
 import { ZCreateApiKey } from '@/server/api/routers/developer/api-key.types';
+import { CERT_COMMANDS } from './cert-commands';
 
 /** Bad input from the operator: exit code 2, nothing written. */
 export class UsageError extends Error {}
@@ -16,14 +18,24 @@ export type Options = Record<string, string | undefined>;
 export interface Result {
   value: unknown;
   human: string;
+  /** Exit code; 0 unless the command's answer is a "no" (an invalid certificate). */
+  code?: number;
+}
+
+export type Work = (db: Db, config: Config) => Promise<Result>;
+/** Work that needs no database (verifying against a published JWKS): the CLI opens and locks nothing. */
+export class Offline {
+  constructor(readonly run: () => Promise<Result>) {}
 }
 
 export interface Command {
   summary: string;
   usage: string;
   options: NonNullable<ParseArgsConfig['options']>;
+  /** How many positional arguments the command takes (none unless set). */
+  positionals?: number;
   /** Validates the flags without touching the database and returns the work to do. */
-  prepare(o: Options): (db: Db) => Promise<Result>;
+  prepare(o: Options, positionals: string[]): Work | Offline;
 }
 
 const OPERATOR: Principal = { kind: 'key', tenantId: null, livemode: true, scopes: [OPS_SCOPE], rateLimitKey: 'cli' };
@@ -109,6 +121,7 @@ export const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  ...CERT_COMMANDS,
   migrate: {
     summary: 'Apply database migrations (they also run at every start)',
     usage: '',

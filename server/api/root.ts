@@ -11,8 +11,9 @@ import { pharmaciesRouter } from './routers/pharmacies/router';
 import { catalogsRouter } from './routers/catalogs/router';
 import { ordersRouter } from './routers/orders/router';
 import { pharmacyCallbacksRouter } from './routers/pharmacy-callbacks/router';
+import { certificatesRouter } from './routers/certificates/router';
 import { consoleRouter } from './routers/console/router';
-import { intakeSubmissionsRouter } from './routers/intake/submissions-router';
+import { intakeRouter } from './routers/intake/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -29,7 +30,8 @@ export const appRouter = router({
   pharmacies: pharmaciesRouter,
   orders: ordersRouter,
   pharmacyCallbacks: pharmacyCallbacksRouter,
+  certificates: certificatesRouter,
   console: consoleRouter,
-  intakeSubmissions: intakeSubmissionsRouter,
+  intake: intakeRouter,
 });
 export type AppRouter = typeof appRouter;

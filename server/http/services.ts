@@ -9,8 +9,10 @@ import { createRateLimiter } from '@/server/lib/rate-limit';
 import { createAttemptLimits } from '@/server/domain/auth/attempt-limits';
 import { createMailer } from '@/server/integrations/mail/mailer';
 import { resolveAuthSecret } from '@/server/lib/auth-secret';
+import { logger } from '@/server/lib/logger';
+import { ensureCertificateKey, setDefaultCertificateDeps } from '@/server/domain/intake/certificates';
 
-/** Opens the database, migrates it, ensures the ops key, and builds the process-wide services. */
+/** Opens the database, migrates it, ensures the ops key and the certificate signing key, and builds the process-wide services. */
 export async function createServices(config: Config): Promise<Services> {
   if (!config.DATABASE_URL && !config.PGLITE_DATA_DIR.startsWith('memory://')) acquirePgliteLock(config.PGLITE_DATA_DIR);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR });
@@ -46,6 +48,13 @@ export async function createServices(config: Config): Promise<Services> {
     }),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
+  // The certificate signing key exists from the first start (DESIGN decision 20); `auth` holds what signing needs.
+  const certificateKey = await ensureCertificateKey(database.db, auth.secret);
+  if (certificateKey.created) logger.info({ kid: certificateKey.kid }, 'certificate signing key created');
+  if (!certificateKey.usable) {
+    logger.error({ kid: certificateKey.kid }, 'the certificate signing key cannot be decrypted with this AUTH_SECRET: restore it or run certs:rotate');
+  }
+  setDefaultCertificateDeps(auth);
   const services: Services = { database, config, rateLimiter, auth, close: async () => { redis?.disconnect(); await database.close(); } };
   setGlobalServices(services);
   return services;

@@ -1,6 +1,19 @@
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import type { Queryable } from '@/server/db/types';
+import { answersHash } from './certificate-secrets';
+import { signingKey } from './certificate-keys';
 
-// INTERFACE PLACEHOLDER (foundation commit): the certificates helper replaces this file's bodies.
+export { answersHash } from './certificate-secrets';
+export {
+  ensureCertificateKey,
+  publishedCertificateKeys,
+  rotateCertificateKey,
+  type CertificateJwks,
+  type CertificatePublicJwk,
+} from './certificate-keys';
+
+/** The JWS `typ` of an eligibility certificate: tells it apart from every other JWT a verifier may hold. */
+export const CERTIFICATE_TYP = 'fr-cert+jwt';
 
 export interface CertificateSubject {
   submissionId: string;
@@ -12,7 +25,90 @@ export interface CertificateSubject {
   clinicalPlaneHash?: string;
 }
 
-/** Signs the eligible verdict (DESIGN decision 20): a compact EdDSA JWS. */
-export async function issueCertificate(_db: Queryable, _subject: CertificateSubject, _now: Date): Promise<string> {
-  throw new Error('certificates not built yet');
+/**
+ * What signing needs from the process: the service's AUTH_SECRET (wraps the signing keys and derives each
+ * tenant's answers key) and its public URL (the `iss`). `services.auth` (AuthDeps) has exactly these members.
+ */
+export interface CertificateDeps {
+  secret: Uint8Array;
+  publicUrl: string;
+}
+
+/** The claims of a certificate, and nothing else (DESIGN decision 20): ids, hashes and the verdict, no PHI. */
+export interface CertificateClaims {
+  iss: string;
+  sub: string;
+  tid: string;
+  livemode: boolean;
+  iat: number;
+  qk: string;
+  qv: number;
+  qh: string;
+  cph?: string;
+  ah: string;
+  verdict: 'eligible';
+}
+
+// The deps of the service this process started (server/http/services.ts), for callers that do not pass theirs.
+const holder = globalThis as unknown as { __frCertificateDeps?: CertificateDeps };
+
+export function setDefaultCertificateDeps(deps: CertificateDeps): void {
+  holder.__frCertificateDeps = deps;
+}
+
+/**
+ * Signs the eligible verdict (DESIGN decision 20): a compact EdDSA JWS by the newest signing key. Call it in
+ * the submission's transaction. Pass `deps` (`ctx.services.auth`) where you have them; without, the deps of
+ * the service started in this process are used.
+ */
+export async function issueCertificate(q: Queryable, subject: CertificateSubject, now: Date, deps?: CertificateDeps): Promise<string> {
+  const d = deps ?? holder.__frCertificateDeps;
+  if (!d) throw new Error('Certificates are not configured: start the service through server/http/services.ts');
+  const { kid, key } = await signingKey(q, d.secret);
+  const { questionnaire: qn } = subject;
+  const claims: CertificateClaims = {
+    iss: d.publicUrl,
+    sub: subject.submissionId,
+    tid: subject.tenantId,
+    livemode: subject.livemode,
+    iat: Math.floor(now.getTime() / 1000),
+    qk: qn.key,
+    qv: qn.version,
+    qh: qn.contentHash,
+    ...(subject.clinicalPlaneHash !== undefined ? { cph: subject.clinicalPlaneHash } : {}),
+    ah: answersHash(d.secret, subject.tenantId, subject.answers),
+    verdict: 'eligible',
+  };
+  return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'EdDSA', kid, typ: CERTIFICATE_TYP }).sign(key);
+}
+
+export type CertificateVerification =
+  | { valid: true; kid: string; claims: CertificateClaims }
+  | { valid: false; reason: string; kid?: string; claims?: Record<string, unknown> };
+
+/**
+ * Verifies a certificate against a JWKS (the published one, or the keys in the database): EdDSA only, the
+ * certificate `typ`, a known kid, an intact signature and an eligible verdict. An invalid one comes back with
+ * its reason and, when it decodes at all, its (unverified) claims, never as a throw.
+ */
+export async function verifyCertificate(jws: string, jwks: JSONWebKeySet, opts: { issuer?: string } = {}): Promise<CertificateVerification> {
+  try {
+    const { payload, protectedHeader } = await jwtVerify(jws.trim(), createLocalJWKSet(jwks), {
+      algorithms: ['EdDSA'],
+      typ: CERTIFICATE_TYP,
+      issuer: opts.issuer,
+    });
+    if (payload.verdict !== 'eligible') return { valid: false, reason: 'the verdict is not eligible', kid: protectedHeader.kid, claims: payload };
+    return { valid: true, kid: protectedHeader.kid!, claims: payload as unknown as CertificateClaims };
+  } catch (err) {
+    return { valid: false, reason: err instanceof Error ? err.message : String(err), ...undecoded(jws.trim()) };
+  }
+}
+
+function undecoded(jws: string): { kid?: string; claims?: Record<string, unknown> } {
+  try {
+    return { kid: decodeProtectedHeader(jws).kid, claims: decodeJwt(jws) };
+  } catch {
+    return {};
+  }
 }

@@ -1,4 +1,3 @@
-import { router } from '@/server/api/trpc';
 import { createSubmissionRoute } from './create-submission';
 import { getSubmissionRoute } from './get-submission';
 import { listSubmissionsRoute } from './list-submissions';
@@ -11,5 +10,3 @@ export const submissionsRoutes = {
   getSubmission: getSubmissionRoute,
   reviewSubmission: reviewSubmissionRoute,
 };
-
-export const intakeSubmissionsRouter = router(submissionsRoutes);
