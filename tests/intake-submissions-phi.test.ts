@@ -69,8 +69,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-// TEMP (issue 22): skipped until the engine and certificates are merged; then un-skipped.
-describe.skip('intake submissions keep PHI out of events, webhooks, logs, errors and stored responses', () => {
+describe('intake submissions keep PHI out of events, webhooks, logs, errors and stored responses', () => {
   it('runs submissions, reviews and reads with planted details, then finds none of them anywhere', async () => {
     const eligible = await submit({}, randomUUID());
     expect(eligible.status, eligible.text).toBe(201);

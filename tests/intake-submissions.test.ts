@@ -69,8 +69,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-// TEMP (issue 22): skipped until the engine and certificates are merged; then un-skipped.
-describe.skip('POST /intake/submissions', () => {
+describe('POST /intake/submissions', () => {
   it('an eligible run: 201, pending_review, a certificate, no answers in the body, one event with id and verdict', async () => {
     const before = await written();
     const res = await submit({ questionnaireKey: KEY, patientId: w.patients.ca, answers: eligibleAnswers() });
@@ -193,8 +192,7 @@ describe.skip('POST /intake/submissions', () => {
   });
 });
 
-// TEMP (issue 22): skipped until the engine and certificates are merged; then un-skipped.
-describe.skip('GET /intake/submissions', () => {
+describe('GET /intake/submissions', () => {
   it('filters by status, newest first, pages with limit and starting_after', async () => {
     const a = await created();
     const b = await created({ answers: eligibleAnswers({ pregnant: true }) });
@@ -235,8 +233,7 @@ describe.skip('GET /intake/submissions', () => {
   });
 });
 
-// TEMP (issue 22): skipped until the engine and certificates are merged; then un-skipped.
-describe.skip('GET /intake/submissions/{id}', () => {
+describe('GET /intake/submissions/{id}', () => {
   it('with patients.read: the answers, and the read is in the patient access log as intake_read', async () => {
     const s = await created();
     const res = await get(s.id);
@@ -272,8 +269,7 @@ describe.skip('GET /intake/submissions/{id}', () => {
   });
 });
 
-// TEMP (issue 22): skipped until the engine and certificates are merged; then un-skipped.
-describe.skip('POST /intake/submissions/{id}/review', () => {
+describe('POST /intake/submissions/{id}/review', () => {
   const order = (id: string) => app.request('GET', `/v1/orders/${id}`, { key: w.key });
 
   it('approve: the order from the protocol, approved by the provider, submitted at the simulated pharmacy', async () => {
