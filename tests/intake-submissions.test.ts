@@ -4,7 +4,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, VALID_NPI, type ApiResponse, type TestApp } from './helpers/harness';
-import { approvedQuestionnaire, eligibleAnswers, weightDocument } from './helpers/intake-world';
+import { approvedQuestionnaire, eligibleAnswers, publishAndApprove, weightDocument } from './helpers/intake-world';
 import { ordersWorld, providerSession } from './helpers/orders-world';
 
 /*
@@ -56,7 +56,8 @@ beforeAll(async () => {
   w = await ordersWorld(app, 'Intake');
   const protocol = await app.request('POST', '/v1/protocols', { key: w.key, body: { name: 'GLP-1 start', items: [{ productId: w.products.glp, quantity: 1, sig: 'Inject 0.25 mg weekly' }] } });
   if (protocol.status !== 201) throw new Error(protocol.text);
-  questionnaireHash = (await approvedQuestionnaire(app, { tenantId: w.tenantId, livemode: false }, weightDocument(KEY, protocol.body.id))).contentHash;
+  // The main questionnaire goes the real way (published, then approved by the provider); the rest are planted rows.
+  questionnaireHash = (await publishAndApprove(app, w.key, w.provider.token, weightDocument(KEY, protocol.body.id))).contentHash;
   await approvedQuestionnaire(app, { tenantId: w.tenantId, livemode: false }, weightDocument(NO_PROTOCOL));
   // The same key approved in live mode and in another tenant: neither is visible from here.
   await approvedQuestionnaire(app, { tenantId: w.tenantId, livemode: true }, weightDocument('live-only'));

@@ -58,3 +58,12 @@ export async function approvedQuestionnaire(app: TestApp, scope: { tenantId: str
 
 /** Answers that make an adult, non-pregnant patient with a BMI of about 29 eligible. */
 export const eligibleAnswers = (extra: Record<string, unknown> = {}) => ({ dob: '1980-04-02', height: 170, weight: 84, pregnant: false, takesMeds: false, goal: 'lose', ...extra });
+
+/** The same through the API: a key publishes the version, a provider session approves it (DESIGN decision 18). */
+export async function publishAndApprove(app: TestApp, key: string, providerToken: string, document: QuestionnaireDocument) {
+  const published = await app.request('POST', '/v1/intake/questionnaires', { key, body: document });
+  if (published.status !== 201) throw new Error(`publish failed: ${published.status} ${published.text}`);
+  const approved = await app.request('POST', `/v1/intake/questionnaires/${published.body.id}/approve`, { key: providerToken, body: {} });
+  if (approved.status !== 200 && approved.status !== 201) throw new Error(`approve failed: ${approved.status} ${approved.text}`);
+  return { id: approved.body.id as string, key: document.key, version: approved.body.version as number, contentHash: approved.body.contentHash as string };
+}
