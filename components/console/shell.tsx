@@ -8,7 +8,7 @@ import { SignOutButton } from './sign-out-button';
 const NAV: (NavItem & { scope?: string | readonly string[] })[] = [
   { href: '/console', label: 'Overview' },
   { href: '/orders', label: 'Orders', scope: 'orders.read' },
-  { href: '/intake/submissions', label: 'Intake', scope: 'intake.review' },
+  { href: '/intake/submissions', label: 'Intake', scope: ['intake.review', 'patients.read'] },
   { href: '/products', label: 'Products', scope: 'catalog.manage' },
   { href: '/intake/questionnaires', label: 'Questionnaires', scope: ['catalog.manage', 'intake.review'] },
   { href: '/pharmacies', label: 'Pharmacies', scope: 'pharmacies.manage' },

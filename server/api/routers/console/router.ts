@@ -7,6 +7,7 @@ import { consoleUsageRoutedDailyRoute } from './usage-routed-daily';
 import { consoleDeclineOrderRoute } from './orders-decline';
 import { consoleGrantsRoute } from './grants';
 import { consoleQuestionnaireVersionsRoute } from './questionnaire-versions';
+import { consoleIntakeSubmissionRoute } from './intake-submission';
 import { consoleApprovalQueueRoute, consoleListOrdersRoute, consoleOrderNamesRoute, consoleOrderStatusesRoute } from './orders-views';
 
 /** Procedures only the console calls, over /api/trpc; none has an OpenAPI operation, so /v1 never serves them. */
@@ -26,4 +27,5 @@ export const consoleRouter = router({
   declineOrder: consoleDeclineOrderRoute,
   grants: consoleGrantsRoute,
   questionnaireVersions: consoleQuestionnaireVersionsRoute,
+  intakeSubmission: consoleIntakeSubmissionRoute,
 });

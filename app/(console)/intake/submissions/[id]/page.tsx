@@ -1,0 +1,27 @@
+import Link from 'next/link';
+import { IntakeSubmissionDetail } from '@/components/console/intake-submission-detail';
+import { NotForRole } from '@/components/console/order-ui';
+import { requireConsoleSession } from '@/lib/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+
+export const metadata = { title: 'Intake submission · Fulfillment Rail' };
+
+export default async function IntakeSubmissionPage({ params }: { params: Promise<{ id: string }> }) {
+  const { me } = await requireConsoleSession();
+  const { id } = await params;
+  const reads = me.scopes.includes('intake.review') || me.scopes.includes('patients.read');
+  // The record without its answers: opening the page reads no PHI (the answers are read, logged, on request).
+  if (reads) await getQueryClient().prefetchQuery(trpcServer.console.intakeSubmission.queryOptions({ id }));
+  return (
+    <section className="space-y-6">
+      <Link href="/intake/submissions" className="text-sm text-indigo-700 hover:underline">← Intake review</Link>
+      {reads ? (
+        <HydrateClient>
+          <IntakeSubmissionDetail id={id} readsPatients={me.scopes.includes('patients.read')} />
+        </HydrateClient>
+      ) : (
+        <NotForRole>Your role does not include intake review. Ask a clinic admin if you need it.</NotForRole>
+      )}
+    </section>
+  );
+}

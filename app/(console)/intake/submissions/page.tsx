@@ -1,0 +1,39 @@
+import { IntakeSubmissionList, PAGE_SIZE, SUBMISSION_FILTERS, type SubmissionFilter } from '@/components/console/intake-submission-list';
+import { NotForRole } from '@/components/console/order-ui';
+import { requireConsoleSession } from '@/lib/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+
+export const metadata = { title: 'Intake review · Fulfillment Rail' };
+
+const filterOf = (v: string | string[] | undefined): SubmissionFilter => SUBMISSION_FILTERS.find((f) => f.value === v)?.value ?? 'pending_review';
+
+export default async function IntakeSubmissionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { mode, me } = await requireConsoleSession();
+  const status = filterOf((await searchParams).status);
+  const reads = me.scopes.includes('intake.review') || me.scopes.includes('patients.read');
+  if (reads) {
+    const qc = getQueryClient();
+    await Promise.all([
+      qc.prefetchQuery(trpcServer.intake.listSubmissions.queryOptions({ status, sandbox: mode === 'sandbox' ? 'true' : 'false', limit: PAGE_SIZE })),
+      qc.prefetchQuery(trpcServer.console.questionnaireVersions.queryOptions({})),
+    ]);
+  }
+  return (
+    <section className="space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold">Intake review</h1>
+        <p className="text-sm text-slate-600">
+          Questionnaire submissions in {mode}, newest first, with the engine’s verdict and the rules they matched. An eligible submission waits for a licensed provider;
+          approving it creates the order and sends it to the pharmacy.
+        </p>
+      </div>
+      {reads ? (
+        <HydrateClient>
+          <IntakeSubmissionList status={status} mode={mode} />
+        </HydrateClient>
+      ) : (
+        <NotForRole>Your role does not include intake review. Ask a clinic admin if you need it.</NotForRole>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,272 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { useTRPC } from '@/lib/trpc/client';
+import { BusyButton, card } from './catalog-ui';
+import { ConfirmDialog } from './confirm-dialog';
+import { formatDateTime } from './format';
+import { RuleRef, SubmissionStatusBadge, VerdictBadge, versionOf } from './intake-submission-list';
+import { useApprovalBlock } from './order-data';
+import { OrderStatusBadge } from './order-ui';
+import { Loading, QueryError } from './query-state';
+import type { QItem, QuestionnaireVersion } from './questionnaire-types';
+
+/** An answer as the patient chose it: option labels for choices, yes/no, the unit beside a number. */
+function answerText(item: QItem | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const label = (v: unknown) => item?.options?.find((o) => o.value === v)?.label ?? String(v);
+  if (Array.isArray(value)) return value.map(label).join(', ');
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number' && item?.unit) return `${value} ${item.unit}`;
+  return typeof value === 'object' ? JSON.stringify(value) : label(value);
+}
+
+/**
+ * The answers next to their questions, read only when the reviewer asks: each read of them is a read of
+ * the patient's record and goes to the patient's access log, so the page says so before the click.
+ */
+function Answers({ id, version, readsPatients }: { id: string; version: QuestionnaireVersion | undefined; readsPatients: boolean }) {
+  const trpc = useTRPC();
+  const [asked, setAsked] = useState(false);
+  const detail = useQuery({ ...trpc.intake.getSubmission.queryOptions({ id }), enabled: asked, staleTime: Infinity, gcTime: 0 });
+  if (!readsPatients) return <p className="text-sm text-slate-600">Your role does not include reading patient records, so the answers are not shown.</p>;
+  if (!asked) {
+    return (
+      <div className="space-y-2">
+        <p id={`answers-note-${id}`} className="text-sm text-slate-600">The answers are the patient’s health information: showing them is recorded in the patient’s access log under your name.</p>
+        <BusyButton variant="secondary" aria-describedby={`answers-note-${id}`} onClick={() => setAsked(true)}>Show answers</BusyButton>
+      </div>
+    );
+  }
+  if (detail.isPending) return <Loading label="Reading the answers…" />;
+  if (detail.isError) return <QueryError error={detail.error} title="The answers could not be read." />;
+  const answers = detail.data.answers ?? {};
+  const items = version?.document.items ?? [];
+  const known = new Set(items.map((i) => i.linkId));
+  const extra = Object.keys(answers).filter((k) => !known.has(k));
+  return (
+    <div className="space-y-3">
+      <p data-testid="answers-logged" role="status" className="text-sm text-slate-600">This read was recorded in the patient’s access log.</p>
+      {detail.data.reviewNote && <p className="text-sm break-words">Review note: “{detail.data.reviewNote}”</p>}
+      <dl data-testid="submission-answers" className="divide-y divide-slate-100 text-sm">
+        {items.map((item) => (
+          <div key={item.linkId} data-testid="answer-row" className="grid gap-1 py-2 sm:grid-cols-2 sm:gap-4">
+            <dt className="break-words text-slate-700">{item.text}</dt>
+            <dd className={`break-words ${item.linkId in answers ? 'font-medium text-slate-900' : 'text-slate-500'}`}>
+              {item.linkId in answers ? answerText(item, answers[item.linkId]) : 'Not answered (or not asked)'}
+            </dd>
+          </div>
+        ))}
+        {extra.map((k) => (
+          <div key={k} className="grid gap-1 py-2 sm:grid-cols-2 sm:gap-4">
+            <dt className="font-mono text-xs break-all text-slate-700">{k}</dt>
+            <dd className="break-words">{answerText(undefined, answers[k])}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+type Decision = 'approve' | 'reject';
+
+/** Approve or reject, with a note (required to reject); disabled with the reason for anyone who may not decide. */
+function Review({ id, patientState, onDone }: { id: string; patientState: string | null; onDone: () => void }) {
+  const trpc = useTRPC();
+  const block = useApprovalBlock(patientState);
+  const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState<Decision>();
+  const [noteError, setNoteError] = useState<string>();
+  const review = useMutation(
+    trpc.intake.reviewSubmission.mutationOptions({
+      onSuccess: () => {
+        setConfirming(undefined);
+        onDone();
+      },
+      onError: () => setConfirming(undefined),
+    }),
+  );
+  const order = useQuery({ ...trpc.orders.getOrder.queryOptions({ id: review.data?.orderId ?? '' }), enabled: !!review.data?.orderId });
+  const reasonId = `review-reason-${id}`;
+  const noteId = `review-note-${id}`;
+  if (review.data) {
+    const approved = review.data.status === 'approved';
+    return (
+      <div role="status" data-testid="review-outcome" className="space-y-1 text-sm text-emerald-800">
+        <p>{approved ? 'Approved: the order was created under your name and sent to the pharmacy.' : 'Rejected: the reason is kept on the submission.'}</p>
+        {review.data.orderId && (
+          <p className="flex flex-wrap items-center gap-2">
+            <Link href={`/orders/${review.data.orderId}`} data-testid="review-order-link" className="font-medium text-indigo-700 hover:underline">
+              Order {review.data.orderId}
+            </Link>
+            {order.data && <OrderStatusBadge status={order.data.status} />}
+          </p>
+        )}
+      </div>
+    );
+  }
+  const ask = (d: Decision) => {
+    if (d === 'reject' && !note.trim()) {
+      setNoteError('Say why you are rejecting: the reason is kept on the submission.');
+      return;
+    }
+    setNoteError(undefined);
+    setConfirming(d);
+  };
+  return (
+    <div className="space-y-3">
+      {!block.reason && (
+        <div>
+          <label htmlFor={noteId} className="block text-sm font-medium text-slate-700">Note (required to reject)</label>
+          <textarea
+            id={noteId}
+            value={note}
+            rows={2}
+            maxLength={2000}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? `${noteId}-error` : undefined}
+            onChange={(e) => setNote(e.target.value)}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 focus:outline-none"
+          />
+          {noteError && <p id={`${noteId}-error`} role="alert" className="mt-1 text-sm text-red-700">{noteError}</p>}
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <BusyButton busy={block.checking || (review.isPending && review.variables?.decision === 'approve')} busyLabel={block.checking ? 'Checking…' : 'Approving…'} disabled={!!block.reason} aria-describedby={block.reason ? reasonId : undefined} onClick={() => ask('approve')}>
+          Approve
+        </BusyButton>
+        <BusyButton variant="danger" busy={review.isPending && review.variables?.decision === 'reject'} busyLabel="Rejecting…" disabled={!!block.reason || block.checking} aria-describedby={block.reason ? reasonId : undefined} onClick={() => ask('reject')}>
+          Reject
+        </BusyButton>
+        {block.reason && (
+          <span id={reasonId} data-testid="review-blocked-reason" className="text-sm break-words text-slate-600">
+            {block.reason}
+            {block.reason.startsWith('Enable two-factor') && (
+              <>
+                {' '}
+                <Link href="/account" className="font-medium text-indigo-700 hover:underline">Set it up in Account</Link>
+              </>
+            )}
+          </span>
+        )}
+      </div>
+      {review.isError && (
+        <div data-testid="review-error">
+          <QueryError error={review.error} title="The submission was not reviewed." />
+        </div>
+      )}
+      <ConfirmDialog
+        open={!!confirming}
+        title={confirming === 'approve' ? 'Approve this submission?' : 'Reject this submission?'}
+        confirmLabel={confirming === 'approve' ? 'Approve and order' : 'Reject submission'}
+        tone={confirming === 'approve' ? 'primary' : 'danger'}
+        busy={review.isPending}
+        onConfirm={() => confirming && review.mutate({ id, decision: confirming, ...(note.trim() ? { note: note.trim() } : {}) })}
+        onCancel={() => setConfirming(undefined)}
+      >
+        {confirming === 'approve' ? (
+          <p>An order is created from the questionnaire’s protocol, approved under your name and NPI, and sent to the pharmacy at once.</p>
+        ) : (
+          <p>The patient gets no order; your reason is kept on the submission.</p>
+        )}
+        {note.trim() && <p className="break-words">Note: “{note.trim()}”</p>}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** One submission: the engine's verdict and what it matched, the answers on request, and the review. */
+export function IntakeSubmissionDetail({ id, readsPatients }: { id: string; readsPatients: boolean }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const sub = useQuery(trpc.console.intakeSubmission.queryOptions({ id }));
+  const versions = useQuery({ ...trpc.console.questionnaireVersions.queryOptions({}), staleTime: 60_000 });
+  // Once decided here, the review keeps its outcome (and the order link) on screen as the record updates.
+  const [decided, setDecided] = useState(false);
+  if (sub.isPending) return <Loading label="Loading the submission…" />;
+  if (sub.isError) return <QueryError error={sub.error} title="The submission could not be read." />;
+  const s = sub.data;
+  const version = versionOf(versions.data, s);
+  const changed = () => {
+    setDecided(true);
+    return Promise.all([qc.invalidateQueries({ queryKey: trpc.console.intakeSubmission.queryKey() }), qc.invalidateQueries({ queryKey: trpc.intake.listSubmissions.queryKey() })]);
+  };
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold">Intake submission</h1>
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <code className="font-mono text-xs break-all">{s.id}</code>
+          <VerdictBadge verdict={s.verdict} />
+          <SubmissionStatusBadge status={s.status} />
+        </p>
+      </div>
+      <section aria-labelledby="facts-heading" className={`${card} space-y-3 text-sm`}>
+        <h2 id="facts-heading" className="text-lg font-semibold">What the engine decided</h2>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
+          <dt className="font-medium text-slate-500">Questionnaire</dt>
+          <dd className="break-words">
+            {version ? version.title : s.questionnaireKey} <Link href={`/intake/questionnaires/${s.questionnaireKey}?version=${s.questionnaireVersion}`} className="text-indigo-700 hover:underline">v{s.questionnaireVersion}</Link>
+          </dd>
+          <dt className="font-medium text-slate-500">Patient</dt>
+          <dd className="break-words">
+            <Link href={`/patients/${s.patientId}`} className="font-mono text-xs text-indigo-700 hover:underline">{s.patientId}</Link>
+            {s.patientState && <> · {s.patientState}</>}
+          </dd>
+          <dt className="font-medium text-slate-500">Received</dt>
+          <dd>{formatDateTime(s.createdAt)} via {s.source.replace('_', '-')}</dd>
+          {s.missing.length > 0 && (
+            <>
+              <dt className="font-medium text-slate-500">Unanswered</dt>
+              <dd className="break-words">{s.missing.map((m) => version?.document.items.find((i) => i.linkId === m)?.text ?? m).join('; ')}</dd>
+            </>
+          )}
+          {s.reviewedAt && (
+            <>
+              <dt className="font-medium text-slate-500">Reviewed</dt>
+              <dd>{formatDateTime(s.reviewedAt)}{s.reviewedBy && <> by <code className="font-mono text-xs">{s.reviewedBy}</code></>}</dd>
+            </>
+          )}
+          {s.orderId && (
+            <>
+              <dt className="font-medium text-slate-500">Order</dt>
+              <dd><Link href={`/orders/${s.orderId}`} className="font-mono text-xs text-indigo-700 hover:underline">{s.orderId}</Link></dd>
+            </>
+          )}
+        </dl>
+        <div className="space-y-1">
+          <h3 className="font-semibold">Rules matched</h3>
+          {s.hits.length + s.flags.length === 0 ? (
+            <p className="text-slate-600">None.</p>
+          ) : (
+            <ul className="space-y-1">
+              {s.hits.map((r) => (
+                <li key={`h-${r}`} data-testid="detail-hit"><span className="font-medium text-red-800">Disqualifies: </span><RuleRef id={r} version={version} /></li>
+              ))}
+              {s.flags.map((r) => (
+                <li key={`f-${r}`} data-testid="detail-flag"><span className="font-medium text-amber-900">Flag for review: </span><RuleRef id={r} version={version} /></li>
+              ))}
+            </ul>
+          )}
+          {s.patientMessages.length > 0 && <p className="text-slate-600 break-words">The patient was told: {s.patientMessages.map((m) => `“${m}”`).join(' ')}</p>}
+        </div>
+      </section>
+      <section aria-labelledby="answers-heading" className={`${card} space-y-3`}>
+        <h2 id="answers-heading" className="text-lg font-semibold">Answers</h2>
+        <Answers id={s.id} version={version} readsPatients={readsPatients} />
+      </section>
+      <section aria-labelledby="review-heading" className={`${card} space-y-3`}>
+        <h2 id="review-heading" className="text-lg font-semibold">Review</h2>
+        {s.status === 'pending_review' || decided ? (
+          <Review id={s.id} patientState={s.patientState} onDone={changed} />
+        ) : (
+          <p data-testid="review-closed" className="text-sm text-slate-700">
+            {s.status === 'disqualified' ? 'Disqualified by the questionnaire’s rules: it cannot be approved.' : `Already reviewed: ${s.status.replace('_', ' ')}.`}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
