@@ -1,4 +1,5 @@
 import { expect, type Browser } from '@playwright/test';
+import { freshTotp } from '../tests/helpers/totp';
 import { base, ops, PASSWORD, signInWithPassword } from './helpers';
 
 /** A call to /v1 with a tenant key, for setup the specs do not click through. */
@@ -19,6 +20,51 @@ export interface SeededClinic {
   developerEmail: string;
   orderId: string;
   patientId: string;
+  /** A questionnaire key with an approved v1 and a pending v2. */
+  questionnaireKey: string;
+  /** A submission pending review, eligible with a review flag. */
+  submissionId: string;
+}
+
+/**
+ * The intake pages' data: a questionnaire whose v1 a second provider (enrolled in two-factor through the
+ * API, so the provider who signs in to the console stays password-only) approved, a pending v2, and a
+ * submission of the patient waiting for review.
+ */
+async function seedIntake(tenantId: string, key: string, productId: string, patientId: string, stamp: string) {
+  const approverEmail = `approver-${stamp}@clinic-with-a-long-domain.test`;
+  await ops(`/ops/tenants/${tenantId}/users`, { email: approverEmail, password: PASSWORD, role: 'provider', name: 'Dr. Wilhelmina Abernathy-Okonkwo', npi: '1234567893', npiVerified: true, licensedStates: ['CA'] });
+  const login = await api<{ accessToken: string }>('', 'POST', '/auth/login', { email: approverEmail, password: PASSWORD });
+  const enroll = await api<{ secret: string }>(login.accessToken, 'POST', '/auth/mfa/enroll', {});
+  await api(login.accessToken, 'POST', '/auth/mfa/verify', { code: await freshTotp(enroll.secret) });
+  const protocol = await api<{ id: string }>(key, 'POST', '/protocols', { name: 'Semaglutide starter with cyanocobalamin', items: [{ productId, quantity: 4, sig: 'Inject 0.25 mg subcutaneously once weekly', refills: 2 }] });
+  const questionnaireKey = 'weight-management-comprehensive-consultation';
+  const doc = {
+    key: questionnaireKey,
+    title: 'Comprehensive weight management consultation for compounded semaglutide',
+    protocolId: protocol.id,
+    items: [
+      { linkId: 'dob', text: 'What is your date of birth?', type: 'date', required: true },
+      { linkId: 'height', text: 'How tall are you?', type: 'integer', required: true, min: 36, max: 96, unit: 'in' },
+      { linkId: 'weight', text: 'How much do you weigh?', type: 'decimal', required: true, min: 60, max: 800, unit: 'lb' },
+      { linkId: 'conditions', text: 'Do you have any of these conditions?', type: 'multi_choice', required: true, options: [{ value: 'hypertension', label: 'High blood pressure' }, { value: 'none', label: 'None of these' }] },
+      { linkId: 'pregnant', text: 'Are you pregnant, breastfeeding, or planning to become pregnant in the next three months?', type: 'boolean', required: true },
+    ],
+    rules: [
+      { id: 'bmi_too_low_for_treatment_under_the_clinic_protocol', when: { any: [{ q: 'bmi(height, weight)', op: 'lt', value: 27 }, { all: [{ q: 'bmi(height, weight)', op: 'lt', value: 30 }, { not: { q: 'conditions', op: 'in', value: ['hypertension'] } }] }] }, effect: 'disqualify', patientMessage: 'Medication is prescribed for a BMI of 30 or more, or 27 or more with a weight-related condition.' },
+      { id: 'pregnancy', when: { q: 'pregnant', op: 'eq', value: true }, effect: 'disqualify', patientMessage: 'This medication must not be used during pregnancy or breastfeeding.' },
+      { id: 'senior_dose_review', when: { q: 'age(dob)', op: 'gte', value: 40 }, effect: 'review_flag', patientMessage: 'A provider will review your dose plan.' },
+    ],
+  };
+  const v1 = await api<{ id: string }>(key, 'POST', '/intake/questionnaires', doc);
+  await api(login.accessToken, 'POST', `/intake/questionnaires/${v1.id}/approve`, { note: 'Reviewed by the medical director against the current label and the clinic protocol.' });
+  const submission = await api<{ id: string }>(key, 'POST', '/intake/submissions', {
+    questionnaireKey,
+    patientId,
+    answers: { dob: '1985-04-12', height: 66, weight: 220, conditions: ['hypertension'], pregnant: false },
+  });
+  await api(key, 'POST', '/intake/questionnaires', { ...doc, items: [...doc.items, { linkId: 'gallbladder', text: 'Have you had gallbladder disease or gallstones?', type: 'boolean', required: true }] });
+  return { questionnaireKey, submissionId: submission.id };
 }
 
 /**
@@ -76,7 +122,8 @@ export async function seedClinic(): Promise<SeededClinic> {
   });
   await api(key, 'POST', '/developer/webhooks', { url: `${base()}/webhook-sink/a-rather-long-path/that-keeps-going/without-any-break-at-all-0123456789`, events: [] });
   await api(key, 'POST', '/developer/keys', { name: 'Read-only key for the pharmacy dashboard integration', keyType: 'restricted', scopes: ['orders.read'] });
-  return { tenantName, adminEmail, providerEmail, developerEmail, orderId: order.id, patientId: patient.id };
+  const intake = await seedIntake(tenant.id, key, product.id, patient.id, stamp);
+  return { tenantName, adminEmail, providerEmail, developerEmail, orderId: order.id, patientId: patient.id, ...intake };
 }
 
 /** Signs in once and keeps the cookies, so each page's test opens a fresh browser context already signed in. */
