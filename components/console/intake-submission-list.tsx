@@ -5,24 +5,14 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC, type Mode } from '@/lib/trpc/client';
-import type { RouterInputs, RouterOutputs } from '@/lib/console/types';
 import { BusyButton, SelectField } from './catalog-ui';
 import { TableScroll } from './data-table';
 import { formatDateTime } from './format';
+import { PAGE_SIZE, SUBMISSION_FILTERS, type Submission, type SubmissionFilter } from './intake-submission-types';
 import { Loading, QueryError } from './query-state';
 import type { QuestionnaireVersion, QRule } from './questionnaire-types';
 import { itemIndex, ruleWords } from './questionnaire-words';
 
-export type Submission = RouterOutputs['intake']['listSubmissions'][number];
-export type SubmissionFilter = RouterInputs['intake']['listSubmissions']['status'];
-export const SUBMISSION_FILTERS: { value: SubmissionFilter; label: string }[] = [
-  { value: 'pending_review', label: 'Pending review' },
-  { value: 'disqualified', label: 'Disqualified' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'all', label: 'All' },
-];
-export const PAGE_SIZE = 50;
 
 const VERDICT_TONE: Record<Submission['verdict'], string> = {
   eligible: 'bg-emerald-100 text-emerald-800',

@@ -1,4 +1,5 @@
-import { IntakeSubmissionList, PAGE_SIZE, SUBMISSION_FILTERS, type SubmissionFilter } from '@/components/console/intake-submission-list';
+import { IntakeSubmissionList } from '@/components/console/intake-submission-list';
+import { PAGE_SIZE, SUBMISSION_FILTERS, type SubmissionFilter } from '@/components/console/intake-submission-types';
 import { NotForRole } from '@/components/console/order-ui';
 import { requireConsoleSession } from '@/lib/console/session';
 import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
