@@ -98,7 +98,7 @@ function Review({ id, patientState, onDone }: { id: string; patientState: string
         <p>{approved ? 'Approved: the order was created under your name and sent to the pharmacy.' : 'Rejected: the reason is kept on the submission.'}</p>
         {review.data.orderId && (
           <p className="flex flex-wrap items-center gap-2">
-            <Link href={`/orders/${review.data.orderId}`} data-testid="review-order-link" className="font-medium text-indigo-700 hover:underline">
+            <Link href={`/orders/${review.data.orderId}`} data-testid="review-order-link" className="font-medium text-indigo-700 underline">
               Order {review.data.orderId}
             </Link>
             {order.data && <OrderStatusBadge status={order.data.status} />}
@@ -146,7 +146,7 @@ function Review({ id, patientState, onDone }: { id: string; patientState: string
             {block.reason.startsWith('Enable two-factor') && (
               <>
                 {' '}
-                <Link href="/account" className="font-medium text-indigo-700 hover:underline">Set it up in Account</Link>
+                <Link href="/account" className="font-medium text-indigo-700 underline">Set it up in Account</Link>
               </>
             )}
           </span>
@@ -208,11 +208,11 @@ export function IntakeSubmissionDetail({ id, readsPatients }: { id: string; read
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
           <dt className="font-medium text-slate-500">Questionnaire</dt>
           <dd className="break-words">
-            {version ? version.title : s.questionnaireKey} <Link href={`/intake/questionnaires/${s.questionnaireKey}?version=${s.questionnaireVersion}`} className="text-indigo-700 hover:underline">v{s.questionnaireVersion}</Link>
+            {version ? version.title : s.questionnaireKey} <Link href={`/intake/questionnaires/${s.questionnaireKey}?version=${s.questionnaireVersion}`} className="text-indigo-700 underline">v{s.questionnaireVersion}</Link>
           </dd>
           <dt className="font-medium text-slate-500">Patient</dt>
           <dd className="break-words">
-            <Link href={`/patients/${s.patientId}`} className="font-mono text-xs text-indigo-700 hover:underline">{s.patientId}</Link>
+            <Link href={`/patients/${s.patientId}`} className="font-mono text-xs text-indigo-700 underline">{s.patientId}</Link>
             {s.patientState && <> · {s.patientState}</>}
           </dd>
           <dt className="font-medium text-slate-500">Received</dt>

@@ -33,9 +33,10 @@ function useProviderBlock(isProvider: boolean): { reason: string | null; checkin
 /**
  * A provider's approval of one pending version, with an optional note. The call carries the content hash
  * of the version on screen, so the approval binds to what the provider read: if the stored document
- * differs, the API refuses (409) and nothing is approved.
+ * differs, the API refuses (409) and nothing is approved. The outcome is the parent's to show: once
+ * approved, the version leaves the pending list and this button with it.
  */
-export function QuestionnaireApproveButton({ version, isProvider }: { version: QuestionnaireVersion; isProvider: boolean }) {
+export function QuestionnaireApproveButton({ version, isProvider, onApproved }: { version: QuestionnaireVersion; isProvider: boolean; onApproved: (approved: QuestionnaireVersion) => void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const block = useProviderBlock(isProvider);
@@ -43,8 +44,9 @@ export function QuestionnaireApproveButton({ version, isProvider }: { version: Q
   const [note, setNote] = useState('');
   const approve = useMutation(
     trpc.intake.approveQuestionnaire.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (approved) => {
         setConfirming(false);
+        onApproved(approved);
         return qc.invalidateQueries({ queryKey: trpc.console.questionnaireVersions.queryKey() });
       },
       onError: () => setConfirming(false),
@@ -53,13 +55,6 @@ export function QuestionnaireApproveButton({ version, isProvider }: { version: Q
   const reasonId = `q-approve-reason-${version.id}`;
   const noteId = `q-approve-note-${version.id}`;
 
-  if (approve.data) {
-    return (
-      <p role="status" data-testid="questionnaire-approved" className="text-sm text-emerald-800">
-        Approved: version {approve.data.version} of {approve.data.key} is now the one patients answer; the previous version is retired.
-      </p>
-    );
-  }
   return (
     <div className="space-y-3">
       {!block.reason && (
@@ -93,7 +88,7 @@ export function QuestionnaireApproveButton({ version, isProvider }: { version: Q
             {block.reason.startsWith('Enable two-factor') && (
               <>
                 {' '}
-                <Link href="/account" className="font-medium text-indigo-700 hover:underline">Set it up in Account</Link>
+                <Link href="/account" className="font-medium text-indigo-700 underline">Set it up in Account</Link>
               </>
             )}
           </span>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTRPC } from '@/lib/trpc/client';
 import { card } from './catalog-ui';
 import { formatDateTime } from './format';
@@ -9,6 +10,7 @@ import { QuestionnaireApproveButton } from './questionnaire-approve-button';
 import { QuestionnaireDiffView } from './questionnaire-diff-view';
 import { QuestionnairePreview } from './questionnaire-preview';
 import { Loading, QueryError } from './query-state';
+import type { QuestionnaireVersion } from './questionnaire-types';
 
 /**
  * The versions waiting for a provider, oldest first: each in words, with what it changes against the
@@ -17,12 +19,27 @@ import { Loading, QueryError } from './query-state';
 export function QuestionnairePending({ mode, isProvider }: { mode: string; isProvider: boolean }) {
   const trpc = useTRPC();
   const versions = useQuery(trpc.console.questionnaireVersions.queryOptions({}));
+  // Versions approved on this page: they leave the list when it is read again, so their outcome is said here.
+  const [approved, setApproved] = useState<QuestionnaireVersion[]>([]);
+  const outcomes = (
+    <div role="status" className="space-y-1">
+      {approved.map((a) => (
+        <p key={a.id} data-testid="questionnaire-approved" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          Approved: version {a.version} of {a.key} is now the one patients answer; the previous version is retired.
+        </p>
+      ))}
+    </div>
+  );
   if (versions.isPending) return <Loading label="Loading the versions pending approval…" />;
   if (versions.isError) return <QueryError error={versions.error} title="The questionnaires could not be read." />;
   const all = versions.data;
   const pending = all.filter((v) => v.status === 'pending').sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.version - b.version);
-  if (pending.length === 0) return <p data-testid="pending-empty" className="text-sm text-slate-600">No questionnaire versions wait for approval in {mode}.</p>;
   return (
+    <div className="space-y-4">
+      {outcomes}
+      {pending.length === 0 ? (
+        <p data-testid="pending-empty" className="text-sm text-slate-600">No questionnaire versions wait for approval in {mode}.</p>
+      ) : (
     <ul className="space-y-6">
       {pending.map((v) => {
         const current = all.find((c) => c.key === v.key && c.status === 'approved');
@@ -53,10 +70,12 @@ export function QuestionnairePending({ mode, isProvider }: { mode: string; isPro
                 <QuestionnairePreview doc={v.document} />
               </div>
             </details>
-            <QuestionnaireApproveButton version={v} isProvider={isProvider} />
+            <QuestionnaireApproveButton version={v} isProvider={isProvider} onApproved={(a) => setApproved((list) => [...list, a])} />
           </li>
         );
       })}
     </ul>
+      )}
+    </div>
   );
 }
