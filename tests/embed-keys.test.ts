@@ -232,3 +232,13 @@ describe('public rate limit per key and client IP', () => {
     expect((await publicGet(two, {}, limited)).status).toBe(200);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the public path as credential-less and the embed key paths under bearer auth', async () => {
+    const doc = (await app.request('GET', '/v1/openapi.json')).body;
+    expect(doc.paths['/public/embed/{embedKey}'].get.security).toEqual([]);
+    expect(doc.paths['/embed-keys'].post).toBeDefined();
+    expect(doc.paths['/embed-keys/{id}'].delete).toBeDefined();
+    expect(doc.paths['/ops/tenants/{tenantId}'].patch).toBeDefined();
+  });
+});

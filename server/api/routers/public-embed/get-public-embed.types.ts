@@ -7,6 +7,7 @@ export const getPublicEmbedMeta: OpenApiMeta<ProcedureMeta> = {
     method: 'GET',
     path: '/public/embed/{embedKey}',
     tags: ['public'],
+    protect: false,
     summary: 'Public: what the widget and hosted pages need to know of their embed key (no credential; origin-checked)',
     errorResponses: { 403: 'origin_not_allowed: the page is not on an allowed origin (live keys)', 404: 'Unknown or revoked key', 429: 'Too many requests from this client for this key' },
   },
