@@ -155,7 +155,8 @@ test.describe.serial('intake', () => {
     await pending.getByLabel('Note (optional, kept with the approval)').fill('Stricter BMI threshold per the medical director.');
     await pending.getByRole('button', { name: /^Approve/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Approve questionnaire' }).click();
-    await expect(pending.getByTestId('questionnaire-approved')).toContainText('Approved: version 2 of glp1-start');
+    await expect(page.getByTestId('questionnaire-approved')).toContainText('Approved: version 2 of glp1-start');
+    await expect(pending).toHaveCount(0);
 
     // The library: v2 in use, approved by the provider by name; v1 retired.
     await page.getByRole('navigation', { name: 'Questionnaire views' }).getByRole('link', { name: 'Library' }).click();
