@@ -8,7 +8,7 @@ import { BusyButton, card } from './catalog-ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { formatDateTime } from './format';
 import { RuleRef, SubmissionStatusBadge, VerdictBadge, versionOf } from './intake-submission-list';
-import { useApprovalBlock } from './order-data';
+import { useApprovalBlock, useNames } from './order-data';
 import { OrderStatusBadge } from './order-ui';
 import { Loading, QueryError } from './query-state';
 import type { QItem, QuestionnaireVersion } from './questionnaire-types';
@@ -185,6 +185,7 @@ export function IntakeSubmissionDetail({ id, readsPatients }: { id: string; read
   const versions = useQuery({ ...trpc.console.questionnaireVersions.queryOptions({}), staleTime: 60_000 });
   // Once decided here, the review keeps its outcome (and the order link) on screen as the record updates.
   const [decided, setDecided] = useState(false);
+  const names = useNames([sub.data?.reviewedBy]);
   if (sub.isPending) return <Loading label="Loading the submission…" />;
   if (sub.isError) return <QueryError error={sub.error} title="The submission could not be read." />;
   const s = sub.data;
@@ -226,7 +227,7 @@ export function IntakeSubmissionDetail({ id, readsPatients }: { id: string; read
           {s.reviewedAt && (
             <>
               <dt className="font-medium text-slate-500">Reviewed</dt>
-              <dd>{formatDateTime(s.reviewedAt)}{s.reviewedBy && <> by <code className="font-mono text-xs">{s.reviewedBy}</code></>}</dd>
+              <dd>{formatDateTime(s.reviewedAt)}{s.reviewedBy && <> by {names.get(s.reviewedBy)?.name ?? <code className="font-mono text-xs">{s.reviewedBy}</code>}</>}</dd>
             </>
           )}
           {s.orderId && (
