@@ -197,10 +197,11 @@ describe('the demo seed', () => {
       const seeded = (await seedDemo(fresh.services.database.db))!;
       const products = (await fresh.request('GET', '/v1/products', { key: seeded.sandboxKey })).body as { id: string; sku: string }[];
       const patients = (await fresh.request('GET', '/v1/patients', { key: seeded.sandboxKey })).body as { id: string; synthetic: boolean; address: { state: string } }[];
-      expect(products).toHaveLength(4);
+      // The GLP-1 products and the hair-loss pair of the demo's intake questionnaires (issue 22).
+      expect(products).toHaveLength(6);
       expect(patients).toHaveLength(2);
       expect(patients.every((p) => p.synthetic)).toBe(true);
-      expect((await fresh.request('GET', '/v1/protocols', { key: seeded.sandboxKey })).body).toHaveLength(1);
+      expect((await fresh.request('GET', '/v1/protocols', { key: seeded.sandboxKey })).body).toHaveLength(3);
       const pharmacies = (await fresh.request('GET', '/v1/pharmacies', { key: seeded.sandboxKey })).body as { approvedCatalogId: string | null }[];
       expect(pharmacies).toHaveLength(2);
       expect(pharmacies.every((p) => p.approvedCatalogId)).toBe(true);

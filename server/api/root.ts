@@ -13,6 +13,7 @@ import { ordersRouter } from './routers/orders/router';
 import { pharmacyCallbacksRouter } from './routers/pharmacy-callbacks/router';
 import { certificatesRouter } from './routers/certificates/router';
 import { consoleRouter } from './routers/console/router';
+import { intakeRouter } from './routers/intake/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -31,5 +32,6 @@ export const appRouter = router({
   pharmacyCallbacks: pharmacyCallbacksRouter,
   certificates: certificatesRouter,
   console: consoleRouter,
+  intake: intakeRouter,
 });
 export type AppRouter = typeof appRouter;

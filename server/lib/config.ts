@@ -44,6 +44,16 @@ const ConfigSchema = z.object({
   STUCK_SUBMITTING_MS: z.coerce.number().int().min(1_000).default(300_000),
   // Test hook: the worker exits right after the pharmacy acknowledges, before recording it (crash tests).
   FR_CRASH_AFTER_PHARMACY_ACK: z.enum(['true', 'false', '1', '0']).optional(),
+  // DESIGN decision 22: an OpenAI-compatible model drafts questionnaires when both are set; else the offline generator.
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_MODEL: z.string().min(1).max(200).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  // A draft request waits at most this long for the model, then answers 503.
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+}).refine((c) => Boolean(c.LLM_BASE_URL) === Boolean(c.LLM_MODEL), {
+  // One without the other would silently fall back to the offline generator: say so at start instead.
+  message: 'set LLM_BASE_URL and LLM_MODEL together (or neither, for the offline draft generator)',
+  path: ['LLM_MODEL'],
 }).refine((c) => c.WORKER_LEASE_MS > c.WEBHOOK_TIMEOUT_MS, {
   // A lease shorter than a send would let a second worker start the same delivery while the first still waits.
   message: 'WORKER_LEASE_MS must exceed WEBHOOK_TIMEOUT_MS',

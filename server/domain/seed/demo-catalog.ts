@@ -13,6 +13,8 @@ const PRODUCTS = [
   { sku: 'TIRZ-25', name: 'Tirzepatide 2.5 mg/0.5 mL vial', form: 'injection', strength: '2.5 mg', rxRequired: true },
   { sku: 'ONDAN-4', name: 'Ondansetron 4 mg ODT', form: 'tablet', strength: '4 mg', rxRequired: true },
   { sku: 'NDL-31G', name: 'Pen needles 31G 5 mm', form: 'device', strength: null, rxRequired: false },
+  { sku: 'FIN-1', name: 'Finasteride 1 mg tablet', form: 'tablet', strength: '1 mg', rxRequired: true },
+  { sku: 'MINOX-25', name: 'Minoxidil 2.5 mg tablet', form: 'tablet', strength: '2.5 mg', rxRequired: true },
 ] as const;
 
 // Sunrise is cheaper on the GLP-1s; Lakeside is faster and is the only one that ships to AZ, NV and OR.
@@ -25,6 +27,8 @@ const PHARMACIES = [
       ['TIRZ-25', 'SUN-TIR-025', 24900, 80, 4],
       ['ONDAN-4', 'SUN-OND-4', 900, 500, 3],
       ['NDL-31G', 'SUN-NDL-31', 1200, 1000, 3],
+      ['FIN-1', 'SUN-FIN-1', 1500, 900, 3],
+      ['MINOX-25', 'SUN-MNX-25', 1100, 600, 3],
     ],
   },
   {
@@ -34,18 +38,20 @@ const PHARMACIES = [
       ['SEMA-025', 'LK-7731', 21500, 40, 2],
       ['TIRZ-25', 'LK-7790', 26900, 0, 2],
       ['ONDAN-4', 'LK-1044', 750, 300, 2],
+      ['FIN-1', 'LK-2210', 1700, 400, 2],
+      ['MINOX-25', 'LK-2245', 1300, 250, 2],
     ],
   },
 ] as const;
 
 /**
- * The sandbox world the demo tenant starts with, so a routing plan answers on a fresh start: products, a
- * protocol, two simulated pharmacies with approved catalogs, a policy and two synthetic patients.
+ * The sandbox world the demo tenant starts with, so a routing plan answers on a fresh start: products,
+ * protocols, two simulated pharmacies with approved catalogs, a policy and two synthetic patients.
  */
 export async function seedDemoCatalog(db: Db, principal: TenantPrincipal) {
   const products = new Map<string, string>();
   for (const p of PRODUCTS) products.set(p.sku, (await createProduct(db, principal, { ...p, active: true })).id);
-  await createProtocol(db, principal, {
+  const glp1Starter = await createProtocol(db, principal, {
     name: 'GLP-1 starter (semaglutide)',
     description: 'First month of semaglutide with needles and as-needed nausea relief',
     active: true,
@@ -70,6 +76,24 @@ export async function seedDemoCatalog(db: Db, principal: TenantPrincipal) {
     await approveCatalog(db, principal, synced.id);
   }
   await setPolicy(db, principal, { strategy: 'lowest_cost', priority: connectionIds, requireStateLicense: true, allowFallback: true });
+  const glp1Refill = await createProtocol(db, principal, {
+    name: 'GLP-1 maintenance refill (semaglutide)',
+    description: 'A further month of the current semaglutide dose with needles',
+    active: true,
+    items: [
+      { productId: products.get('SEMA-025')!, quantity: 1, sig: 'Inject 0.25 mg subcutaneously once weekly', refills: 0 },
+      { productId: products.get('NDL-31G')!, quantity: 4, sig: 'Use a new needle for each injection', refills: 0 },
+    ],
+  });
+  const hairLoss = await createProtocol(db, principal, {
+    name: 'Hair loss (finasteride + oral minoxidil)',
+    description: 'Three months of daily finasteride and low-dose oral minoxidil',
+    active: true,
+    items: [
+      { productId: products.get('FIN-1')!, quantity: 90, sig: 'Take 1 tablet by mouth once daily', refills: 3 },
+      { productId: products.get('MINOX-25')!, quantity: 90, sig: 'Take 1 tablet by mouth once daily', refills: 3 },
+    ],
+  });
   const patients = [
     { firstName: 'Avery', lastName: 'Demo-Sample', dateOfBirth: '1986-04-12', sex: 'female', state: 'CA', city: 'Sacramento', postalCode: '95814' },
     { firstName: 'Jordan', lastName: 'Demo-Sample', dateOfBirth: '1979-09-30', sex: 'male', state: 'AZ', city: 'Phoenix', postalCode: '85004' },
@@ -92,4 +116,7 @@ export async function seedDemoCatalog(db: Db, principal: TenantPrincipal) {
       'seed',
     );
   }
+  return { protocols: { glp1Starter: glp1Starter.id, glp1Refill: glp1Refill.id, hairLoss: hairLoss.id } };
 }
+
+export type DemoProtocols = Awaited<ReturnType<typeof seedDemoCatalog>>['protocols'];

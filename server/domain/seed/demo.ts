@@ -9,6 +9,7 @@ import { createUser } from '@/server/domain/auth/users';
 import { randomBase62 } from '@/server/lib/crypto';
 import { SECRET_KEY_SCOPES } from '@/server/domain/developer/scopes';
 import { seedDemoCatalog } from './demo-catalog';
+import { seedDemoQuestionnaires } from './demo-intake';
 
 export interface DemoSeed {
   tenantId: string;
@@ -37,16 +38,19 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
       { role: 'admin' as const, email: 'admin@demo.clinic', password: randomBase62(16) },
       { role: 'provider' as const, email: 'provider@demo.clinic', password: randomBase62(16) },
     ];
+    let providerId = '';
     for (const p of people) {
-      await createUser(tx, tenant.id, {
+      const user = await createUser(tx, tenant.id, {
         ...p,
         name: p.role === 'admin' ? 'Demo Admin' : 'Dr. Demo Provider',
         ...(p.role === 'provider' ? { npi: DEMO_NPI, npiVerified: true, licensedStates: ['CA', 'NY', 'TX', 'FL', 'WA'], licensesAttested: true } : {}),
       }, SYSTEM_LICENSE_ACTOR);
+      if (p.role === 'provider') providerId = user.id;
     }
     // Nested transactions become savepoints: the demo world is seeded whole or not at all.
     const asDemoKey = { kind: 'key' as const, tenantId: tenant.id, livemode: false, scopes: [...SECRET_KEY_SCOPES], keyId: created.apiKey.id, rateLimitKey: 'seed' };
-    await seedDemoCatalog(tx as unknown as Db, asDemoKey);
+    const catalog = await seedDemoCatalog(tx as unknown as Db, asDemoKey);
+    await seedDemoQuestionnaires(tx as unknown as Db, asDemoKey, providerId, catalog.protocols);
     return { tenantId: tenant.id, sandboxKey: created.key, people };
   });
 }

@@ -1,0 +1,17 @@
+import { router } from '@/server/api/trpc';
+import { approveQuestionnaireRoute } from './approve-questionnaire';
+import { draftQuestionnaireRoute } from './draft-questionnaire';
+import { getQuestionnaireRoute } from './get-questionnaire';
+import { listQuestionnaireDraftsRoute } from './list-questionnaire-drafts';
+import { listQuestionnairesRoute } from './list-questionnaires';
+import { publishQuestionnaireRoute } from './publish-questionnaire';
+
+// Fixed paths (`/drafts`, `/ai-draft`) before `{key}` and `{id}`: the first matching path wins.
+export const intakeRouter = router({
+  listQuestionnaireDrafts: listQuestionnaireDraftsRoute,
+  draftQuestionnaire: draftQuestionnaireRoute,
+  listQuestionnaires: listQuestionnairesRoute,
+  publishQuestionnaire: publishQuestionnaireRoute,
+  getQuestionnaire: getQuestionnaireRoute,
+  approveQuestionnaire: approveQuestionnaireRoute,
+});
