@@ -1,3 +1,4 @@
+import { intakeEngineScenario } from './intake-engine';
 import { keysScenario } from './keys';
 import { ordersScenario } from './orders';
 import { routingScenario } from './routing';
@@ -8,4 +9,4 @@ import { webhooksScenario } from './webhooks';
  * Every scenario, in run order. A new one (webhook delivery, routing plan, orders …) is a module exporting a
  * `Scenario`, added here.
  */
-export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario, ordersScenario];
+export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario, ordersScenario, intakeEngineScenario];

@@ -1,48 +1,46 @@
-import type { Condition, QuestionnaireDocument } from './questionnaire-schema';
+import type { Condition, QuestionnaireDocument, QuestionnaireItem } from './questionnaire-schema';
 
-/** An item as a patient's form needs it: its wording, shape and when it shows, nothing of the clinic's rules. */
-export interface PatientItem {
+/**
+ * What a patient's browser may see of a questionnaire (public and hosted endpoints): the items and their
+ * display logic (enableWhen, so the form can show and hide questions live), nothing of the eligibility logic —
+ * no rules, rule ids, disqualifiers or protocol. Built field by field (an allow-list), so a field added to the
+ * document later stays private until someone decides otherwise.
+ */
+
+export interface PatientViewItem {
   linkId: string;
   text: string;
   help?: string;
-  type: QuestionnaireDocument['items'][number]['type'];
+  type: QuestionnaireItem['type'];
   required: boolean;
   options?: { value: string; label: string }[];
   min?: number;
   max?: number;
-  unit?: 'cm' | 'in' | 'kg' | 'lb';
-  /** When the item shows: presentation logic the browser evaluates live (server/lib/conditions.ts). */
+  unit?: QuestionnaireItem['unit'];
   enableWhen?: Condition;
 }
 
-export interface PatientQuestionnaire {
+export interface PatientView {
   key: string;
   title: string;
   description?: string;
-  items: PatientItem[];
+  items: PatientViewItem[];
 }
 
-/**
- * The patient-safe projection of a questionnaire: no rules, so no rule ids, no disqualifier logic and no
- * patient messages ahead of time; no protocol. Fields are copied one by one, so a field added to the document
- * later is not exposed by accident.
- */
-export function patientView(doc: QuestionnaireDocument): PatientQuestionnaire {
+export function patientView(doc: QuestionnaireDocument): PatientView {
   return {
     key: doc.key,
     title: doc.title,
-    ...(doc.description ? { description: doc.description } : {}),
-    items: doc.items.map((i) => ({
-      linkId: i.linkId,
-      text: i.text,
-      ...(i.help ? { help: i.help } : {}),
-      type: i.type,
-      required: i.required,
-      ...(i.options ? { options: i.options.map((o) => ({ value: o.value, label: o.label })) } : {}),
-      ...(i.min !== undefined ? { min: i.min } : {}),
-      ...(i.max !== undefined ? { max: i.max } : {}),
-      ...(i.unit ? { unit: i.unit } : {}),
-      ...(i.enableWhen ? { enableWhen: i.enableWhen } : {}),
-    })),
+    ...(doc.description !== undefined && { description: doc.description }),
+    items: doc.items.map((item) => {
+      const out: PatientViewItem = { linkId: item.linkId, text: item.text, type: item.type, required: item.required };
+      if (item.help !== undefined) out.help = item.help;
+      if (item.options) out.options = item.options.map((o) => ({ value: o.value, label: o.label }));
+      if (item.min !== undefined) out.min = item.min;
+      if (item.max !== undefined) out.max = item.max;
+      if (item.unit !== undefined) out.unit = item.unit;
+      if (item.enableWhen) out.enableWhen = structuredClone(item.enableWhen);
+      return out;
+    }),
   };
 }
