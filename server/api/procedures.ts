@@ -1,6 +1,7 @@
 import { AppError } from '@/server/lib/errors';
 import { authenticate } from './middlewares/authenticate';
 import { requireApiKey, requireOps, requireProvider, requireTenantScope, requireUserSession } from './middlewares/authorize';
+import { hostedLink, publicIpRateLimit } from './middlewares/hosted-link';
 import { idempotency } from './middlewares/idempotency';
 import { rateLimit } from './middlewares/rate-limit';
 import { t } from './trpc';
@@ -37,3 +38,6 @@ export const providerProcedure = authedProcedure.use(requireTenantScope).use(req
 
 /** Platform operators only (`ops.*`). */
 export const opsProcedure = authedProcedure.use(requireOps).use(idempotency);
+
+/** The public hosted intake link: the one-time token in the path is the credential (DESIGN decision 21). */
+export const hostedLinkProcedure = baseProcedure.use(publicIpRateLimit).use(hostedLink).use(idempotency);

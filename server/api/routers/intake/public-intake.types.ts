@@ -34,3 +34,4 @@ export const zAnswers = z
   .record(z.string().min(1).max(64), z.unknown())
   .meta({ description: 'Answers by item linkId (PHI: stored apart, never echoed, not even in errors)' });
 export const zToken = z.string().min(1).max(100).meta({ description: 'The one-time token of the link (from the e-mailed /i/{token})' });
+export const zEmbedKey = z.string().min(1).max(100).meta({ description: 'The embed key (emb_…), public by design' });

@@ -5,6 +5,7 @@ import { getQuestionnaireRoute } from './get-questionnaire';
 import { listQuestionnaireDraftsRoute } from './list-questionnaire-drafts';
 import { listQuestionnairesRoute } from './list-questionnaires';
 import { publishQuestionnaireRoute } from './publish-questionnaire';
+import { hostedRoutes } from './hosted-router';
 
 // Fixed paths (`/drafts`, `/ai-draft`) before `{key}` and `{id}`: the first matching path wins.
 export const intakeRouter = router({
@@ -14,4 +15,5 @@ export const intakeRouter = router({
   publishQuestionnaire: publishQuestionnaireRoute,
   getQuestionnaire: getQuestionnaireRoute,
   approveQuestionnaire: approveQuestionnaireRoute,
+  ...hostedRoutes,
 });
