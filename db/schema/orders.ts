@@ -4,7 +4,8 @@ import { patients } from './patients';
 
 export const ORDER_STATUSES = ['draft', 'pending_approval', 'approved', 'submitting', 'submitted', 'accepted', 'shipped', 'delivered', 'rejected', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type OrderSource = 'api' | 'flow' | 'store' | 'import';
+// `intake`: created by a provider approving an in-app, public or hosted-link intake submission (DESIGN decision 21).
+export type OrderSource = 'api' | 'flow' | 'store' | 'import' | 'intake';
 export type OrderPriority = 'routine' | 'urgent';
 
 export interface OrderItem {
@@ -27,6 +28,8 @@ export interface ApprovalSnapshot {
   sex: string;
   state: string;
   items: OrderItem[];
+  /** When the approval came from an intake review: the submission and the questionnaire version (content hash) the provider saw. */
+  intake?: { submissionId: string; questionnaireHash: string };
 }
 
 export interface Shipment {

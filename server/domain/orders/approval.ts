@@ -63,7 +63,8 @@ export function approvalLapse(order: OrderRow, patient: PatientRow, approver: Ap
   const snapshot = order.approvalSnapshot;
   if (!snapshot) return 'approval_snapshot_missing';
   const state = patient.address?.state ?? '';
-  const { items: approvedItems, ...approvedPatient } = snapshot;
+  // `intake` records where the approval came from; it is not something a later change can invalidate.
+  const { items: approvedItems, intake: _intake, ...approvedPatient } = snapshot;
   const { items: _items, ...currentPatient } = approvalSnapshot(order, patient, state);
   if (!isDeepStrictEqual(approvedPatient, currentPatient)) return 'patient_changed_since_approval';
   if (!isDeepStrictEqual(approvedItems, order.items)) return 'items_changed_since_approval';

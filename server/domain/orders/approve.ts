@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { catalogLines, orders, patients, pharmacyConnections, products, routingPolicies, type OrderStatus } from '@/db/schema';
+import { catalogLines, orders, patients, pharmacyConnections, products, routingPolicies, type ApprovalSnapshot, type OrderStatus } from '@/db/schema';
 import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Database, Queryable } from '@/server/db/types';
 import { isLicensedIn } from '@/server/domain/auth/licenses';
@@ -16,7 +16,7 @@ import { conflict, conflictNow, orderVersion, transition, type Actor, type Order
 import { sendNow } from './settle';
 
 export type SubmitDeps = DispatchDeps & { inline: boolean; waitMs: number };
-type Provider = TenantPrincipal & { user: NonNullable<TenantPrincipal['user']> };
+export type Provider = TenantPrincipal & { user: NonNullable<TenantPrincipal['user']> };
 
 // The order with its patient (of the same tenant and mode), the order's version and routing's inputs for
 // its products: one statement for the reads every submit makes (a row per connection and line, each
@@ -95,31 +95,38 @@ async function dispatchOrDecline(
 }
 
 /** After the commit: the request sends the dispatch itself and answers with the order as it then stands. */
-async function sendAndAnswer(database: Database, scope: Scope, id: string, planned: PlannedDispatch | null, deps: SubmitDeps) {
+export async function sendAndAnswer(database: Database, scope: Scope, id: string, planned: PlannedDispatch | null, deps: SubmitDeps) {
   const order = planned ? await sendNow(database, scope, planned, deps) : await scoped(database.db, scope).require(orders, id, 'order');
   return toOrderDto(order);
 }
 
 /**
+ * The approval itself, inside the caller's transaction: reads the order with its patient, checks the
+ * license against the patient's state, picks the pharmacy and starts the dispatch with a move that requires
+ * the order unchanged since the read. The intake review (DESIGN decision 21) calls it in the transaction
+ * that creates the order, so both paths share this one dispatch path; `intake` binds the snapshot to the
+ * submission the provider reviewed. The caller sends the returned dispatch after its commit (`sendAndAnswer`).
+ */
+export async function approveWithin(q: Queryable, principal: Provider, id: string, deps: SubmitDeps, intake?: ApprovalSnapshot['intake']) {
+  const read = await readOrder(q, principal, id);
+  const { order, patient } = read;
+  if (order.status !== 'pending_approval') throw conflict(order, 'approved');
+  const state = patient?.address?.state ?? null;
+  if (!patient || !state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked.", 'patient_state_unknown');
+  if (!isLicensedIn(principal.user, state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
+  const prescriber = prescriberFrom(principal.user);
+  // The snapshot binds the approval to what was checked here; the move's guard keeps it true at commit.
+  const snapshot = approvalSnapshot(order, patient, state);
+  const approval = { approvedAt: now(), approvedBy: principal.userId!, approvalSnapshot: intake ? { ...snapshot, intake } : snapshot };
+  return dispatchOrDecline(q, principal, read, ['approved', 'submitting'], actorOf(principal), { prescriber, state }, deps, approval);
+}
+
+/**
  * Spec: approve is the provider's clinical decision; it records `approvedAt` and the approver, then
- * submits at once (DESIGN decisions 8–10, 13) and answers with the submitted order. It reads the order
- * with its patient, checks the license against the patient's state, picks the pharmacy and starts the
- * dispatch with a move that requires the order unchanged since the read; everything the send needs comes
- * out of that.
+ * submits at once (DESIGN decisions 8–10, 13) and answers with the submitted order.
  */
 export async function approveOrder(database: Database, principal: Provider, id: string, deps: SubmitDeps) {
-  const planned = await meteredTransaction(database, principal, async (q) => {
-    const read = await readOrder(q, principal, id);
-    const { order, patient } = read;
-    if (order.status !== 'pending_approval') throw conflict(order, 'approved');
-    const state = patient?.address?.state ?? null;
-    if (!patient || !state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked.", 'patient_state_unknown');
-    if (!isLicensedIn(principal.user, state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
-    const prescriber = prescriberFrom(principal.user);
-    // The snapshot binds the approval to what was checked here; the move's guard keeps it true at commit.
-    const approval = { approvedAt: now(), approvedBy: principal.userId!, approvalSnapshot: approvalSnapshot(order, patient, state) };
-    return dispatchOrDecline(q, principal, read, ['approved', 'submitting'], actorOf(principal), { prescriber, state }, deps, approval);
-  });
+  const planned = await meteredTransaction(database, principal, (q) => approveWithin(q, principal, id, deps));
   return sendAndAnswer(database, principal, id, planned, deps);
 }
 

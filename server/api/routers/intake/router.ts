@@ -5,6 +5,7 @@ import { getQuestionnaireRoute } from './get-questionnaire';
 import { listQuestionnaireDraftsRoute } from './list-questionnaire-drafts';
 import { listQuestionnairesRoute } from './list-questionnaires';
 import { publishQuestionnaireRoute } from './publish-questionnaire';
+import { submissionsRoutes } from './submissions-router';
 import { hostedRoutes } from './hosted-router';
 
 // Fixed paths (`/drafts`, `/ai-draft`) before `{key}` and `{id}`: the first matching path wins.
@@ -15,5 +16,6 @@ export const intakeRouter = router({
   publishQuestionnaire: publishQuestionnaireRoute,
   getQuestionnaire: getQuestionnaireRoute,
   approveQuestionnaire: approveQuestionnaireRoute,
+  ...submissionsRoutes,
   ...hostedRoutes,
 });

@@ -6,6 +6,8 @@ import { ZOrderRouting } from './routing-plan.types';
 
 export const zOrderStatus = z.enum(ORDER_STATUSES).meta({ description: 'Lifecycle status (DESIGN decision 8)' });
 const zSource = z.enum(['api', 'flow', 'store', 'import']).meta({ description: 'Where the order came from' });
+// Orders from an intake review are created by the review itself, never by POST /orders.
+const zOrderSource = z.enum(['api', 'flow', 'store', 'import', 'intake']).meta({ description: 'Where the order came from (`intake`: a provider approved an intake submission)' });
 const zPriority = z.enum(['routine', 'urgent']).meta({ description: 'Clinical priority' });
 
 const ZOrderItem = z
@@ -23,7 +25,7 @@ export const ZOrder = z
     object: z.literal('order').meta({ description: 'Always `order`' }),
     livemode: z.boolean().meta({ description: 'True for live, false for sandbox' }),
     status: zOrderStatus,
-    source: zSource,
+    source: zOrderSource,
     priority: zPriority,
     foreignOrderId: z.string().nullable().meta({ description: "The originating store's order id" }),
     patientId: z.string().nullable().meta({ description: 'The patient, once chosen' }),

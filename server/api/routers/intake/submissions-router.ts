@@ -1,0 +1,12 @@
+import { createSubmissionRoute } from './create-submission';
+import { getSubmissionRoute } from './get-submission';
+import { listSubmissionsRoute } from './list-submissions';
+import { reviewSubmissionRoute } from './review-submission';
+
+// Spread into the intake router; `/intake/submissions` before `/intake/submissions/{id}` (first match wins).
+export const submissionsRoutes = {
+  listSubmissions: listSubmissionsRoute,
+  createSubmission: createSubmissionRoute,
+  getSubmission: getSubmissionRoute,
+  reviewSubmission: reviewSubmissionRoute,
+};

@@ -1,0 +1,125 @@
+import { intakeAnswers, intakeSubmissions, patients, type IntakeSource, type IntakeStatus } from '@/db/schema';
+import { scoped, type Scope } from '@/server/db/scoped';
+import type { Database, Tx } from '@/server/db/types';
+import type { TenantPrincipal } from '@/server/domain/auth/principal';
+import { emitEvent } from '@/server/domain/events/emit';
+import { now as clockNow } from '@/server/lib/clock';
+import { AppError } from '@/server/lib/errors';
+import { newId } from '@/server/lib/ids';
+import { issueCertificate } from './certificates';
+import { checkAnswers, evaluate, type Evaluation } from './engine';
+import { requireUsableQuestionnaire, type QuestionnaireRow } from './questionnaire-store';
+import { toSubmissionDto } from './submissions-dto';
+
+/** Where a submission came from, as every intake path (in-app, public, hosted link, flow) records it. */
+export interface SubmissionOrigin {
+  source: IntakeSource;
+  patientId: string;
+  embedKeyId?: string;
+  flowId?: string;
+  flowSessionId?: string;
+  /** The flow's clinical-plane hash, signed into the certificate when the run came through a flow. */
+  clinicalPlaneHash?: string;
+}
+
+/** The day `age()` is computed on: today in UTC, an input to the engine so the engine stays pure. */
+export const asOfDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Answers that break their items' types: 400 naming the first item (`answers.<linkId>`), the others listed
+ * in `details`. The engine's messages name the item and what it expects, never the value sent.
+ */
+export function assertAnswersFit(questionnaire: QuestionnaireRow, answers: Record<string, unknown>) {
+  const problems = checkAnswers(questionnaire.document, answers);
+  if (problems.length === 0) return;
+  const [first] = problems;
+  throw new AppError('validation_error', 'invalid_answer', 400, first.message, first.param, undefined, problems.map((p) => ({ param: p.param, message: p.message })));
+}
+
+/**
+ * An incomplete run has no status in DESIGN decision 21 (pending_review | disqualified | approved | rejected),
+ * so it is refused, not stored: 422 `intake_incomplete` naming the required items still unanswered.
+ */
+function assertComplete(evaluation: Evaluation) {
+  if (evaluation.verdict !== 'incomplete') return;
+  const [first] = evaluation.missing;
+  throw new AppError(
+    'validation_error',
+    'intake_incomplete',
+    422,
+    `Required questions are unanswered: ${evaluation.missing.join(', ')}.`,
+    first ? `answers.${first}` : 'answers',
+    undefined,
+    evaluation.missing.map((linkId) => ({ param: `answers.${linkId}`, message: 'This required question has no answer.' })),
+  );
+}
+
+const statusOf = (e: Evaluation): IntakeStatus => (e.verdict === 'disqualified' ? 'disqualified' : 'pending_review');
+
+/**
+ * The core every intake path shares: checks the answers against the approved questionnaire, runs the engine,
+ * and in the caller's transaction writes the submission, its answers (PHI, their own table), the
+ * certificate of an eligible verdict and the event `intake.submission.created`. The caller has already
+ * established that the patient is of the scope's tenant and mode. Bad answers and incomplete runs throw
+ * before anything is written.
+ */
+export async function recordSubmission(tx: Tx, scope: Scope, questionnaire: QuestionnaireRow, origin: SubmissionOrigin, answers: Record<string, unknown>, at: Date = clockNow()) {
+  assertAnswersFit(questionnaire, answers);
+  const evaluation = evaluate(questionnaire.document, answers, { asOf: asOfDay(at) });
+  assertComplete(evaluation);
+  const id = newId('intakeSubmission');
+  const certificate =
+    evaluation.verdict === 'eligible'
+      ? await issueCertificate(
+          tx,
+          {
+            submissionId: id,
+            tenantId: scope.tenantId,
+            livemode: scope.livemode,
+            questionnaire: { key: questionnaire.key, version: questionnaire.version, contentHash: questionnaire.contentHash },
+            answers,
+            clinicalPlaneHash: origin.clinicalPlaneHash,
+          },
+          at,
+        )
+      : null;
+  const s = scoped(tx, scope);
+  const row = await s.insert(intakeSubmissions, {
+    id,
+    questionnaireId: questionnaire.id,
+    questionnaireKey: questionnaire.key,
+    questionnaireVersion: questionnaire.version,
+    patientId: origin.patientId,
+    source: origin.source,
+    status: statusOf(evaluation),
+    verdict: evaluation.verdict,
+    missing: evaluation.missing,
+    hits: evaluation.hits,
+    flags: evaluation.flags,
+    certificate,
+    embedKeyId: origin.embedKeyId ?? null,
+    flowId: origin.flowId ?? null,
+    flowSessionId: origin.flowSessionId ?? null,
+    createdAt: at,
+    updatedAt: at,
+  });
+  await tx.insert(intakeAnswers).values({ submissionId: id, tenantId: scope.tenantId, livemode: scope.livemode, answers });
+  await emitEvent(tx, scope, 'intake.submission.created', { submissionId: id, verdict: evaluation.verdict });
+  return { row, evaluation, dto: toSubmissionDto(row, questionnaire.document) };
+}
+
+export interface InAppSubmission {
+  questionnaireKey: string;
+  patientId: string;
+  answers: Record<string, unknown>;
+}
+
+/** POST /intake/submissions: an existing patient of the caller's tenant and mode, the current approved version. */
+export async function submitInApp(database: Database, principal: TenantPrincipal, input: InAppSubmission) {
+  return database.db.transaction(async (tx) => {
+    await scoped(tx, principal).require(patients, input.patientId, 'patient');
+    const questionnaire = await requireUsableQuestionnaire(tx, principal, input.questionnaireKey);
+    const { dto } = await recordSubmission(tx, principal, questionnaire, { source: 'in_app', patientId: input.patientId }, input.answers);
+    return dto;
+  });
+}

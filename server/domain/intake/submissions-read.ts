@@ -1,0 +1,72 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { intakeAnswers, intakeSubmissions, questionnaires, type IntakeStatus } from '@/db/schema';
+import { scoped, type Scope } from '@/server/db/scoped';
+import type { Database, Queryable } from '@/server/db/types';
+import type { TenantPrincipal } from '@/server/domain/auth/principal';
+import { hasScope } from '@/server/domain/developer/scopes';
+import { recordAccess } from '@/server/domain/patients/access-log';
+import { errors } from '@/server/lib/errors';
+import type { QuestionnaireDocument } from './questionnaire-schema';
+import { toSubmissionDto, type SubmissionRow } from './submissions-dto';
+
+export const SUBMISSION_STATUS_FILTERS = ['pending_review', 'disqualified', 'approved', 'rejected', 'all'] as const;
+export type SubmissionStatusFilter = (typeof SUBMISSION_STATUS_FILTERS)[number];
+
+/** The documents of the questionnaire versions the rows were made against (for their patient messages). */
+async function documentsOf(q: Queryable, scope: Scope, rows: SubmissionRow[]) {
+  const ids = [...new Set(rows.map((r) => r.questionnaireId))];
+  if (ids.length === 0) return new Map<string, QuestionnaireDocument>();
+  const found = await q
+    .select({ id: questionnaires.id, document: questionnaires.document })
+    .from(questionnaires)
+    .where(scoped(q, scope).where(questionnaires, inArray(questionnaires.id, ids)));
+  return new Map(found.map((r) => [r.id, r.document]));
+}
+
+// intake_answers is keyed by its submission (no id of its own), so it is filtered by tenant and mode here.
+const answersOf = (scope: Scope, submissionId: string) =>
+  and(eq(intakeAnswers.tenantId, scope.tenantId), eq(intakeAnswers.livemode, scope.livemode), eq(intakeAnswers.submissionId, submissionId));
+
+/** A submission of the caller's tenant and mode, or the spec's 404. */
+export async function requireSubmission(q: Queryable, scope: Scope, id: string) {
+  return scoped(q, scope).require(intakeSubmissions, id, 'intake submission');
+}
+
+export async function submissionDto(q: Queryable, scope: Scope, row: SubmissionRow) {
+  return toSubmissionDto(row, (await documentsOf(q, scope, [row])).get(row.questionnaireId));
+}
+
+/**
+ * The review queue, newest first. `sandbox` is the spec's required flag: it must name the caller's own mode
+ * (a credential reads only its own mode's submissions), so a mismatch is a 400 rather than a silent empty page.
+ */
+export async function listSubmissions(db: Queryable, scope: Scope, input: { status: SubmissionStatusFilter; sandbox: 'true' | 'false'; limit: number; startingAfter?: string }) {
+  if ((input.sandbox === 'true') !== !scope.livemode) {
+    throw errors.validation(`This credential acts in ${scope.livemode ? 'live' : 'sandbox'} mode; send sandbox=${scope.livemode ? 'false' : 'true'}.`, 'sandbox', 'mode_mismatch');
+  }
+  const rows = await scoped(db, scope).list(intakeSubmissions, {
+    where: input.status === 'all' ? undefined : eq(intakeSubmissions.status, input.status as IntakeStatus),
+    limit: input.limit,
+    startingAfter: input.startingAfter,
+  });
+  const docs = await documentsOf(db, scope, rows);
+  return rows.map((r) => toSubmissionDto(r, docs.get(r.questionnaireId)));
+}
+
+/**
+ * One submission. Its answers (PHI) and the review note come only to a credential holding `patients.read`,
+ * and that read is written to the patient's access log (`intake_read`) in the same transaction.
+ */
+export async function getSubmission(database: Database, principal: TenantPrincipal, id: string, requestId: string | null) {
+  return database.db.transaction(async (tx) => {
+    const row = await requireSubmission(tx, principal, id);
+    const dto = await submissionDto(tx, principal, row);
+    if (!hasScope(principal.scopes, 'patients.read')) return dto;
+    const [stored] = await tx
+      .select({ answers: intakeAnswers.answers })
+      .from(intakeAnswers)
+      .where(answersOf(principal, row.id));
+    await recordAccess(tx, principal, [row.patientId], 'intake_read', requestId);
+    return { ...dto, answers: stored?.answers ?? {}, reviewNote: row.reviewNote };
+  });
+}

@@ -1,0 +1,107 @@
+import { and, eq, gte } from 'drizzle-orm';
+import { intakeSubmissions, patients, protocols, questionnaires } from '@/db/schema';
+import { scoped } from '@/server/db/scoped';
+import type { Database, Db, Tx } from '@/server/db/types';
+import { isLicensedIn } from '@/server/domain/auth/licenses';
+import { approveWithin, sendAndAnswer, type Provider, type SubmitDeps } from '@/server/domain/orders/approve';
+import { createOrder } from '@/server/domain/orders/create';
+import { now } from '@/server/lib/clock';
+import { AppError, errors } from '@/server/lib/errors';
+import { requireSubmission, submissionDto } from './submissions-read';
+import type { SubmissionRow } from './submissions-dto';
+
+export interface ReviewInput {
+  decision: 'approve' | 'reject';
+  /** Free text of the provider: kept on the submission only, never in events, logs or errors. */
+  note?: string;
+}
+
+/** Only a submission still awaiting review can be decided; a disqualified one can never be approved. */
+function assertReviewable(row: SubmissionRow, decision: ReviewInput['decision']) {
+  if (row.status === 'disqualified' && decision === 'approve') {
+    throw errors.conflict('This submission was disqualified by the questionnaire; it cannot be approved.', 'submission_disqualified');
+  }
+  if (row.status !== 'pending_review') throw errors.conflict(`This submission was already reviewed (${row.status}).`, 'submission_already_reviewed');
+}
+
+/** The provider decides for a patient of a state they are licensed in (DESIGN decision 10), approve or reject. */
+async function assertLicensedFor(tx: Tx, principal: Provider, row: SubmissionRow) {
+  const patient = await scoped(tx, principal).require(patients, row.patientId, 'patient');
+  const state = patient.address?.state;
+  if (!state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked.", 'patient_state_unknown');
+  if (!isLicensedIn(principal.user, state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
+}
+
+/** The lines an approval orders: the protocol the approved questionnaire names. */
+async function protocolFor(tx: Tx, principal: Provider, row: SubmissionRow) {
+  const s = scoped(tx, principal);
+  const questionnaire = await s.require(questionnaires, row.questionnaireId, 'questionnaire');
+  const protocolId = questionnaire.document.protocolId;
+  if (!protocolId) throw errors.conflict('The questionnaire names no protocol, so there is nothing to order; reject the submission or order by hand.', 'questionnaire_without_protocol');
+  const protocol = await s.get(protocols, protocolId);
+  if (!protocol || !protocol.active) throw errors.conflict("The questionnaire's protocol is missing or inactive.", 'protocol_unavailable');
+  return { questionnaire, protocol };
+}
+
+/**
+ * The order of an approved submission, created and approved by the reviewing provider in the caller's
+ * transaction through the same approval as POST /orders/{id}/approve (`approveWithin`), its snapshot bound
+ * to the submission and the questionnaire version reviewed. Returns the dispatch to send after commit.
+ */
+async function orderFromSubmission(tx: Tx, principal: Provider, row: SubmissionRow, deps: SubmitDeps) {
+  const { questionnaire, protocol } = await protocolFor(tx, principal, row);
+  const order = await createOrder(tx as unknown as Db, principal, {
+    items: protocol.items.map(({ productId, quantity, sig, refills }) => ({ productId, quantity, sig, refills })),
+    patientId: row.patientId,
+    source: row.flowId ? 'flow' : 'intake',
+    priority: 'routine',
+    amberFields: [],
+  }).catch((err: unknown) => {
+    // createOrder names a bad line by the order body's `items.N.productId`, which the review request has not.
+    if (err instanceof AppError && err.status === 400) throw errors.conflict("A product of the questionnaire's protocol is missing or inactive.", 'protocol_unavailable');
+    throw err;
+  });
+  const planned = await approveWithin(tx, principal, order.id, deps, { submissionId: row.id, questionnaireHash: questionnaire.contentHash });
+  return { orderId: order.id, planned };
+}
+
+/**
+ * POST /intake/submissions/{id}/review. One transaction moves the submission out of `pending_review`
+ * (a conditional update, so two reviews cannot both win), and on approval creates the order, approves it and
+ * starts its dispatch; after the commit the request sends the dispatch as approve does.
+ */
+export async function reviewSubmission(database: Database, principal: Provider, id: string, input: ReviewInput, deps: SubmitDeps) {
+  const outcome = await database.db.transaction(async (tx) => {
+    const row = await requireSubmission(tx, principal, id);
+    assertReviewable(row, input.decision);
+    await assertLicensedFor(tx, principal, row);
+    const at = now();
+    const s = scoped(tx, principal);
+    const decided = await s.update(
+      intakeSubmissions,
+      id,
+      { status: input.decision === 'approve' ? 'approved' : 'rejected', reviewedBy: principal.userId!, reviewedAt: at, reviewNote: input.note ?? null, updatedAt: at },
+      eq(intakeSubmissions.status, 'pending_review'),
+    );
+    if (!decided) throw errors.conflict('This submission was reviewed meanwhile.', 'submission_already_reviewed');
+    if (input.decision === 'reject') return { row: decided, order: null };
+    const order = await orderFromSubmission(tx, principal, decided, deps);
+    const linked = await s.update(intakeSubmissions, id, { orderId: order.orderId });
+    return { row: linked!, order };
+  });
+  if (outcome.order?.planned) await sendAndAnswer(database, principal, outcome.order.orderId, outcome.order.planned, deps);
+  return submissionDto(database.db, principal, outcome.row);
+}
+
+/**
+ * For a retry that took over the Idempotency-Key claim of a request whose process died: the review that
+ * request committed (by this provider, since its claim began), or null when it committed none.
+ */
+export async function committedReview(db: Db, principal: Provider, id: string, since: Date) {
+  const [row] = await db
+    .select()
+    .from(intakeSubmissions)
+    .where(scoped(db, principal).where(intakeSubmissions, and(eq(intakeSubmissions.id, id), eq(intakeSubmissions.reviewedBy, principal.userId!), gte(intakeSubmissions.reviewedAt, since))))
+    .limit(1);
+  return row ? submissionDto(db, principal, row) : null;
+}
