@@ -7,7 +7,7 @@ import { recordAccess } from '@/server/domain/patients/access-log';
 import type { Mailer } from '@/server/integrations/mail/mailer';
 import { now } from '@/server/lib/clock';
 import { randomBase62, sha256Hex } from '@/server/lib/crypto';
-import { errors } from '@/server/lib/errors';
+import { AppError, errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { patientOutcome } from './patient-outcome';
 import { patientView } from './patient-view';
@@ -26,6 +26,14 @@ export const hostedLinkUrl = (publicUrl: string, token: string) => `${publicUrl.
 
 /** Unknown, expired and used links are one answer, so a guesser learns nothing about which tokens existed. */
 const linkGone = () => errors.notFound('intake link');
+
+const scopeOf = (link: LinkRow): Scope => ({ tenantId: link.tenantId, livemode: link.livemode });
+
+/** The questionnaire of a link; one that is no longer approved makes the link as gone as an expired one. */
+const questionnaireOf = (q: Queryable, link: LinkRow) =>
+  requireUsableQuestionnaire(q, scopeOf(link), link.questionnaireKey).catch((err: unknown) => {
+    throw err instanceof AppError && err.status === 404 ? linkGone() : err;
+  });
 
 async function clinicName(q: Queryable, tenantId: string): Promise<string> {
   const [row] = await q.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
@@ -103,14 +111,10 @@ export async function findHostedLink(q: Queryable, token: string): Promise<LinkR
   return row;
 }
 
-const scopeOf = (link: LinkRow): Scope => ({ tenantId: link.tenantId, livemode: link.livemode });
-
 /** GET /public/intake/hosted/{token}: the patient-safe questionnaire of an open link. */
 export async function getHostedIntake(db: Db, link: LinkRow) {
   if (link.usedAt) throw linkGone();
-  const questionnaire = await requireUsableQuestionnaire(db, scopeOf(link), link.questionnaireKey).catch(() => {
-    throw linkGone();
-  });
+  const questionnaire = await questionnaireOf(db, link);
   return { questionnaire: patientView(questionnaire.document), expiresAt: link.expiresAt.toISOString(), clinicName: await clinicName(db, link.tenantId) };
 }
 
@@ -129,9 +133,7 @@ export async function submitHosted(db: Db, link: LinkRow, answers: Record<string
       .returning();
     if (!spent) throw linkGone();
     const scope = scopeOf(link);
-    const questionnaire = await requireUsableQuestionnaire(tx, scope, link.questionnaireKey).catch(() => {
-      throw linkGone();
-    });
+    const questionnaire = await questionnaireOf(tx, link);
     const { row, evaluation } = await recordSubmission(tx, scope, questionnaire, { source: 'hosted', patientId: link.patientId }, answers, at);
     await tx.update(intakeHostedLinks).set({ submissionId: row.id }).where(eq(intakeHostedLinks.id, link.id));
     return patientOutcome(questionnaire.document, evaluation);
