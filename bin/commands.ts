@@ -5,9 +5,10 @@ import type { Config } from '@/server/lib/config';
 import type { Principal } from '@/server/domain/auth/principal';
 import { createApiKey } from '@/server/domain/developer/api-keys';
 import { OPS_SCOPE } from '@/server/domain/developer/scopes';
-import { createTenant, listTenants, requireTenant } from '@/server/domain/ops/tenants';
+import { createTenant, listTenants, requireTenant, updateTenant } from '@/server/domain/ops/tenants';
 // The ops API's own request schemas: the CLI accepts exactly what POST /v1/ops/... accepts.
 import { ZCreateTenantRequest } from '@/server/api/routers/ops/create-tenant.types';
+import { ZUpdateTenantChanges } from '@/server/api/routers/ops/update-tenant.types';
 import { ZCreateApiKey } from '@/server/api/routers/developer/api-key.types';
 import { CERT_COMMANDS } from './cert-commands';
 
@@ -64,6 +65,24 @@ function positiveNumber(v: string | undefined, flag: string): number | null {
   return n;
 }
 
+/** A flag given several times (`multiple: true`), as its list of values. */
+function list(o: Options, flag: string): string[] {
+  const v = (o as Record<string, string | string[] | undefined>)[flag];
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+/** `--feature flag=on|off`, repeated, as the ops API's `features` object. */
+function featureChanges(values: string[]): Record<string, boolean> | undefined {
+  if (values.length === 0) return undefined;
+  const out: Record<string, boolean> = {};
+  for (const v of values) {
+    const m = /^([a-z_]+)=(on|off)$/.exec(v.trim());
+    if (!m) throw new UsageError(`--feature: expected flag=on|off, not '${v}'`);
+    out[m[1]] = m[2] === 'on';
+  }
+  return out;
+}
+
 export const COMMANDS: Record<string, Command> = {
   'tenants:create': {
     summary: 'Create a tenant (clinic)',
@@ -84,6 +103,23 @@ export const COMMANDS: Record<string, Command> = {
     prepare: () => async (db) => {
       const tenants = await listTenants(db);
       return { value: tenants, human: tenants.map((t) => `${t.id}  ${t.plan.padEnd(10)} ${t.name}`).join('\n') || 'No tenants.' };
+    },
+  },
+  'tenants:set': {
+    summary: "Change a tenant's plan or feature flags (flags merge with the stored ones)",
+    usage: '<tenantId> [--plan free|starter|growth|scale|enterprise] [--feature flow_checkout|flow_ai_freeform_medical=on|off ...]',
+    positionals: 1,
+    options: { plan: { type: 'string' }, feature: { type: 'string', multiple: true } },
+    prepare(o, positionals) {
+      const tenantId = positionals[0]?.trim();
+      if (!tenantId) throw new UsageError('Name the tenant: tenants:set <tenantId> …');
+      const changes = parse(ZUpdateTenantChanges, { plan: o.plan, features: featureChanges(list(o, 'feature')) }, { features: 'feature' });
+      if (!changes.plan && !Object.keys(changes.features ?? {}).length) throw new UsageError('Give --plan or at least one --feature flag=on|off.');
+      return async (db) => {
+        const tenant = await updateTenant(db, tenantId, changes);
+        const flags = Object.entries(tenant.features).map(([k, v]) => `${k}=${v ? 'on' : 'off'}`).join(', ');
+        return { value: tenant, human: `Updated tenant ${tenant.id} (${tenant.name}): plan ${tenant.plan}; ${flags}` };
+      };
     },
   },
   'keys:create': {

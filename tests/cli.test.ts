@@ -119,6 +119,30 @@ describe('npm run cli', () => {
     expect(doc(await cli('tenants:list', '--json')).map((t: { name: string }) => t.name)).not.toContain('Gold Clinic');
   }, 90_000);
 
+  it('tenants:set changes the plan and merges feature flags; bad flags exit 2 and change nothing', async () => {
+    const tenant = doc(await cli('tenants:create', '--name', 'Flag Clinic', '--json'));
+    expect(tenant.features).toEqual({ flow_checkout: false, flow_ai_freeform_medical: false });
+
+    const set = await cli('tenants:set', tenant.id, '--plan', 'scale', '--feature', 'flow_checkout=on', '--json');
+    expect(set.code).toBe(0);
+    expect(doc(set)).toMatchObject({ id: tenant.id, plan: 'scale', features: { flow_checkout: true, flow_ai_freeform_medical: false } });
+    const both = await cli('tenants:set', tenant.id, '--feature', 'flow_ai_freeform_medical=on', '--feature', 'flow_checkout=off', '--json');
+    expect(doc(both).features).toEqual({ flow_checkout: false, flow_ai_freeform_medical: true });
+    expect((await cli('tenants:set', tenant.id, '--feature', 'flow_checkout=on')).stdout).toContain('flow_checkout=on');
+
+    const unknownFlag = await cli('tenants:set', tenant.id, '--feature', 'flow_teleport=on', '--json');
+    expect(unknownFlag.code).toBe(2);
+    expect(doc(unknownFlag).error.message).toContain('--feature');
+    expect((await cli('tenants:set', tenant.id, '--feature', 'flow_checkout=maybe', '--json')).code).toBe(2);
+    expect((await cli('tenants:set', tenant.id, '--json')).code).toBe(2);
+    expect((await cli('tenants:set', '--plan', 'scale', '--json')).code).toBe(2);
+    const missing = await cli('tenants:set', 'ten_missing', '--plan', 'scale', '--json');
+    expect(missing.code).toBe(2);
+    expect(doc(missing).error.message).toMatch(/No such tenant/);
+    const after = doc(await cli('tenants:list', '--json')).find((t: { id: string }) => t.id === tenant.id);
+    expect(after).toMatchObject({ plan: 'scale', features: { flow_checkout: true, flow_ai_freeform_medical: true } });
+  }, 90_000);
+
   it.skipIf(!embedded)('refuses an embedded database held by a running server', async () => {
     const holder = spawn('sleep', ['30']);
     fs.writeFileSync(lockFileFor(dataDir), String(holder.pid));

@@ -10,6 +10,8 @@ export interface Services {
   database: Database;
   config: Config;
   rateLimiter: RateLimiter;
+  /** Public (embed key) paths, per key and client IP: EMBED_RATE_LIMIT a second. */
+  embedRateLimiter: RateLimiter;
   auth: AuthDeps;
   close(): Promise<void>;
 }

@@ -65,7 +65,7 @@ export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json
     const takesIdempotencyKey = route.method !== 'GET' && route.meta.idempotent !== false;
     op.parameters = [
       ...(op.parameters ?? []),
-      ...(!takesIdempotencyKey ? [] : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', format: 'uuid' } }]),
+      ...(!takesIdempotencyKey ? [] : [{ name: 'Idempotency-Key', in: 'header', required: route.meta.idempotencyRequired === true, schema: { type: 'string', format: 'uuid' } }]),
     ];
   }
   doc.paths[EVENT_STREAM_PATH] = { get: eventStreamOperation(errorContent) };

@@ -1,5 +1,6 @@
 import { AppError } from '@/server/lib/errors';
 import { authenticate } from './middlewares/authenticate';
+import { resolveEmbedKey } from './middlewares/embed';
 import { requireApiKey, requireOps, requireProvider, requireTenantScope, requireUserSession } from './middlewares/authorize';
 import { hostedLink, publicIpRateLimit } from './middlewares/hosted-link';
 import { idempotency } from './middlewares/idempotency';
@@ -38,6 +39,14 @@ export const providerProcedure = authedProcedure.use(requireTenantScope).use(req
 
 /** Platform operators only (`ops.*`). */
 export const opsProcedure = authedProcedure.use(requireOps).use(idempotency);
+
+/**
+ * Patient-facing public paths named by an embed key (DESIGN decision 17): the input has an `embedKey` path
+ * parameter; ctx gets `embed` (the key's tenant, mode, flow and questionnaires) and a scope-less `principal`
+ * standing for the key, so Idempotency-Key replays are kept per tenant, mode and key. Set
+ * `meta.idempotencyRequired` on submissions. Served only under /v1/public/… (CORS is answered there).
+ */
+export const embedProcedure = baseProcedure.use(resolveEmbedKey).use(idempotency);
 
 /** The public hosted intake link: the one-time token in the path is the credential (DESIGN decision 21). */
 export const hostedLinkProcedure = baseProcedure.use(publicIpRateLimit).use(hostedLink).use(idempotency);

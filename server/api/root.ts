@@ -14,6 +14,8 @@ import { pharmacyCallbacksRouter } from './routers/pharmacy-callbacks/router';
 import { certificatesRouter } from './routers/certificates/router';
 import { consoleRouter } from './routers/console/router';
 import { intakeRouter } from './routers/intake/router';
+import { embedKeysRouter } from './routers/embed-keys/router';
+import { publicEmbedRouter } from './routers/public-embed/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -33,5 +35,7 @@ export const appRouter = router({
   certificates: certificatesRouter,
   console: consoleRouter,
   intake: intakeRouter,
+  embedKeys: embedKeysRouter,
+  publicEmbed: publicEmbedRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,8 @@ export type ProcedureMeta = {
   successStatus?: 200 | 201;
   /** Mutations honour Idempotency-Key unless this is false (read-only POSTs such as the routing plan). */
   idempotent?: boolean;
+  /** A mutation without an Idempotency-Key header is refused (400 `idempotency_key_required`): public submissions. */
+  idempotencyRequired?: boolean;
   /** Also accept a `text/csv` body, handed to the procedure as this field of its input (catalog upload). */
   csvBodyField?: string;
   /**

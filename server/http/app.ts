@@ -13,6 +13,7 @@ import { toEnvelope } from '@/server/api/envelope';
 import { EVENT_STREAM_PATH, serveEventStream } from './event-stream';
 import { HEALTH_PATHS, serveHealth, type WorkerProbe } from './health';
 import { createSecurityHeaders, setHeaders } from './security-headers';
+import { answerPreflight, corsHeaders, isPublicPath } from './cors';
 import { createTrpcEndpoint, TRPC_PREFIX } from './trpc-endpoint';
 
 type Req = IncomingMessage & { frState?: RequestState; body?: unknown };
@@ -67,6 +68,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
     if (apiPath === EVENT_STREAM_PATH) return serveEventStream(req, res, services, state);
     const allowed = table.methodsFor(apiPath);
     if (allowed.length === 0) throw new AppError('not_found', 'route_not_found', 404, `Unrecognized request URL (${req.method} /v1${apiPath}).`);
+    if (isPublicPath(apiPath) && req.method === 'OPTIONS') return answerPreflight(req, res, allowed);
     if (!allowed.includes(req.method ?? '')) {
       throw new AppError('validation_error', 'method_not_allowed', 405, `${req.method} is not allowed on /v1${apiPath}.`, undefined, {
         Allow: allowed.join(', '),
@@ -109,6 +111,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) {
         const apiPath = url.pathname.slice(3) || '/';
         setHeaders(res, security.api(apiPath));
+        if (isPublicPath(apiPath)) setHeaders(res, corsHeaders(req));
         await handleV1(req as Req, res, state, apiPath);
       } else if (url.pathname.startsWith(TRPC_PREFIX)) {
         setHeaders(res, security.api(url.pathname));

@@ -33,6 +33,12 @@ export async function createServices(config: Config): Promise<Services> {
     sandboxPerSecond: config.RATE_LIMIT_SANDBOX,
     redis,
   });
+  const embedRateLimiter = createRateLimiter({
+    livePerSecond: config.EMBED_RATE_LIMIT,
+    sandboxPerSecond: config.EMBED_RATE_LIMIT,
+    redis,
+    prefix: 'fr-rl-embed',
+  });
   const authSecret = resolveAuthSecret(config);
   const auth = {
     db: database.db,
@@ -55,7 +61,7 @@ export async function createServices(config: Config): Promise<Services> {
     logger.error({ kid: certificateKey.kid }, 'the certificate signing key cannot be decrypted with this AUTH_SECRET: restore it or run certs:rotate');
   }
   setDefaultCertificateDeps(auth);
-  const services: Services = { database, config, rateLimiter, auth, close: async () => { redis?.disconnect(); await database.close(); } };
+  const services: Services = { database, config, rateLimiter, embedRateLimiter, auth, close: async () => { redis?.disconnect(); await database.close(); } };
   setGlobalServices(services);
   return services;
 }

@@ -28,6 +28,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LIVE: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_SANDBOX: z.coerce.number().int().positive().default(25),
+  // Public (embed key) paths, per key and client IP: this many a second, plus as many again as a burst.
+  EMBED_RATE_LIMIT: z.coerce.number().int().positive().max(100_000).default(20),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Fulfillment Rail <no-reply@fulfillment-rail.local>'),
   MAIL_OUTBOX_DIR: z.string().default('.data/mail'),

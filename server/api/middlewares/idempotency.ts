@@ -10,6 +10,7 @@ import {
 } from '@/server/domain/developer/idempotency';
 import { replayBody, toStored } from '@/server/domain/developer/idempotent-responses';
 import type { Db } from '@/server/db/types';
+import { errors } from '@/server/lib/errors';
 import { middleware } from '../trpc';
 
 /** What a procedure learns of its Idempotency-Key claim. */
@@ -45,6 +46,9 @@ class Failed {
 export const idempotency = middleware(async ({ ctx, meta, type, path, getRawInput, next }) => {
   if (type !== 'mutation' || meta?.idempotent === false) return next({ ctx: { idempotency: NOT_RESUMED } });
   const key = parseIdempotencyKey(ctx.req.headers['idempotency-key']);
+  if (!key && meta?.idempotencyRequired) {
+    throw errors.validation('This request needs an Idempotency-Key header (a UUID), so that a retry cannot submit twice.', 'Idempotency-Key', 'idempotency_key_required');
+  }
   if (!key) return next({ ctx: { idempotency: NOT_RESUMED } });
 
   const { principal } = ctx as typeof ctx & { principal: Principal };

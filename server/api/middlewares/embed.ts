@@ -1,0 +1,60 @@
+import type { TenantPrincipal } from '@/server/domain/auth/principal';
+import { findActiveEmbedKey, flowPublished } from '@/server/domain/embed/keys';
+import { originAllowed } from '@/server/domain/embed/origins';
+import { AppError, errors } from '@/server/lib/errors';
+import { clientIp } from '../client-ip';
+import { middleware } from '../trpc';
+
+/** What a public procedure knows of the embed key its path names (DESIGN decision 17). */
+export interface EmbedContext {
+  keyId: string;
+  tenantId: string;
+  livemode: boolean;
+  flowId: string | null;
+  /** Questionnaires the key may serve; empty = every approved one. */
+  questionnaireKeys: readonly string[];
+}
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const notFound = () => errors.notFound('embed key');
+
+/**
+ * Public paths: resolves the `embedKey` path parameter (malformed, unknown, revoked or serving an
+ * unpublished flow → 404), limits requests per key and client IP, and outside sandbox admits only the
+ * key's allowed origins and the service's own (403 `origin_not_allowed`). The key stands in for a
+ * principal (no scopes), so Idempotency-Key replays are kept per tenant, mode and key.
+ */
+export const resolveEmbedKey = middleware(async ({ ctx, getRawInput, next }) => {
+  const raw = (await getRawInput()) as { embedKey?: unknown } | undefined;
+  const keyId = typeof raw?.embedKey === 'string' ? raw.embedKey : '';
+  const { database, auth, embedRateLimiter } = ctx.services;
+
+  // Counted before the lookup, so a flood costs a counter, not a query; only a well-formed key gets a bucket.
+  const found = await findActiveEmbedKey(database.db, keyId, async (id) => {
+    const decision = await embedRateLimiter.consume(`embed:${id}:${clientIp(ctx.req, auth.consoleSecret)}`, true);
+    Object.assign(ctx.state.headers, {
+      'RateLimit-Limit': String(decision.limit),
+      'RateLimit-Remaining': String(decision.remaining),
+      'RateLimit-Reset': String(decision.resetSeconds),
+    });
+    if (!decision.allowed) throw errors.rateLimited(decision.resetSeconds);
+  });
+  if (!found || (found.flowId && !(await flowPublished(database.db, found)))) throw notFound();
+
+  if (found.livemode) {
+    const ok = originAllowed({ origin: header(ctx.req.headers.origin), referer: header(ctx.req.headers.referer) }, found.allowedOrigins, auth.publicUrl);
+    if (!ok) {
+      throw new AppError('permission_error', 'origin_not_allowed', 403, "This page's origin is not among the embed key's allowed origins; add it to the key in the console.");
+    }
+  }
+
+  const embed: EmbedContext = {
+    keyId: found.id,
+    tenantId: found.tenantId,
+    livemode: found.livemode,
+    flowId: found.flowId,
+    questionnaireKeys: found.questionnaireKeys,
+  };
+  const principal: TenantPrincipal = { kind: 'key', tenantId: found.tenantId, livemode: found.livemode, scopes: [], keyId: found.id, rateLimitKey: `embed:${found.id}` };
+  return next({ ctx: { embed, principal } });
+});

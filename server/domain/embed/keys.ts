@@ -1,0 +1,131 @@
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { embedKeys } from '@/db/schema';
+import { scoped, type Scope } from '@/server/db/scoped';
+import type { Queryable } from '@/server/db/types';
+import { randomBase62 } from '@/server/lib/crypto';
+import { errors } from '@/server/lib/errors';
+import { checkAllowedOrigin, MAX_ALLOWED_ORIGINS } from './origins';
+
+export type EmbedKeyRow = typeof embedKeys.$inferSelect;
+
+export const EMBED_KEY_PREFIX = 'emb_';
+/** `emb_` + 24 base62 characters: the shape every real key has, checked before any lookup. */
+export const EMBED_KEY_SHAPE = /^emb_[0-9A-Za-z]{24}$/;
+
+export const newEmbedKeyId = () => `${EMBED_KEY_PREFIX}${randomBase62(24)}`;
+
+export function toEmbedKeyDto(row: EmbedKeyRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    livemode: row.livemode,
+    allowedOrigins: row.allowedOrigins,
+    flowId: row.flowId,
+    questionnaireKeys: row.questionnaireKeys,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The allowed origins, checked one by one (400 naming `allowedOrigins.<i>`), without duplicates. */
+export function normaliseOrigins(origins: readonly string[]): string[] {
+  if (origins.length > MAX_ALLOWED_ORIGINS) throw errors.validation(`A key can allow at most ${MAX_ALLOWED_ORIGINS} origins.`, 'allowedOrigins');
+  origins.forEach((o, i) => {
+    const problem = checkAllowedOrigin(o);
+    if (problem) throw errors.validation(problem, `allowedOrigins.${i}`, 'invalid_origin');
+  });
+  return [...new Set(origins)];
+}
+
+export interface CreateEmbedKeyInput {
+  name?: string | null;
+  allowedOrigins: string[];
+  flowId?: string | null;
+  questionnaireKeys?: string[];
+}
+
+export async function createEmbedKey(q: Queryable, scope: Scope, input: CreateEmbedKeyInput) {
+  const allowedOrigins = normaliseOrigins(input.allowedOrigins);
+  const now = new Date();
+  const row = await scoped(q, scope).insert(embedKeys, {
+    id: newEmbedKeyId(),
+    name: input.name ?? null,
+    allowedOrigins,
+    // The flows issue checks that the flow exists and is the tenant's; today the id is kept as given.
+    flowId: input.flowId ?? null,
+    questionnaireKeys: [...new Set(input.questionnaireKeys ?? [])],
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toEmbedKeyDto(row);
+}
+
+/** Newest first, revoked keys included; ids are random, so the cursor is (createdAt, id) of the named key. */
+export async function listEmbedKeys(q: Queryable, scope: Scope, page: { limit: number; startingAfter?: string }) {
+  const s = scoped(q, scope);
+  let cursor;
+  if (page.startingAfter) {
+    const after = await s.get(embedKeys, page.startingAfter);
+    if (!after) throw errors.validation('starting_after is not an embed key of this tenant and mode.', 'starting_after');
+    cursor = or(lt(embedKeys.createdAt, after.createdAt), and(eq(embedKeys.createdAt, after.createdAt), lt(embedKeys.id, after.id)));
+  }
+  const rows = await q.select().from(embedKeys).where(s.where(embedKeys, cursor)).orderBy(desc(embedKeys.createdAt), desc(embedKeys.id)).limit(page.limit);
+  return rows.map(toEmbedKeyDto);
+}
+
+export async function getEmbedKey(q: Queryable, scope: Scope, id: string) {
+  return toEmbedKeyDto(await scoped(q, scope).require(embedKeys, id, 'embed key'));
+}
+
+export interface EmbedKeyChanges {
+  name?: string | null;
+  allowedOrigins?: string[];
+  questionnaireKeys?: string[];
+}
+
+/** Changes the fields sent; a revoked key is final (409). */
+export async function updateEmbedKey(q: Queryable, scope: Scope, id: string, changes: EmbedKeyChanges) {
+  const s = scoped(q, scope);
+  const set: Partial<typeof embedKeys.$inferInsert> = {};
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.allowedOrigins !== undefined) set.allowedOrigins = normaliseOrigins(changes.allowedOrigins);
+  if (changes.questionnaireKeys !== undefined) set.questionnaireKeys = [...new Set(changes.questionnaireKeys)];
+  const existing = await s.require(embedKeys, id, 'embed key');
+  if (existing.revokedAt) throw errors.conflict('This embed key is revoked; create a new one.', 'embed_key_revoked');
+  if (Object.keys(set).length === 0) return toEmbedKeyDto(existing);
+  // The revokedAt condition closes the race with a concurrent revoke.
+  const row = await s.update(embedKeys, id, { ...set, updatedAt: new Date() }, isNull(embedKeys.revokedAt));
+  if (!row) throw errors.conflict('This embed key is revoked; create a new one.', 'embed_key_revoked');
+  return toEmbedKeyDto(row);
+}
+
+/** Revokes for good; revoking a revoked key changes nothing and answers the same. */
+export async function revokeEmbedKey(q: Queryable, scope: Scope, id: string) {
+  const s = scoped(q, scope);
+  const existing = await s.require(embedKeys, id, 'embed key');
+  if (existing.revokedAt) return toEmbedKeyDto(existing);
+  const now = new Date();
+  const row = await s.update(embedKeys, id, { revokedAt: now, updatedAt: now }, isNull(embedKeys.revokedAt));
+  return toEmbedKeyDto(row ?? (await s.require(embedKeys, id, 'embed key')));
+}
+
+/**
+ * The key a public request names, or null when it is malformed, unknown or revoked (all answer 404).
+ * `beforeLookup` runs for a well-formed id only, before the query (the per-key rate limit).
+ */
+export async function findActiveEmbedKey(q: Queryable, id: string, beforeLookup?: (id: string) => Promise<void>): Promise<EmbedKeyRow | null> {
+  if (!EMBED_KEY_SHAPE.test(id)) return null;
+  await beforeLookup?.(id);
+  // Unscoped by nature: the key itself names the tenant and mode of everything the request may touch.
+  const [row] = await q.select().from(embedKeys).where(eq(embedKeys.id, id)).limit(1);
+  return row && !row.revokedAt ? row : null;
+}
+
+/**
+ * Hook for the flows issue: a key serving a flow answers 404 while that flow is unpublished. No flows
+ * exist yet, so every flow counts as published.
+ */
+export async function flowPublished(_q: Queryable, _key: EmbedKeyRow): Promise<boolean> {
+  return true;
+}
