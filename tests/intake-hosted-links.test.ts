@@ -167,7 +167,7 @@ describe('GET /public/intake/hosted/{token}', () => {
   });
 
   it('is limited per client address', async () => {
-    const limited = await startTestApp({ PUBLIC_URL, RATE_LIMIT_LIVE: '3' });
+    const limited = await startTestApp({ PUBLIC_URL, EMBED_RATE_LIMIT: '3' });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) statuses.push((await limited.request('GET', `/v1/public/intake/hosted/${'B'.repeat(43)}`)).status);

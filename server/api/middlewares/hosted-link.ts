@@ -10,7 +10,8 @@ import { middleware } from '../trpc';
  */
 export const publicIpRateLimit = middleware(async ({ ctx, next }) => {
   const ip = clientIp(ctx.req, ctx.services.auth.consoleSecret);
-  const decision = await ctx.services.rateLimiter.consume(`public-ip:${ip}`, true);
+  // The public paths' budget (EMBED_RATE_LIMIT), as for an embed key, counted per address.
+  const decision = await ctx.services.embedRateLimiter.consume(`hosted:${ip}`, true);
   Object.assign(ctx.state.headers, {
     'RateLimit-Limit': String(decision.limit),
     'RateLimit-Remaining': String(decision.remaining),
