@@ -8,8 +8,8 @@ export interface PatientOutcome {
   patientMessages: string[];
 }
 
-export const ELIGIBLE_MESSAGE = 'Thank you. A provider will review your answers and contact you about the next steps.';
-export const DISQUALIFIED_MESSAGE = 'Thank you for your answers. Based on them, this treatment is not available to you through this clinic.';
+export const ELIGIBLE_MESSAGE = 'A provider will review your answers and contact you about the next steps.';
+export const DISQUALIFIED_MESSAGE = 'Based on your answers, this treatment is not available to you through this clinic.';
 
 /** The patient's outcome of an evaluated submission (an incomplete one is refused before it is stored). */
 export function patientOutcome(doc: QuestionnaireDocument, evaluation: { verdict: string; hits: string[]; flags: string[] }): PatientOutcome {
