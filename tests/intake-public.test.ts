@@ -118,6 +118,12 @@ describe('POST /public/intake/{embedKey}/submissions', () => {
     expect(row).toMatchObject({ source: 'public', embed_key_id: liveEmbed, livemode: true, first_name: 'Zebulon Ichabod', last_name: 'Quagmire', email: PERSON.email, sex: 'unknown', synthetic: false });
     // No dateOfBirth sent: the questionnaire's own date-of-birth answer (the item age() reads) is used.
     expect(row.date_of_birth).toBe('1980-04-02');
+
+    // The event carries the id and verdict only; nothing about the person or the answers anywhere in the log.
+    const events = await rows(sql`select type, data from events where data->>'submissionId' = ${res.body.submissionId}`);
+    expect(events).toEqual([{ type: 'intake.submission.created', data: { submissionId: res.body.submissionId, verdict: 'eligible' } }]);
+    const all = JSON.stringify(await rows(sql`select data from events`));
+    for (const pii of ['Zebulon', 'Quagmire', 'example.org', '1980-04-02']) expect(all).not.toContain(pii);
   });
 
   it('a returning patient is matched by e-mail, ignoring case: no second patient', async () => {
