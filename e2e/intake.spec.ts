@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
-import { base, ops, PASSWORD, signInWithPassword, signOut } from './helpers';
+import { base, newestMailTo, ops, PASSWORD, signInWithPassword, signOut } from './helpers';
 
 /**
  * Intake in the console: a provider reviews a pending questionnaire version (its diff against the version
@@ -212,6 +212,48 @@ test.describe.serial('intake', () => {
     await expect(outcome).toContainText('Approved: the order was created');
     await outcome.getByTestId('review-order-link').click();
     await expect(page).toHaveURL(/\/orders\/ord_/);
+    await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('submitted');
+    await expect(page.getByTestId('order-pharmacy-name')).toHaveText('Sunrise Compounding');
+  });
+  test('a hosted link sent from the patient page is completed at 390 px, approved in the queue, and the order is submitted', async ({ page, browser }) => {
+    // The admin sends the link from the patient's page.
+    await signInWithPassword(page, clinic.adminEmail);
+    await expect(page).toHaveURL(/\/console$/, { timeout: 30_000 });
+    await page.goto(`/patients/${clinic.patientId}`);
+    await page.getByLabel('Questionnaire').selectOption({ label: 'GLP-1 starter consultation (v2)' });
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByTestId('hosted-link-sent')).toContainText('Sent to the patient’s e-mail.');
+    await page.screenshot({ path: 'test-results/intake-hosted-link-sent.png', fullPage: true });
+    await signOut(page);
+
+    // The patient, on a phone, without any console session.
+    const mail = newestMailTo(clinic.patientEmail);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const patient = await phone.newPage();
+    await patient.goto(new URL(mail.link).pathname);
+    await expect(patient.getByRole('heading', { level: 1, name: 'GLP-1 starter consultation' })).toBeVisible();
+    await patient.getByLabel('What is your date of birth?').fill('1985-04-12');
+    await patient.getByLabel('How tall are you?').fill('66');
+    await patient.getByLabel('How much do you weigh?').fill('220');
+    await patient.getByRole('group', { name: 'Are you pregnant or breastfeeding?' }).getByLabel('No').check();
+    await patient.getByRole('group', { name: 'Do you take any other medication?' }).getByLabel('No').check();
+    await patient.getByRole('group', { name: 'Have you had gallbladder disease or gallstones?' }).getByLabel('No').check();
+    await patient.getByRole('button', { name: 'Send my answers' }).click();
+    await expect(patient.getByRole('heading', { level: 1, name: 'Thank you, your answers were sent' })).toBeVisible();
+    await patient.screenshot({ path: 'test-results/intake-hosted-done-390.png', fullPage: true });
+    await phone.close();
+
+    // The provider approves it from the queue; the order is submitted at Sunrise.
+    await signInProvider(page, clinic);
+    await nav(page, 'Intake');
+    const row = page.getByTestId('submission-row').filter({ hasText: clinic.patientId }).first();
+    await expect(row.getByTestId('submission-verdict')).toHaveText('eligible');
+    await expect(row.getByTestId('submission-status')).toHaveText('pending review');
+    await row.getByRole('link', { name: /^isub_/ }).click();
+    await expect(page.getByText(/via hosted/)).toBeVisible();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve and order' }).click();
+    await page.getByTestId('review-outcome').getByTestId('review-order-link').click();
     await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('submitted');
     await expect(page.getByTestId('order-pharmacy-name')).toHaveText('Sunrise Compounding');
   });

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { HostedLinkSender } from './hosted-link-sender';
 import { useTRPC } from '@/lib/trpc/client';
 import { tableHead } from './catalog-ui';
 import { CopyButton } from './copy-button';
@@ -71,7 +72,7 @@ function AccessLog({ entries }: { entries: AccessLogEntry[] }) {
 }
 
 /** A patient's record and, for those who may read it, who read it when (the log is read after the record, so it shows this view). */
-export function PatientView({ id }: { id: string }) {
+export function PatientView({ id, sendsIntake = false }: { id: string; sendsIntake?: boolean }) {
   const trpc = useTRPC();
   const patient = useQuery(trpc.patients.getPatient.queryOptions({ id }));
   const log = useQuery({ ...trpc.patients.listPatientAccessLog.queryOptions({ id }), enabled: patient.isSuccess });
@@ -87,6 +88,7 @@ export function PatientView({ id }: { id: string }) {
         {p.synthetic && <SyntheticBadge />}
       </div>
       <PatientFields patient={p} />
+      {sendsIntake && <HostedLinkSender patientId={p.id} hasEmail={!!p.email} />}
       <div className="space-y-3">
         <h2 className="text-xl font-semibold">Access log</h2>
         {log.isPending ? <Loading label="Loading the access log…" /> : log.isError ? <QueryError error={log.error} /> : <AccessLog entries={log.data} />}

@@ -17,7 +17,7 @@ export default async function PatientPage({ params }: { params: Promise<{ id: st
       <Link href="/patients" className="text-sm text-indigo-700 hover:underline">← Patients</Link>
       {readsPatients ? (
         <HydrateClient>
-          <PatientView id={id} />
+          <PatientView id={id} sendsIntake={me.scopes.includes('patients.write') && (me.scopes.includes('catalog.manage') || me.scopes.includes('intake.review'))} />
         </HydrateClient>
       ) : (
         <NotForRole>Your role does not include reading patient records, so this one is not shown.</NotForRole>
