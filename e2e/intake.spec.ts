@@ -220,7 +220,7 @@ test.describe.serial('intake', () => {
     await signInWithPassword(page, clinic.adminEmail);
     await expect(page).toHaveURL(/\/console$/, { timeout: 30_000 });
     await page.goto(`/patients/${clinic.patientId}`);
-    await page.getByLabel('Questionnaire').selectOption({ label: 'GLP-1 starter consultation (v2)' });
+    await page.getByLabel('Questionnaire', { exact: true }).selectOption({ label: 'GLP-1 starter consultation (v2)' });
     await page.getByRole('button', { name: 'Send link' }).click();
     await expect(page.getByTestId('hosted-link-sent')).toContainText('Sent to the patient’s e-mail.');
     await page.screenshot({ path: 'test-results/intake-hosted-link-sent.png', fullPage: true });
