@@ -23,6 +23,11 @@ const SETUP_PARALLEL = 4;
 const PROBE_REVIEWS = 200;
 const QUEUE_MARGIN = 2.5;
 const MAX_QUEUE = 20_000;
+/**
+ * Public submissions sent before the measured run (unmeasured, bodies checked): the clinic then has this many
+ * live patients for the e-mail match to look through, and the statistics the planner plans that match with.
+ */
+const PREFILL_PATIENTS = 1000;
 const ORIGIN = 'https://clinic.example';
 const KEY = 'bench-intake';
 
@@ -159,6 +164,31 @@ async function checkPublic(baseUrl: string, w: World): Promise<boolean> {
   }
 }
 
+/** `count` public submissions (fixed amount, unmeasured), each a new live patient; every body checked. */
+async function prefillPublic(baseUrl: string, w: World, count: number) {
+  const bad: string[] = [];
+  const result = await autocannon({
+    url: baseUrl,
+    connections: Math.min(25, count),
+    amount: count,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path: `/v1/public/intake/${w.liveEmbed}/submissions`,
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: publicBody(w),
+        setupRequest: (req) => ({ ...req, body: publicBody(w), headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+        onResponse: (status, body) => {
+          const s = status === 201 ? (JSON.parse(body) as { verdict: string; certificate: string | null }) : undefined;
+          if (s?.verdict !== 'eligible' || !s.certificate) bad.push(`${status} ${body.slice(0, 300)}`);
+        },
+      },
+    ],
+  });
+  if (bad.length || result.errors) throw new BenchError(`intake prefill: ${bad.length} public submissions not 201 eligible with a certificate, ${result.errors} socket errors; first: ${bad[0] ?? '—'}`);
+}
+
 /** `count` eligible in-app submissions (fixed amount, unmeasured), every body checked; returns their ids. */
 async function createSubmissions(baseUrl: string, w: World, count: number): Promise<string[]> {
   const ids: string[] = [];
@@ -274,6 +304,7 @@ export const intakeScenario: Scenario = {
     // 1. Public submissions (the headline): no credential but the embed key, an allowed Origin, a fresh Idempotency-Key and patient.
     f.publicAvailable = await checkPublic(baseUrl, w);
     if (f.publicAvailable) {
+      await prefillPublic(baseUrl, w, PREFILL_PATIENTS);
       await analyze(ctx.server.pid);
       await ctx.measure({
         name: INTAKE_PUBLIC,
@@ -330,7 +361,7 @@ export const intakeScenario: Scenario = {
       ) +
         `\n\nSet-up through the API: the orders scenario's tenant (enterprise, sandbox key, ${w.t.productIds.length} products, simulated pharmacies in CA accepting after 1 h, ${w.t.patientIds.length} CA patients) plus a live key; ` +
         `the 40-item, ${fortyItemQuestionnaire().rules.length}-rule bench questionnaire (bench/intake-engine.ts) published by the key and approved by an MFA provider with a verified NPI in each mode (sandbox: naming a one-line protocol; live: no protocol); an embed key per mode (live: allowed origin ${ORIGIN}, sent as Origin). ` +
-        `Every request carries a fresh Idempotency-Key and one of ${f.eligibleSets} answer sets the engine finds eligible (each signs a certificate). Public: a unique e-mail each, so each creates its live patient. ` +
+        `Every request carries a fresh Idempotency-Key and one of ${f.eligibleSets} answer sets the engine finds eligible (each signs a certificate). Public: a unique e-mail each, so each creates its live patient (matched by e-mail first), after ${fmt.int(PREFILL_PATIENTS)} unmeasured ones (the clinic's existing patients; then ANALYZE). ` +
         `Review: ${PROVIDERS} providers (licensed in CA) approve pending in-app submissions in turn, each once; the approval creates the order from the protocol and dispatches it to a simulated pharmacy before answering.` +
         (f.counts ? `\n\nWritten (SQL on the scratch database): ${f.counts}.` : ''),
     );
