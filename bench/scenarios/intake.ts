@@ -29,6 +29,8 @@ const MAX_QUEUE = 20_000;
  */
 const PREFILL_PATIENTS = 1000;
 const ORIGIN = 'https://clinic.example';
+/** BENCH_INTAKE_CASES=public,in-app,review (default all): a subset, e.g. to profile one path alone. */
+const CASES = new Set((process.env.BENCH_INTAKE_CASES || 'public,in-app,review').split(',').map((c) => c.trim()));
 const KEY = 'bench-intake';
 
 interface Figures {
@@ -303,7 +305,7 @@ export const intakeScenario: Scenario = {
 
     // 1. Public submissions (the headline): no credential but the embed key, an allowed Origin, a fresh Idempotency-Key and patient.
     f.publicAvailable = await checkPublic(baseUrl, w);
-    if (f.publicAvailable) {
+    if (f.publicAvailable && CASES.has('public')) {
       await prefillPublic(baseUrl, w, PREFILL_PATIENTS);
       await analyze(ctx.server.pid);
       await ctx.measure({
@@ -314,12 +316,12 @@ export const intakeScenario: Scenario = {
         body: publicBody(w),
         perRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, body: publicBody(w) }),
       });
-    } else {
+    } else if (!f.publicAvailable) {
       log(`${ctx.db.padEnd(8)} intake: the server has no public submission endpoint yet; the in-app case stands in`);
     }
 
     // 2. In-app submissions by a secret key for the 5 existing patients.
-    await ctx.measure({
+    if (CASES.has('in-app')) await ctx.measure({
       name: INTAKE_IN_APP,
       method: 'POST',
       path: '/v1/intake/submissions',
@@ -329,9 +331,8 @@ export const intakeScenario: Scenario = {
     });
 
     // 3. Review approve → order → dispatch: each request a different pending submission, the providers in turn.
-    // BENCH_INTAKE_REVIEW=0 skips it (a profile of the submission path alone).
-    if (process.env.BENCH_INTAKE_REVIEW === '0') {
-      ctx.section(`Intake (${ctx.db})`, `Review case skipped (BENCH_INTAKE_REVIEW=0); set-up ${(f.setupMs / 1000).toFixed(1)} s, ${f.eligibleSets} eligible answer sets.`);
+    if (!CASES.has('review')) {
+      ctx.section(`Intake (${ctx.db})`, `Cases run: ${[...CASES].join(', ')} (BENCH_INTAKE_CASES); set-up ${(f.setupMs / 1000).toFixed(1)} s, ${f.eligibleSets} eligible answer sets.`);
       return;
     }
     const probeIds = await createSubmissions(baseUrl, w, PROBE_REVIEWS);
