@@ -373,7 +373,7 @@ export const intakeScenario: Scenario = {
     const f = figures.find((x) => x.db === db);
     const m = results.get(INTAKE_PUBLIC) ?? results.get(INTAKE_IN_APP);
     if (!m) return [];
-    const what = results.has(INTAKE_PUBLIC) ? 'public' : 'in-app (no public endpoint in this build)';
+    const what = results.has(INTAKE_PUBLIC) ? 'public' : f?.publicAvailable ? 'in-app' : 'in-app (no public endpoint in this build)';
     const checks: TargetCheck[] = [
       {
         target: `intake ${what} submissions ≥ ${SUBMIT_PER_SEC_TARGET}/s at ${settings.connections} connections`,
