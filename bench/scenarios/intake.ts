@@ -9,6 +9,8 @@ import { analyze, openSql, setupProvider, setupTenant, type Provider, type Tenan
 import type { Scenario, TargetCheck } from './types';
 
 export const INTAKE_PUBLIC = 'intake: POST /v1/public/intake/{embedKey}/submissions (live, eligible → certificate, new patient each)';
+/** Offered at the target rate on an even schedule (open loop): the latency of a server doing 300 submissions a second. */
+export const INTAKE_PUBLIC_PACED = `intake: POST /v1/public/intake/{embedKey}/submissions (live, 300/s offered)`;
 export const INTAKE_IN_APP = 'intake: POST /v1/intake/submissions (in-app, eligible → certificate)';
 export const INTAKE_REVIEW = 'intake: POST /v1/intake/submissions/{id}/review approve → order submitted';
 
@@ -316,6 +318,15 @@ export const intakeScenario: Scenario = {
         body: publicBody(w),
         perRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, body: publicBody(w) }),
       });
+      await ctx.measure({
+        name: INTAKE_PUBLIC_PACED,
+        method: 'POST',
+        path: `/v1/public/intake/${w.liveEmbed}/submissions`,
+        headers: { origin: ORIGIN },
+        body: publicBody(w),
+        perRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, body: publicBody(w) }),
+        offeredRate: SUBMIT_PER_SEC_TARGET,
+      });
     } else if (!f.publicAvailable) {
       log(`${ctx.db.padEnd(8)} intake: the server has no public submission endpoint yet; the in-app case stands in`);
     }
@@ -382,12 +393,21 @@ export const intakeScenario: Scenario = {
         pass: m.reqPerSec >= SUBMIT_PER_SEC_TARGET,
       },
       {
-        target: `intake ${what} submission p99 ≤ ${SUBMIT_P99_TARGET_MS} ms at ${settings.connections} connections`,
+        target: `intake ${what} submission p99 ≤ ${SUBMIT_P99_TARGET_MS} ms at ${settings.connections} connections (closed loop: each sends again once answered)`,
         db,
         actual: `${fmt.ms(m.p99)} ms (p50 ${fmt.ms(m.p50)} ms)`,
         pass: m.p99 <= SUBMIT_P99_TARGET_MS,
       },
     ];
+    const paced = results.get(INTAKE_PUBLIC_PACED);
+    if (paced) {
+      checks.push({
+        target: `intake public submission p99 ≤ ${SUBMIT_P99_TARGET_MS} ms with ${SUBMIT_PER_SEC_TARGET}/s offered over ${settings.connections} connections (open loop)`,
+        db,
+        actual: `${fmt.ms(paced.p99)} ms (p50 ${fmt.ms(paced.p50)} ms, ${fmt.int(paced.reqPerSec)}/s answered)`,
+        pass: paced.p99 <= SUBMIT_P99_TARGET_MS && paced.reqPerSec >= SUBMIT_PER_SEC_TARGET * 0.95,
+      });
+    }
     if (f && !f.publicAvailable) checks.push({ target: 'intake public submission endpoint present', db, actual: 'absent', pass: false });
     return checks;
   },
