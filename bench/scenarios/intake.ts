@@ -44,7 +44,7 @@ interface Figures {
   probeReviewsPerSec?: number;
   queue?: number;
   queueLeft?: number;
-  counts?: string;
+  counts?: { text: string; pass: boolean };
 }
 const figures: Figures[] = [];
 
@@ -267,22 +267,45 @@ async function reviewAll(baseUrl: string, ids: string[], providers: Provider[]):
   return ok / Math.max(0.001, (last - started) / 1000);
 }
 
-/** PostgreSQL only: what the run wrote, for the report (submissions by source and verdict, certificates, orders). */
-async function counts(pid: number, tenantId: string): Promise<string | undefined> {
+/**
+ * PostgreSQL only: what the run wrote (submissions by mode, source and status with their certificates, intake
+ * orders, live patients), read in one snapshot once the last answered reviews' dispatches have settled; `pass`
+ * = one order per approved submission, every one submitted.
+ */
+async function counts(pid: number, tenantId: string): Promise<{ text: string; pass: boolean } | undefined> {
   const sql = await openSql(pid);
   if (!sql) return undefined;
   try {
+    // Requests still in flight when the measured run stopped finish on their own; wait for them (≤ 15 s).
+    const settleBy = Date.now() + 15_000;
+    let last = '';
+    for (;;) {
+      const { rows } = await sql.query<{ n: string; busy: string }>(
+        `select count(*) as n, count(*) filter (where status <> 'submitted') as busy from orders where tenant_id = $1 and source = 'intake'`,
+        [tenantId],
+      );
+      const now = JSON.stringify(rows[0]);
+      if ((rows[0].busy === '0' && now === last) || Date.now() > settleBy) break;
+      last = now;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    await sql.query('begin isolation level repeatable read');
     const subs = await sql.query<{ livemode: boolean; source: string; status: string; n: string; certs: string }>(
       `select livemode, source, status, count(*) as n, count(certificate) as certs from intake_submissions where tenant_id = $1 group by 1, 2, 3 order by 1, 2, 3`,
       [tenantId],
     );
     const orders = await sql.query<{ status: string; n: string }>(`select status, count(*) as n from orders where tenant_id = $1 and source = 'intake' group by 1 order by 1`, [tenantId]);
     const patients = await sql.query<{ n: string }>(`select count(*) as n from patients where tenant_id = $1 and livemode`, [tenantId]);
-    return [
+    await sql.query('commit');
+    const approved = subs.rows.filter((r) => r.status === 'approved').reduce((sum, r) => sum + Number(r.n), 0);
+    const submitted = Number(orders.rows.find((r) => r.status === 'submitted')?.n ?? 0);
+    const allOrders = orders.rows.reduce((sum, r) => sum + Number(r.n), 0);
+    const text = [
       `submissions: ${subs.rows.map((r) => `${r.livemode ? 'live' : 'sandbox'} ${r.source} ${r.status} ${fmt.int(Number(r.n))} (${fmt.int(Number(r.certs))} certificates)`).join('; ')}`,
       `intake orders: ${orders.rows.map((r) => `${r.status} ${fmt.int(Number(r.n))}`).join(', ') || 'none'}`,
       `live patients: ${fmt.int(Number(patients.rows[0].n))}`,
     ].join('; ');
+    return { text, pass: approved === allOrders && submitted === allOrders };
   } finally {
     await sql.end();
   }
@@ -375,7 +398,7 @@ export const intakeScenario: Scenario = {
         `the 40-item, ${fortyItemQuestionnaire().rules.length}-rule bench questionnaire (bench/intake-engine.ts) published by the key and approved by an MFA provider with a verified NPI in each mode (sandbox: naming a one-line protocol; live: no protocol); an embed key per mode (live: allowed origin ${ORIGIN}, sent as Origin). ` +
         `Every request carries a fresh Idempotency-Key and one of ${f.eligibleSets} answer sets the engine finds eligible (each signs a certificate). Public: a unique e-mail each, so each creates its live patient (matched by e-mail first), after ${fmt.int(PREFILL_PATIENTS)} unmeasured ones (the clinic's existing patients; then ANALYZE). ` +
         `Review: ${PROVIDERS} providers (licensed in CA) approve pending in-app submissions in turn, each once; the approval creates the order from the protocol and dispatches it to a simulated pharmacy before answering.` +
-        (f.counts ? `\n\nWritten (SQL on the scratch database): ${f.counts}.` : ''),
+        (f.counts ? `\n\nWritten (SQL on the scratch database, after the last requests settled): ${f.counts.text}.` : ''),
     );
   },
 
@@ -399,6 +422,7 @@ export const intakeScenario: Scenario = {
         pass: m.p99 <= SUBMIT_P99_TARGET_MS,
       },
     ];
+    if (f?.counts) checks.push({ target: 'intake review: one order per approved submission, every one submitted at the pharmacy', db, actual: f.counts.pass ? 'yes' : 'NO (see the Intake section)', pass: f.counts.pass });
     const paced = results.get(INTAKE_PUBLIC_PACED);
     if (paced) {
       checks.push({
