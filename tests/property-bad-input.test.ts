@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '@/server/api/root';
@@ -26,6 +27,8 @@ let app: TestApp;
 let doc: Schema;
 let ops: Op[];
 let credentials: string[];
+// Public embed paths resolve their key before reading the body: a real (sandbox, so any origin) key gets them there.
+let embedKey: string;
 beforeAll(async () => {
   app = await startTestApp();
   doc = (await app.request('GET', '/v1/openapi.json')).body;
@@ -42,6 +45,7 @@ beforeAll(async () => {
   // Whichever of these reaches an operation's input validation: a tenant key, the platform's ops key, an owner's or a provider's session.
   const owner = await createUserAndLogin(app, clinic.tenantId, { email: 'owner@bad-input.test', role: 'owner' });
   credentials = [clinic.sandboxKey, OPS_KEY, owner.token, (await providerSession(app, clinic.tenantId, ['CA'])).token];
+  embedKey = (await app.request('POST', '/v1/embed-keys', { key: clinic.sandboxKey, body: { allowedOrigins: [] } })).body.id;
 });
 afterAll(async () => app?.close());
 
@@ -75,7 +79,9 @@ const urlOf = (op: Op, pathValues: Record<string, string> = {}, query = '') =>
 async function send(op: Op, url: string, rawBody: string | undefined): Promise<ApiResponse> {
   let res: ApiResponse | undefined;
   for (const key of credentials) {
-    res = await app.request(op.method, url, { key, rawBody, headers: rawBody === undefined ? {} : { 'content-type': 'application/json' } });
+    // Where Idempotency-Key is required, a fresh one gets the request to its body (a refused body stores nothing).
+    const idempotencyKey = op.params.some((p) => p.in === 'header' && p.name === 'Idempotency-Key' && p.required) ? randomUUID() : undefined;
+    res = await app.request(op.method, url, { key, rawBody, idempotencyKey, headers: rawBody === undefined ? {} : { 'content-type': 'application/json' } });
     if (res.status !== 401 && res.status !== 403) return res;
   }
   return res!;
@@ -96,7 +102,7 @@ describe('every POST and PATCH operation of the OpenAPI document', () => {
         const param = field.path.join('.');
         await fc.assert(
           fc.asyncProperty(withNul, async (text) => {
-            const res = await send(op, urlOf(op), JSON.stringify(bodyWith(field.path, text)));
+            const res = await send(op, urlOf(op, { embedKey }), JSON.stringify(bodyWith(field.path, text)));
             expect(res.status, `${label(op)} ${param}: ${res.text}`).toBe(400);
             expectEnvelope(res, 400, 'validation_error');
             if (field.free) expect(res.body.error.param, `${label(op)} ${param}`).toBe(param);

@@ -2,6 +2,7 @@ import { AppError } from '@/server/lib/errors';
 import { authenticate } from './middlewares/authenticate';
 import { resolveEmbedKey } from './middlewares/embed';
 import { requireApiKey, requireOps, requireProvider, requireTenantScope, requireUserSession } from './middlewares/authorize';
+import { hostedLink, publicIpRateLimit } from './middlewares/hosted-link';
 import { idempotency } from './middlewares/idempotency';
 import { rateLimit } from './middlewares/rate-limit';
 import { t } from './trpc';
@@ -46,3 +47,6 @@ export const opsProcedure = authedProcedure.use(requireOps).use(idempotency);
  * `meta.idempotencyRequired` on submissions. Served only under /v1/public/… (CORS is answered there).
  */
 export const embedProcedure = baseProcedure.use(resolveEmbedKey).use(idempotency);
+
+/** The public hosted intake link: the one-time token in the path is the credential (DESIGN decision 21). */
+export const hostedLinkProcedure = baseProcedure.use(publicIpRateLimit).use(hostedLink).use(idempotency);

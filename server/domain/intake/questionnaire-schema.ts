@@ -1,27 +1,17 @@
 import * as z from '@/server/lib/zod';
+import { CONDITION_OPS, ITEM_TYPES, LINK_ID, UNITS, type Condition } from '@/server/lib/questionnaire-shapes';
+
+// The vocabulary lives in server/lib beside the engine (shared with the patient's browser); re-exported here.
+export { CONDITION_OPS, DERIVED, ITEM_TYPES, LINK_ID, UNITS, type Comparison, type Condition } from '@/server/lib/questionnaire-shapes';
 
 /**
  * The questionnaire document (DESIGN decision 18): the one shape a hand-written version, an AI draft and the
  * seed all pass through. Conditions are a closed tree of data, never code, so the engine can be total.
  */
 
-export const ITEM_TYPES = ['boolean', 'choice', 'multi_choice', 'integer', 'decimal', 'date', 'string', 'text'] as const;
-export const CONDITION_OPS = ['eq', 'neq', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'exists'] as const;
-export const UNITS = ['cm', 'in', 'kg', 'lb'] as const;
-
-export const LINK_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const QUESTIONNAIRE_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-// `q` names an item, or one of the two derived values: `age(<date item>)`, `bmi(<height item>, <weight item>)`.
-export const DERIVED = /^(age)\(\s*([A-Za-z][A-Za-z0-9_-]*)\s*\)$|^(bmi)\(\s*([A-Za-z][A-Za-z0-9_-]*)\s*,\s*([A-Za-z][A-Za-z0-9_-]*)\s*\)$/;
 
 const scalar = z.union([z.string().max(500), z.number().finite(), z.boolean()]);
-
-export interface Comparison {
-  q: string;
-  op: (typeof CONDITION_OPS)[number];
-  value?: string | number | boolean | (string | number | boolean)[];
-}
-export type Condition = Comparison | { all: Condition[] } | { any: Condition[] } | { not: Condition };
 
 export const ZComparison = z.strictObject({
   q: z.string().min(1).max(200),

@@ -1,3 +1,4 @@
+import { asc, sql } from 'drizzle-orm';
 import { patients, type PatientAddress } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
@@ -91,12 +92,26 @@ function fieldsToCreate(p: TenantPrincipal, input: CreatePatientInput): PatientF
 /** Sandbox patients are synthetic by construction; live ones never are. */
 export async function createPatient(db: Db, p: TenantPrincipal, input: CreatePatientInput, requestId: string | null) {
   const fields = fieldsToCreate(p, input);
-  return db.transaction(async (tx) => {
-    const at = now();
-    const row = await scoped(tx, p).insert(patients, { id: newId('patient'), synthetic: !p.livemode, ...fields, createdAt: at, updatedAt: at });
-    await recordAccess(tx, p, [row.id], 'create', requestId);
-    return toPatientDto(row);
-  });
+  return db.transaction(async (tx) => toPatientDto(await insertPatient(tx, p, fields, requestId)));
+}
+
+/** Writes a complete patient and its `create` access-log entry in the caller's transaction (sandbox ones synthetic). */
+export async function insertPatient(q: Queryable, p: TenantPrincipal, fields: PatientFields, requestId: string | null): Promise<PatientRow> {
+  const at = now();
+  const row = await scoped(q, p).insert(patients, { id: newId('patient'), synthetic: !p.livemode, ...fields, createdAt: at, updatedAt: at });
+  await recordAccess(q, p, [row.id], 'create', requestId);
+  return row;
+}
+
+/** The oldest patient of the scope whose e-mail matches, ignoring case; undefined when none does. */
+export async function findPatientByEmail(q: Queryable, scope: Scope, email: string): Promise<PatientRow | undefined> {
+  const [row] = await q
+    .select()
+    .from(patients)
+    .where(scoped(q, scope).where(patients, sql`lower(${patients.email}) = ${email.trim().toLowerCase()}`))
+    .orderBy(asc(patients.id))
+    .limit(1);
+  return row;
 }
 
 export async function getPatient(db: Db, p: TenantPrincipal, input: { id: string }, requestId: string | null) {

@@ -6,6 +6,7 @@ import { listQuestionnaireDraftsRoute } from './list-questionnaire-drafts';
 import { listQuestionnairesRoute } from './list-questionnaires';
 import { publishQuestionnaireRoute } from './publish-questionnaire';
 import { submissionsRoutes } from './submissions-router';
+import { hostedRoutes } from './hosted-router';
 
 // Fixed paths (`/drafts`, `/ai-draft`) before `{key}` and `{id}`: the first matching path wins.
 export const intakeRouter = router({
@@ -16,4 +17,5 @@ export const intakeRouter = router({
   getQuestionnaire: getQuestionnaireRoute,
   approveQuestionnaire: approveQuestionnaireRoute,
   ...submissionsRoutes,
+  ...hostedRoutes,
 });

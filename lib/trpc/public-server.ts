@@ -1,0 +1,32 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import type { IncomingMessage } from 'node:http';
+import { consoleForwardProof, FORWARDED_CLIENT_IP, FORWARD_PROOF } from '@/server/api/client-ip';
+import type { Context } from '@/server/api/context';
+import { appRouter } from '@/server/api/root';
+import { getGlobalServices } from '@/server/http/global-services';
+import { newId } from '@/server/lib/ids';
+
+/**
+ * The caller of patients' pages (`/i/{token}`): no session and no credential, the same procedures, limits and
+ * errors as /v1, in this process. The patient's address (set by the custom server) travels with the proof that
+ * it was, so the per-address limit of the public paths counts the patient, not the loopback.
+ */
+export async function publicCaller() {
+  const services = getGlobalServices();
+  const h = await headers();
+  const req = {
+    headers: { [FORWARDED_CLIENT_IP]: h.get(FORWARDED_CLIENT_IP) ?? 'unknown', [FORWARD_PROOF]: consoleForwardProof(services.auth.consoleSecret) },
+    method: 'GET',
+    url: '/i',
+    socket: { remoteAddress: '127.0.0.1' },
+  } as unknown as IncomingMessage;
+  const ctx: Context = { services, req, transport: 'trpc', state: { requestId: newId('request'), method: 'GET', path: '/i', rawBody: '', headers: {} } };
+  return appRouter.createCaller(ctx);
+}
+
+/** The HTTP status an error of a server-side call maps to (the AppError it carries), or 500. */
+export function statusOf(err: unknown): number {
+  const cause = (err as { cause?: { status?: unknown } } | undefined)?.cause;
+  return typeof cause?.status === 'number' ? cause.status : 500;
+}
