@@ -143,7 +143,7 @@ function writeResults(body: { rows: Row[]; baseline: Measurement; checks: Target
     '',
     'Run: `npm run bench` — env `BENCH_DURATION` (seconds per case, default 10), `BENCH_WARMUP` (default 2),',
     '`BENCH_CONNECTIONS` (default 50), `BENCH_PG=0` to skip PostgreSQL, `BENCH_PG_URL` (admin URL),',
-    '`BENCH_SCENARIOS=keys` to run a subset, `BENCH_DBS=postgres` (or `pglite`) for one database, `BENCH_SERVER_NODE_ARGS` for the server’s node flags (`--cpu-prof`), `BENCH_ORDERS_ROUNDS` (end-to-end order rounds, default 3), `BENCH_KEEP_DB=1` to keep the scratch PostgreSQL database, `BENCH_NO_NEXT=1` for the API-only server. Scenarios live in `bench/scenarios/`.',
+    '`BENCH_SCENARIOS=keys` to run a subset, `BENCH_DBS=postgres` (or `pglite`) for one database, `BENCH_SERVER_NODE_ARGS` for the server’s node flags (`--cpu-prof`), `BENCH_ORDERS_ROUNDS` (end-to-end order rounds, default 3), `BENCH_INTAKE_CASES` (intake cases, default `public,in-app,review`), `BENCH_KEEP_DB=1` to keep the scratch PostgreSQL database, `BENCH_NO_NEXT=1` for the API-only server. Scenarios live in `bench/scenarios/`.',
     '',
     `## Run of ${date}`,
     '',

@@ -30,6 +30,7 @@ const SERVER_CONFIG_VARS = [
   'LOG_LEVEL',
   'RATE_LIMIT_LIVE',
   'RATE_LIMIT_SANDBOX',
+  'EMBED_RATE_LIMIT',
   'MAIL_OUTBOX_DIR',
   'SMTP_URL',
   'PUBLIC_URL',
@@ -88,6 +89,8 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     RATE_LIMIT_LIVE: '1000000',
     RATE_LIMIT_SANDBOX: '1000000',
+    // Public (embed key) paths are limited per key and client address; every bench request comes from one.
+    EMBED_RATE_LIMIT: '100000',
     SEED_DEMO: 'false',
     MAIL_OUTBOX_DIR: path.join(dir, 'mail'),
     ...(db === 'pglite' ? { PGLITE_DATA_DIR: path.join(dir, 'pglite') } : { DATABASE_URL: databaseUrl }),

@@ -1,3 +1,4 @@
+import { intakeScenario } from './intake';
 import { intakeEngineScenario } from './intake-engine';
 import { keysScenario } from './keys';
 import { ordersScenario } from './orders';
@@ -9,4 +10,4 @@ import { webhooksScenario } from './webhooks';
  * Every scenario, in run order. A new one (webhook delivery, routing plan, orders …) is a module exporting a
  * `Scenario`, added here.
  */
-export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario, ordersScenario, intakeEngineScenario];
+export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario, ordersScenario, intakeScenario, intakeEngineScenario];

@@ -40,7 +40,7 @@ const E2E_ROUNDS = Math.max(1, Number(process.env.BENCH_ORDERS_ROUNDS ?? 3) || 3
 const APPROVE_P99_TARGET_MS = 100;
 const SKU = (p: number) => `BENCH-OR-${p + 1}`;
 
-interface Provider {
+export interface Provider {
   email: string;
   token: string;
 }
@@ -141,7 +141,7 @@ async function call<T>(
  */
 const providerAddress = (i: number) => `127.0.${10 + Math.floor(i / 200)}.${1 + (i % 200)}`;
 
-async function setupProvider(baseUrl: string, opsKey: string, tenantId: string, i: number, tag: string): Promise<Provider> {
+export async function setupProvider(baseUrl: string, opsKey: string, tenantId: string, i: number, tag: string): Promise<Provider> {
   const dispatcher = new Agent({ localAddress: providerAddress(i) });
   try {
     const email = `bench-provider-${tag}-${i + 1}@example.com`;
@@ -160,15 +160,17 @@ async function setupProvider(baseUrl: string, opsKey: string, tenantId: string, 
   }
 }
 
-interface Tenant {
+export interface Tenant {
   tenantId: string;
   key: string;
   connectionIds: string[];
+  productIds: string[];
+  patientIds: string[];
   /** Order bodies over every (patient, product) pair. */
   bodies: string[];
 }
 
-async function setupTenant(baseUrl: string, opsKey: string, db: string): Promise<Tenant> {
+export async function setupTenant(baseUrl: string, opsKey: string, db: string): Promise<Tenant> {
   const agent = new Agent();
   try {
     const tenant = await call<{ id: string }>(agent, baseUrl, 'POST', '/v1/ops/tenants', { bearer: opsKey, body: { name: `Bench clinic (orders, ${db})`, plan: 'enterprise' } });
@@ -210,7 +212,7 @@ async function setupTenant(baseUrl: string, opsKey: string, db: string): Promise
       ).id,
     );
     const bodies = patientIds.flatMap((patientId) => productIds.map((productId) => JSON.stringify({ items: [{ productId, quantity: 1, sig: 'Take one daily' }], patientId })));
-    return { tenantId: tenant.id, key, connectionIds, bodies };
+    return { tenantId: tenant.id, key, connectionIds, productIds, patientIds, bodies };
   } finally {
     await agent.close();
   }
@@ -401,7 +403,7 @@ async function ordersByStatus(baseUrl: string, key: string): Promise<Record<stri
 }
 
 /** The server's DATABASE_URL, read from its environment (Linux /proc); null on PGlite or elsewhere. */
-function serverDatabaseUrl(pid: number): string | null {
+export function serverDatabaseUrl(pid: number): string | null {
   try {
     const env = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
     return env.find((e) => e.startsWith('DATABASE_URL='))?.slice('DATABASE_URL='.length) || null;
@@ -411,7 +413,7 @@ function serverDatabaseUrl(pid: number): string | null {
 }
 
 /** A connection to the server's own PostgreSQL database, for counts the API does not expose; null on PGlite. */
-async function openSql(pid: number): Promise<pg.Client | null> {
+export async function openSql(pid: number): Promise<pg.Client | null> {
   const url = serverDatabaseUrl(pid);
   if (!url) return null;
   const client = new pg.Client({ connectionString: url });
@@ -425,7 +427,7 @@ async function openSql(pid: number): Promise<pg.Client | null> {
  * server's prepared statements plan again: planned while set-up began on empty tables, they would keep
  * plans made for empty tables (a scan of the whole orders table for one order, say) through the run.
  */
-async function analyze(pid: number) {
+export async function analyze(pid: number) {
   const sql = await openSql(pid);
   if (!sql) return;
   try {

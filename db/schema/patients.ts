@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
@@ -32,7 +33,12 @@ export const patients = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('patients_scope_idx').on(t.tenantId, t.livemode, t.id)],
+  (t) => [
+    index('patients_scope_idx').on(t.tenantId, t.livemode, t.id),
+    // Public intake matches a returning patient by e-mail ignoring case (lower(email)): without this every new
+    // patient's submission scanned all of the clinic's patients.
+    index('patients_email_idx').on(t.tenantId, t.livemode, sql`lower(${t.email})`),
+  ],
 );
 
 export type PatientAccessAction = 'create' | 'read' | 'list' | 'update' | 'intake_read';

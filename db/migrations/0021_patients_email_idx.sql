@@ -1,0 +1,1 @@
+CREATE INDEX "patients_email_idx" ON "patients" USING btree ("tenant_id","livemode",lower("email"));
