@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { BlockedReason } from './blocked-reason';
 import { useState } from 'react';
 import { useTRPC } from '@/lib/trpc/client';
 import { BusyButton, card } from './catalog-ui';
@@ -140,17 +141,7 @@ function Review({ id, patientState, onDone }: { id: string; patientState: string
         <BusyButton variant="danger" busy={review.isPending && review.variables?.decision === 'reject'} busyLabel="Rejecting…" disabled={!!block.reason || block.checking} aria-describedby={block.reason ? reasonId : undefined} onClick={() => ask('reject')}>
           Reject
         </BusyButton>
-        {block.reason && (
-          <span id={reasonId} data-testid="review-blocked-reason" className="text-sm break-words text-slate-600">
-            {block.reason}
-            {block.reason.startsWith('Enable two-factor') && (
-              <>
-                {' '}
-                <Link href="/account" className="font-medium text-indigo-700 underline">Set it up in Account</Link>
-              </>
-            )}
-          </span>
-        )}
+        {block.reason && <BlockedReason id={reasonId} reason={block.reason} testId="review-blocked-reason" />}
       </div>
       {review.isError && (
         <div data-testid="review-error">

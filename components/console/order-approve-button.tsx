@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import Link from 'next/link';
+import { BlockedReason } from './blocked-reason';
 import { useState } from 'react';
 import { useTRPC } from '@/lib/trpc/client';
 import { BusyButton } from './catalog-ui';
@@ -69,17 +69,7 @@ export function OrderApproveButton({ subject, onApproved }: { subject: ApprovalS
         >
           Approve<span className="sr-only"> order {subject.orderId}</span>
         </BusyButton>
-        {block.reason && (
-          <span id={reasonId} data-testid="approve-blocked-reason" className="text-sm break-words text-slate-600">
-            {block.reason}
-            {block.reason.startsWith('Enable two-factor') && (
-              <>
-                {' '}
-                <Link href="/account" className="font-medium text-indigo-700 hover:underline">Set it up in Account</Link>
-              </>
-            )}
-          </span>
-        )}
+        {block.reason && <BlockedReason id={reasonId} reason={block.reason} testId="approve-blocked-reason" />}
       </div>
       {approve.isError && (
         <div data-testid="approve-error">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
+import { BlockedReason } from './blocked-reason';
 import { useState } from 'react';
 import { apiErrorOf, useTRPC, useTRPCClient } from '@/lib/trpc/client';
 import { BusyButton } from './catalog-ui';
@@ -82,17 +82,7 @@ export function QuestionnaireApproveButton({ version, isProvider, onApproved }: 
         >
           Approve<span className="sr-only"> version {version.version} of {version.title}</span>
         </BusyButton>
-        {block.reason && (
-          <span id={reasonId} data-testid="approve-blocked-reason" className="text-sm break-words text-slate-600">
-            {block.reason}
-            {block.reason.startsWith('Enable two-factor') && (
-              <>
-                {' '}
-                <Link href="/account" className="font-medium text-indigo-700 underline">Set it up in Account</Link>
-              </>
-            )}
-          </span>
-        )}
+        {block.reason && <BlockedReason id={reasonId} reason={block.reason} testId="approve-blocked-reason" />}
       </div>
       {approve.isError && (
         <div data-testid="approve-error">
