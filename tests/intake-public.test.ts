@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, type Clinic, type TestApp } from './helpers/harness';
 import { approvedQuestionnaire, eligibleAnswers, weightDocument } from './helpers/intake-world';
+import { providerSession } from './helpers/orders-world';
 
 /*
  * Public intake over HTTP (DESIGN decisions 17 and 21): an embed key in the path instead of a credential;
@@ -191,5 +192,28 @@ describe('POST /public/intake/{embedKey}/submissions', () => {
     expectEnvelope(res, 400, 'validation_error');
     expect(res.body.error.param).toBe('patient.dateOfBirth');
     expect(await written()).toEqual(before);
+  });
+});
+
+describe('review of a live public submission', () => {
+  it('waits for the shipping address (409 patient_state_unknown), then the provider licensed in its state decides', async () => {
+    const person = { name: 'Ottoline Vexley', email: `ottoline-${randomUUID()}@example.org`, state: 'CA', dateOfBirth: '1980-04-02' };
+    const sent = await submit(liveEmbed, body({ patient: person }));
+    expect(sent.status, sent.text).toBe(201);
+    const [{ patient_id: patientId }] = await rows(sql`select patient_id from intake_submissions where id = ${sent.body.submissionId}`);
+    const provider = await providerSession(app, a.tenantId, ['CA']);
+    const review = () =>
+      app.request('POST', `/v1/intake/submissions/${sent.body.submissionId}/review`, { key: provider.token, headers: { 'x-mode': 'live' }, body: { decision: 'reject', note: 'Needs a video visit first' } });
+
+    const blocked = await review();
+    expectEnvelope(blocked, 409, 'conflict', 'patient_state_unknown');
+    expect(blocked.body.error.message).toContain('address');
+
+    const address = { line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105' };
+    const patched = await app.request('PATCH', `/v1/patients/${patientId}`, { key: a.liveKey, body: { address } });
+    expect(patched.status, patched.text).toBe(200);
+    const decided = await review();
+    expect(decided.status, decided.text).toBe(200);
+    expect(decided.body).toMatchObject({ status: 'rejected' });
   });
 });

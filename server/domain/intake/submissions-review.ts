@@ -28,7 +28,7 @@ function assertReviewable(row: SubmissionRow, decision: ReviewInput['decision'])
 async function assertLicensedFor(tx: Tx, principal: Provider, row: SubmissionRow) {
   const patient = await scoped(tx, principal).require(patients, row.patientId, 'patient');
   const state = patient.address?.state;
-  if (!state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked.", 'patient_state_unknown');
+  if (!state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked: add the address to the patient (PATCH /v1/patients/{id}), then review again.", 'patient_state_unknown');
   if (!isLicensedIn(principal.user, state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
 }
 
