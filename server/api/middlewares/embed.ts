@@ -4,6 +4,7 @@ import { originAllowed } from '@/server/domain/embed/origins';
 import { AppError, errors } from '@/server/lib/errors';
 import { clientIp } from '../client-ip';
 import { middleware } from '../trpc';
+import { enforceRateDecision } from './rate-limit';
 
 /** What a public procedure knows of the embed key its path names (DESIGN decision 17). */
 export interface EmbedContext {
@@ -32,12 +33,7 @@ export const resolveEmbedKey = middleware(async ({ ctx, getRawInput, next }) => 
   // Counted before the lookup, so a flood costs a counter, not a query; only a well-formed key gets a bucket.
   const found = await findActiveEmbedKey(database.db, keyId, async (id) => {
     const decision = await embedRateLimiter.consume(`embed:${id}:${clientIp(ctx.req, auth.consoleSecret)}`, true);
-    Object.assign(ctx.state.headers, {
-      'RateLimit-Limit': String(decision.limit),
-      'RateLimit-Remaining': String(decision.remaining),
-      'RateLimit-Reset': String(decision.resetSeconds),
-    });
-    if (!decision.allowed) throw errors.rateLimited(decision.resetSeconds);
+    enforceRateDecision(ctx.state, decision);
   });
   if (!found || (found.flowId && !(await flowPublished(database.db, found)))) throw notFound();
 

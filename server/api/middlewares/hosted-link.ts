@@ -3,6 +3,7 @@ import { findHostedLink } from '@/server/domain/intake/hosted-links';
 import { errors } from '@/server/lib/errors';
 import { clientIp } from '../client-ip';
 import { middleware } from '../trpc';
+import { enforceRateDecision } from './rate-limit';
 
 /**
  * The public hosted-link paths carry no credential: the token in the path is one. Callers are limited per
@@ -12,12 +13,7 @@ export const publicIpRateLimit = middleware(async ({ ctx, next }) => {
   const ip = clientIp(ctx.req, ctx.services.auth.consoleSecret);
   // The public paths' budget (EMBED_RATE_LIMIT), as for an embed key, counted per address.
   const decision = await ctx.services.embedRateLimiter.consume(`hosted:${ip}`, true);
-  Object.assign(ctx.state.headers, {
-    'RateLimit-Limit': String(decision.limit),
-    'RateLimit-Remaining': String(decision.remaining),
-    'RateLimit-Reset': String(decision.resetSeconds),
-  });
-  if (!decision.allowed) throw errors.rateLimited(decision.resetSeconds);
+  enforceRateDecision(ctx.state, decision);
   return next();
 });
 
