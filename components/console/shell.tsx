@@ -4,7 +4,7 @@ import { MenuButton, NavLinks, NavMenuProvider, type NavItem } from './nav-links
 import { SignOutButton } from './sign-out-button';
 
 // A page needing a scope shows only to roles that hold it, so a provider never sees the admin pages.
-// A page open to several scopes lists them all: any one of them shows it.
+// A page open to several scopes lists them all; holding one of them is enough to show it.
 const NAV: (NavItem & { scope?: string | readonly string[] })[] = [
   { href: '/console', label: 'Overview' },
   { href: '/orders', label: 'Orders', scope: 'orders.read' },

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { QuestionnaireDocument } from '@/server/domain/intake/questionnaire-schema';
+import type { QuestionnaireDocumentShape } from '@/server/lib/questionnaire-shapes';
 import { tenants } from './tenants';
 
 export type QuestionnaireStatus = 'draft' | 'pending' | 'approved' | 'retired';
@@ -18,7 +18,7 @@ export const questionnaires = pgTable(
     version: integer('version').notNull(),
     status: text('status').$type<QuestionnaireStatus>().notNull(),
     origin: text('origin').$type<QuestionnaireOrigin>().notNull(),
-    document: jsonb('document').$type<QuestionnaireDocument>().notNull(),
+    document: jsonb('document').$type<QuestionnaireDocumentShape>().notNull(),
     // SHA-256 hex of the RFC 8785 canonical JSON of `document`.
     contentHash: text('content_hash').notNull(),
     createdBy: text('created_by').notNull(),

@@ -45,3 +45,16 @@ export interface EngineDocument {
   items: EngineItem[];
   rules: EngineRule[];
 }
+
+/**
+ * The whole questionnaire document as stored (the `questionnaires.document` column) and validated by the
+ * domain's zod schema, which is checked against this shape at compile time.
+ */
+export interface QuestionnaireDocumentShape {
+  key: string;
+  title: string;
+  description?: string;
+  protocolId?: string;
+  items: (EngineItem & { text: string; help?: string })[];
+  rules: (EngineRule & { patientMessage: string })[];
+}

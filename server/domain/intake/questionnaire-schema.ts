@@ -1,5 +1,5 @@
 import * as z from '@/server/lib/zod';
-import { CONDITION_OPS, ITEM_TYPES, LINK_ID, UNITS, type Condition } from '@/server/lib/questionnaire-shapes';
+import { CONDITION_OPS, ITEM_TYPES, LINK_ID, UNITS, type Condition, type QuestionnaireDocumentShape } from '@/server/lib/questionnaire-shapes';
 
 // The vocabulary lives in server/lib beside the engine (shared with the patient's browser); re-exported here.
 export { CONDITION_OPS, DERIVED, ITEM_TYPES, LINK_ID, UNITS, type Comparison, type Condition } from '@/server/lib/questionnaire-shapes';
@@ -63,3 +63,8 @@ export const ZQuestionnaireDocument = z.strictObject({
 export type QuestionnaireItem = z.infer<typeof ZItem>;
 export type QuestionnaireRule = z.infer<typeof ZRule>;
 export type QuestionnaireDocument = z.infer<typeof ZQuestionnaireDocument>;
+
+// The stored shape (db/schema/intake.ts) and the validated one must stay the same type, both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShape: Same<QuestionnaireDocument, QuestionnaireDocumentShape> = true;
+void sameShape;
