@@ -1,56 +1,23 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiKeys } from '@/db/schema';
 import { openDatabase } from '@/server/db/client';
 import { lockFileFor } from '@/server/db/pglite-lock';
 import { sha256Hex } from '@/server/lib/crypto';
-import { createScratchDatabase } from './helpers/harness';
+import { cliWorkspace } from './helpers/cli';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const embedded = !process.env.DATABASE_URL;
-const execFileAsync = promisify(execFile);
-let env: NodeJS.ProcessEnv;
-let dataDir: string;
-let drop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fr-cli-'));
-  const { DATABASE_URL: _unused, ...base } = process.env;
-  env = { ...base, PGLITE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-  if (process.env.DATABASE_URL) {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL);
-    env.DATABASE_URL = scratch.url;
-    drop = scratch.drop;
-  }
-});
-afterAll(async () => {
-  await drop?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** Spawns the real CLI (what `npm run cli --` runs, minus npm's start-up). */
-async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', 'bin/cli.ts', ...args], { env, cwd: ROOT });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const ws = cliWorkspace('fr-cli-');
+const { cli } = ws;
 
 /** --json: stdout is exactly one JSON document. */
 const doc = (res: { stdout: string }) => JSON.parse(res.stdout);
 
 /** The stored rows for these plaintext keys, read straight from the database (only hashes are stored). */
 async function storedKeys(...plaintexts: string[]) {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: dataDir });
+  const database = await openDatabase({ databaseUrl: ws.env.DATABASE_URL, pgliteDataDir: ws.dataDir });
   try {
     const { tenantId, livemode, keyType, scopes } = apiKeys;
     const hashes = plaintexts.map(sha256Hex);
@@ -67,7 +34,7 @@ describe('npm run cli', () => {
     expect(created.code).toBe(0);
     const tenant = doc(created);
     expect(tenant).toMatchObject({ id: expect.stringMatching(/^ten_/), name: 'CLI Clinic', plan: 'growth' });
-    if (embedded) expect(fs.existsSync(lockFileFor(dataDir))).toBe(false); // the CLI's lock is released at exit
+    if (embedded) expect(fs.existsSync(lockFileFor(ws.dataDir))).toBe(false); // the CLI's lock is released at exit
 
     const listed = await cli('--json', 'tenants:list');
     expect(listed.code).toBe(0);
@@ -145,15 +112,15 @@ describe('npm run cli', () => {
 
   it.skipIf(!embedded)('refuses an embedded database held by a running server', async () => {
     const holder = spawn('sleep', ['30']);
-    fs.writeFileSync(lockFileFor(dataDir), String(holder.pid));
+    fs.writeFileSync(lockFileFor(ws.dataDir), String(holder.pid));
     try {
       const res = await cli('tenants:create', '--name', 'Blocked', '--json');
       expect(res.code).toBe(2);
       expect(doc(res).error.message).toMatch(new RegExp(`\\(pid ${holder.pid}, usually the running server\\) holds the embedded database.*ops API \\(/v1/ops/`));
-      expect(fs.readFileSync(lockFileFor(dataDir), 'utf8')).toBe(String(holder.pid)); // the server's lock is untouched
+      expect(fs.readFileSync(lockFileFor(ws.dataDir), 'utf8')).toBe(String(holder.pid)); // the server's lock is untouched
     } finally {
       holder.kill();
-      fs.rmSync(lockFileFor(dataDir), { force: true });
+      fs.rmSync(lockFileFor(ws.dataDir), { force: true });
     }
   }, 60_000);
 });

@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
 import { createPublicKey, sign } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { isNull } from 'drizzle-orm';
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +19,7 @@ import { sha256Hex } from '@/server/lib/crypto';
 import { canonicalJson } from '@/server/lib/canonical';
 import { openDatabase } from '@/server/db/client';
 import type { Database } from '@/server/db/types';
+import { cliWorkspace } from './helpers/cli';
 import { createScratchDatabase, startWithTwoClinics, type Clinic, type TestApp } from './helpers/harness';
 
 const JWKS_PATH = '/v1/certificates/jwks.json';
@@ -232,40 +229,13 @@ describe('signing keys', () => {
 });
 
 describe('npm run cli -- certs:rotate / certs:verify', () => {
-  const ROOT = fileURLToPath(new URL('..', import.meta.url));
   const SECRET = 'cli-auth-secret-for-certificates-0123456789';
-  let env: NodeJS.ProcessEnv;
-  let dataDir: string;
-  let drop: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fr-certs-cli-'));
-    const { DATABASE_URL: _unused, ...base } = process.env;
-    env = { ...base, PGLITE_DATA_DIR: dataDir, AUTH_SECRET: SECRET, LOG_LEVEL: 'silent' };
-    if (process.env.DATABASE_URL) {
-      const scratch = await createScratchDatabase(process.env.DATABASE_URL);
-      env.DATABASE_URL = scratch.url;
-      drop = scratch.drop;
-    }
-  });
-  afterAll(async () => {
-    await drop?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function cli(...args: string[]) {
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bin/cli.ts', ...args], { env, cwd: ROOT });
-      return { code: 0, stdout, stderr };
-    } catch (e) {
-      const err = e as { code: number; stdout: string; stderr: string };
-      return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-    }
-  }
+  const ws = cliWorkspace('fr-certs-cli-', { AUTH_SECRET: SECRET });
+  const { cli } = ws;
 
   /** The CLI's database, opened here between CLI runs (never while one runs: PGlite is single-process). */
   async function withCliDatabase<T>(fn: (db: Database['db']) => Promise<T>): Promise<T> {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: dataDir });
+    const database = await openDatabase({ databaseUrl: ws.env.DATABASE_URL, pgliteDataDir: ws.dataDir });
     try {
       return await fn(database.db);
     } finally {
@@ -306,7 +276,7 @@ describe('npm run cli -- certs:rotate / certs:verify', () => {
     expect(badSignature.stderr).toMatch(/\ninvalid: /);
 
     // Offline, from a published JWKS saved to a file: no database is opened (nor locked).
-    const file = path.join(dataDir, 'jwks.json');
+    const file = path.join(ws.dataDir, 'jwks.json');
     fs.writeFileSync(file, JSON.stringify(jwks));
     const fromFile = await cli('certs:verify', jws, '--jwks', file, '--json');
     expect(fromFile.code, fromFile.stderr).toBe(0);
@@ -326,7 +296,7 @@ describe('npm run cli -- certs:rotate / certs:verify', () => {
     expect((await cli('certs:verify', 'a.b.c', '--jwks', 'x', '--jwks-url', 'http://localhost/x')).code).toBe(2);
     expect((await cli('certs:verify', 'a.b.c', '--jwks-url', 'not a url')).code).toBe(2);
     expect((await cli('certs:rotate', 'now')).code).toBe(2);
-    const notJwks = path.join(dataDir, 'not-jwks.json');
+    const notJwks = path.join(ws.dataDir, 'not-jwks.json');
     fs.writeFileSync(notJwks, '{"kty":"OKP"}');
     const refused = await cli('certs:verify', 'a.b.c', '--jwks', notJwks);
     expect(refused.code).toBe(2);
