@@ -16,3 +16,4 @@ export * from './patients';
 export * from './orders';
 export * from './embed';
 export * from './intake';
+export * from './flows';

@@ -58,3 +58,12 @@ export function idFloorAt(kind: IdKind, ms: number): string {
   bytes[8] = 0x80;
   return TypeID.fromUUIDBytes(ID_PREFIXES[kind], bytes).toString();
 }
+
+/**
+ * An id of `kind` made of 128 random bits instead of a UUIDv7 (whose 48-bit timestamp leaves ~74 random bits):
+ * for ids that are also bearer secrets, like a flow session's. Same shape as every other id.
+ */
+export function newSecretId(kind: IdKind): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return TypeID.fromUUIDBytes(ID_PREFIXES[kind], bytes).toString();
+}

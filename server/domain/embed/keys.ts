@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import { embedKeys } from '@/db/schema';
+import { embedKeys, flows } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
 import { randomBase62 } from '@/server/lib/crypto';
@@ -123,9 +123,11 @@ export async function findActiveEmbedKey(q: Queryable, id: string, beforeLookup?
 }
 
 /**
- * Hook for the flows issue: a key serving a flow answers 404 while that flow is unpublished. No flows
- * exist yet, so every flow counts as published.
+ * A key serving a flow answers 404 unless that flow is the key's tenant's and mode's, not archived, and has
+ * a published version (DESIGN decision 17).
  */
-export async function flowPublished(_q: Queryable, _key: EmbedKeyRow): Promise<boolean> {
-  return true;
+export async function flowPublished(q: Queryable, key: EmbedKeyRow): Promise<boolean> {
+  if (!key.flowId) return true;
+  const flow = await scoped(q, key).get(flows, key.flowId);
+  return Boolean(flow && flow.status === 'active' && flow.activeVersionId);
 }
