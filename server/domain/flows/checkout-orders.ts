@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import { eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { flowSessions, intakeSubmissions, orders } from '@/db/schema';
 import { withSavepoint } from '@/server/db/savepoint';
 import { scoped, type Scope } from '@/server/db/scoped';
