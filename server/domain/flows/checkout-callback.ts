@@ -115,10 +115,11 @@ export async function receiveCheckoutCallback(db: Db, flowId: string, req: Signe
   const at = now();
   const flow = await flowOfCallback(db, flowId);
   const scope: Scope = { tenantId: flow.tenantId, livemode: flow.livemode };
-  await requireFeature(db, scope.tenantId, 'flow_checkout');
   const activeSecret = await secretOf(db, scope, flow.activeVersionId);
   if (!activeSecret) throw errors.conflict('This flow’s published version has no checkout setting, so no callback can be verified.', 'checkout_not_configured');
   verifyStoreSignature(activeSecret, req, at);
+  // After the signature: only the store learns whether the clinic has the feature.
+  await requireFeature(db, scope.tenantId, 'flow_checkout');
   const body = parseBody(req.rawBody);
   const session = await sessionOfToken(db, scope, flowId, body.frToken, at);
   if (session.verdict !== 'eligible') throw errors.conflict('Only an eligible run is handed to the store; this session is not one.', 'session_not_eligible');
