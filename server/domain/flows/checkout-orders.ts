@@ -35,9 +35,14 @@ export async function checkoutOrderIdOf(q: Queryable, scope: Scope, submission: 
  * tenant, mode and source) is left off rather than failing the store's callback; both are logged by id.
  */
 export async function linkOrderToCheckout(tx: Tx, scope: Scope, session: SessionRow): Promise<void> {
-  if (!session.submissionId || !session.externalOrderId) return;
+  if (!session.externalOrderId) return;
   const s = scoped(tx, scope);
-  const submission = await s.get(intakeSubmissions, session.submissionId);
+  const bySubmission = session.submissionId ? eq(intakeSubmissions.id, session.submissionId) : undefined;
+  const [submission] = await tx
+    .select({ orderId: intakeSubmissions.orderId })
+    .from(intakeSubmissions)
+    .where(s.where(intakeSubmissions, or(bySubmission, eq(intakeSubmissions.flowSessionId, session.id)), isNotNull(intakeSubmissions.orderId)))
+    .limit(1);
   if (!submission?.orderId) return;
   const orderId = submission.orderId;
   const externalOrderId = session.externalOrderId;

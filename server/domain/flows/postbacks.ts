@@ -35,7 +35,7 @@ export async function attemptPostback(db: Db, scope: Scope, job: { id: string; a
   const p: PostbackPayload = { url: str(job.payload.url), flowId: str(job.payload.flowId), sessionId: str(job.payload.sessionId), submissionId: str(job.payload.submissionId), occurredAt: str(job.payload.occurredAt) };
   const s = scoped(db, scope);
   const session = p.sessionId ? await s.get(flowSessions, p.sessionId) : undefined;
-  if (!session || session.flowId !== p.flowId || session.verdict !== 'eligible' || session.submissionId !== p.submissionId) {
+  if (!session || session.flowId !== p.flowId || session.verdict !== 'eligible' || (session.submissionId && session.submissionId !== p.submissionId)) {
     logger.warn({ jobId: job.id, flowId: p.flowId }, 'conversion postback dropped: not an eligible run of this flow');
     return { kind: 'done' };
   }
