@@ -335,7 +335,7 @@ describe('conversion postbacks', () => {
   });
 
   it('an inside address is never reached (webhook URL rules)', async () => {
-    const inside = `http://127.0.0.1:${receiver.port}/inside`;
+    const inside = `https://127.0.0.1:${receiver.port}/inside`;
     const f = await makeFlow(flow.scope, { conversionPostbacks: [inside, `${receiver.url}/pb`] });
     const r = await run(f);
     await waitFor(() => postbacksFor(r.sessionId).length, { what: 'the allowed postback' });
