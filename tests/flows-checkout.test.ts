@@ -12,6 +12,7 @@ import { countRows, createTenantWithKeys, expectEnvelope, OPS_KEY, startTestApp,
 import { publishedFlow, weightFlowDocument } from './helpers/flow-world';
 import { eligibleAnswers, publishAndApprove, weightDocument } from './helpers/intake-world';
 import { ordersWorld } from './helpers/orders-world';
+import { captureLogs } from './helpers/logs';
 import { startReceiver, waitFor, type Receiver } from './helpers/webhooks';
 
 /*
@@ -334,12 +335,23 @@ describe('conversion postbacks', () => {
     expect(got[0].headers['webhook-timestamp']).toMatch(/^\d+$/);
   });
 
-  it('an inside address is never reached (webhook URL rules)', async () => {
-    const inside = `https://127.0.0.1:${receiver.port}/inside`;
+  it('an inside address is never reached (webhook URL rules), and the refusal is logged without the URL or the body', async () => {
+    // Plain http to a loopback address other than `localhost`: the receiver would answer if the rules let it through.
+    const inside = `http://127.0.0.1:${receiver.port}/inside`;
     const f = await makeFlow(flow.scope, { conversionPostbacks: [inside, `${receiver.url}/pb`] });
-    const r = await run(f);
-    await waitFor(() => postbacksFor(r.sessionId).length, { what: 'the allowed postback' });
-    await waitFor(async () => (await db().execute(sql`select 1 from jobs where kind = 'flow.postback'`) as unknown as { rows: unknown[] }).rows.length === 0, { what: 'the queue to drain' });
-    expect(receiver.received.filter((x) => x.path === '/inside')).toEqual([]);
+    const logs = captureLogs();
+    try {
+      const r = await run(f);
+      await waitFor(() => postbacksFor(r.sessionId).length, { what: 'the allowed postback' });
+      await waitFor(async () => ((await db().execute(sql`select 1 from jobs where kind = 'flow.postback'`)) as unknown as { rows: unknown[] }).rows.length === 0, { what: 'the queue to drain' });
+      expect(receiver.received.filter((x) => x.path === '/inside')).toEqual([]);
+      const given = logs.records().filter((l) => l.msg === 'conversion postback given up');
+      expect(given).toHaveLength(1);
+      expect(given[0]).toMatchObject({ flowId: f.flowId, err: expect.stringMatching(/https/) });
+      expect(logs.text()).not.toContain('127.0.0.1');
+      expect(logs.text()).not.toContain(r.submissionId);
+    } finally {
+      logs.restore();
+    }
   });
 });
