@@ -16,6 +16,7 @@ import { consoleRouter } from './routers/console/router';
 import { intakeRouter } from './routers/intake/router';
 import { embedKeysRouter } from './routers/embed-keys/router';
 import { publicEmbedRouter } from './routers/public-embed/router';
+import { flowAnalyticsRouter } from './routers/flow-analytics/router';
 import { publicFlowsRouter } from './routers/public-flows/router';
 import { router } from './trpc';
 
@@ -39,5 +40,6 @@ export const appRouter = router({
   embedKeys: embedKeysRouter,
   publicEmbed: publicEmbedRouter,
   publicFlows: publicFlowsRouter,
+  flowAnalytics: flowAnalyticsRouter,
 });
 export type AppRouter = typeof appRouter;
