@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import type { AppRouter } from '@/server/api/root';
 import { clinicalPlaneHash } from '@/server/domain/flows/clinical-plane';
 import { countRows, createUserAndLogin, expectEnvelope, OPS_KEY, startWithTwoClinics, VALID_NPI, type Clinic, type TestApp } from './helpers/harness';
 import { providerSession } from './helpers/orders-world';
 import { freshTotp } from './helpers/totp';
+import { trpcFailure } from './helpers/trpc';
 import { approvedQuestionnaire, weightDocument } from './helpers/intake-world';
 import { weightFlowDocument, type PinnedQuestionnaireRef } from './helpers/flow-world';
 
@@ -331,6 +334,62 @@ describe('publishing and approval', () => {
     const all = (await versions(a.sandboxKey, id)).body as { id: string; status: string }[];
     expect(all.filter((v) => v.status === 'published')).toHaveLength(1);
     expect((await get(a.sandboxKey, id)).body.activeVersion.id).toBe(all[0].id);
+  });
+});
+
+describe('the pinned questionnaire', () => {
+  it('a new approved questionnaire version is a clinical change, and a pending version pinned to the old one cannot be approved', async () => {
+    const key = `weight-${randomUUID().slice(0, 6)}`;
+    const v1 = await approvedQuestionnaire(app, { tenantId: a.tenantId, livemode: false }, weightDocument(key, protocolA));
+    const flow = await newFlow('Pinned', weightFlowDocument(key));
+    const pub = await publish(a.sandboxKey, flow.id);
+    expect((await approve(drA.token, flow.id)).status).toBe(200);
+    const draft = (await get(a.sandboxKey, flow.id)).body.draft;
+    const pending = await publish(a.sandboxKey, flow.id);
+    expect(pending.body.status).toBe('published');
+    expect(pending.body.version.document).toEqual(pub.body.version.document);
+
+    // The questionnaire moves on: retire v1 and approve v2 (a provider approved it through intake).
+    const { questionnaires } = await import('@/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await app.services.database.db.update(questionnaires).set({ status: 'retired' }).where(eq(questionnaires.id, v1.id));
+    const v2 = await approvedQuestionnaire(app, { tenantId: a.tenantId, livemode: false }, { ...weightDocument(key, protocolA), title: 'Weight v2' }, 2);
+    expect((await get(a.sandboxKey, flow.id)).body.draftClinicalPlaneHash).toBe(clinicalPlaneHash(draft, v2));
+    const repinned = await publish(a.sandboxKey, flow.id);
+    expect(repinned.body.status).toBe('pending_approval');
+    expect(repinned.body.version.questionnaire).toEqual({ key, version: 2 });
+    expect(repinned.body.flow.pendingClinicalChanges).toEqual({ added: [], removed: [], changed: [], questionnaireChanged: true });
+
+    // And again before the provider got to it: the waiting version is pinned to a retired questionnaire.
+    await app.services.database.db.update(questionnaires).set({ status: 'retired' }).where(eq(questionnaires.id, v2.id));
+    await approvedQuestionnaire(app, { tenantId: a.tenantId, livemode: false }, { ...weightDocument(key, protocolA), title: 'Weight v3' }, 3);
+    expectEnvelope(await approve(drA.token, flow.id), 409, 'conflict', 'questionnaire_changed');
+    expect((await get(a.sandboxKey, flow.id)).body.activeVersion.id).toBe(pending.body.version.id);
+  });
+
+  it('keeps versions immutable: editing the draft changes no version', async () => {
+    const first = await liveFlow();
+    await patch(a.sandboxKey, first.flow.id, { name: 'Edited', stepPatches: [{ stepId: 'welcome', blocks: { headline: 'Changed after publication' } }] });
+    const [v1] = (await versions(a.sandboxKey, first.flow.id)).body;
+    expect(v1).toEqual(first.version);
+  });
+});
+
+describe('the console over /api/trpc', () => {
+  it('manages flows with an owner session and approves with a provider session, with the same errors', async () => {
+    const trpc = (token: string) => createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.baseUrl}/api/trpc`, headers: { authorization: `Bearer ${token}` } })] });
+    const owner = await createUserAndLogin(app, a.tenantId, { email: `owner-trpc-${randomUUID()}@clinic.test`, role: 'owner' });
+    const made = await trpc(owner.token).flows.create.mutate({ name: 'From the console', document: weightFlowDocument('weight') });
+    expect(made.createdAt).toEqual(expect.any(String));
+    const refused = await trpcFailure(trpc(owner.token).flows.update.mutate({ id: made.id, stepPatches: [{ stepId: 'contact', blocks: { title: 'x' } }] }));
+    expect(refused.data).toMatchObject({ httpStatus: 400, code: 'clinical_step', param: 'stepPatches.0.stepId' });
+    const pub = await trpc(owner.token).flows.publish.mutate({ id: made.id });
+    expect(pub.status).toBe('pending_approval');
+    expect((await trpcFailure(trpc(owner.token).flows.approve.mutate({ id: made.id }))).data.httpStatus).toBe(403);
+    const ok = await trpc(drA.token).flows.approve.mutate({ id: made.id, clinicalPlaneHash: pub.version.clinicalPlaneHash });
+    expect(ok.flow.activeVersion?.approvedBy).toBe(drA.id);
+    expect((await trpc(drA.token).flows.versions.query({ id: made.id })).map((v) => v.status)).toEqual(['published']);
+    expect((await trpc(owner.token).flows.list.query({})).map((f) => f.id)).toContain(made.id);
   });
 });
 
