@@ -169,6 +169,10 @@ describe('editing the draft', () => {
       expectEnvelope(r, 400, 'validation_error', code);
       expect(r.body.error.param).toBe(param);
     }
+    const bad = { ...flow.draft, steps: flow.draft.steps.map((st: { id: string }) => (st.id === 'goals' ? { ...st, questions: [] } : st)) };
+    const r = await patch(a.sandboxKey, flow.id, { name: 'Should not stick', document: bad });
+    expectEnvelope(r, 400, 'validation_error', 'invalid_flow');
+    expect(r.body.error.param).toBe('document.steps.1.questions');
     const after = (await get(a.sandboxKey, flow.id)).body;
     expect(after.name).toBe('Renamed');
     expect(after.draft).toEqual(ok.body.draft);
