@@ -397,6 +397,19 @@ describe('the console over /api/trpc', () => {
   });
 });
 
+describe('concurrent approvals', () => {
+  it('two providers approving at once: one publishes, the other finds nothing waiting; one event', async () => {
+    const flow = await newFlow('Race');
+    await publish(a.sandboxKey, flow.id);
+    const drA2 = await providerSession(app, a.tenantId, ['TX']);
+    const answers = await Promise.all([approve(drA.token, flow.id), approve(drA2.token, flow.id)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expectEnvelope(answers.find((r) => r.status === 409)!, 409, 'conflict', 'no_pending_version');
+    const events = (await app.request('GET', '/v1/developer/events?type=flow.published&limit=100', { key: a.sandboxKey })).body.data as { data: Record<string, unknown> }[];
+    expect(events.filter((e) => e.data.flowId === flow.id)).toHaveLength(1);
+  });
+});
+
 describe('archiving', () => {
   it('archives: the flow stops serving and refuses changes; a waiting version is withdrawn', async () => {
     const published = await liveFlow();
