@@ -16,6 +16,7 @@ import { consoleRouter } from './routers/console/router';
 import { intakeRouter } from './routers/intake/router';
 import { embedKeysRouter } from './routers/embed-keys/router';
 import { publicEmbedRouter } from './routers/public-embed/router';
+import { flowsRouter } from './routers/flows/router';
 import { flowAnalyticsRouter } from './routers/flow-analytics/router';
 import { publicFlowsRouter } from './routers/public-flows/router';
 import { router } from './trpc';
@@ -39,6 +40,7 @@ export const appRouter = router({
   intake: intakeRouter,
   embedKeys: embedKeysRouter,
   publicEmbed: publicEmbedRouter,
+  flows: flowsRouter,
   publicFlows: publicFlowsRouter,
   flowAnalytics: flowAnalyticsRouter,
 });
