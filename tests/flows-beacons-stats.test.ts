@@ -138,6 +138,7 @@ describe('GET /v1/flows/{id}/stats', () => {
     const elsewhere = await publishedFlow(app, { tenantId: a.tenantId, livemode: false }, q, weightFlowDocument(KEY));
     expectEnvelope(await stats(`?versionId=${elsewhere.versionId}`), 404, 'not_found');
     expectEnvelope(await stats('', b.sandboxKey), 404, 'not_found');
+    expectEnvelope(await app.request('GET', '/v1/flows/flw_01jzzzzzzzzzzzzzzzzzzzzzzz/stats', { key: a.sandboxKey }), 404, 'not_found');
     expectEnvelope(await stats('', a.liveKey), 404, 'not_found');
     const restricted = async (scopes: string[]) => {
       const res = await app.request('POST', '/v1/developer/keys', { key: a.sandboxKey, body: { name: 'r', mode: 'sandbox', keyType: 'restricted', scopes } });
