@@ -157,6 +157,15 @@ describe('beacons', () => {
     expect(welcome).toEqual({ views: 1, completes: 2 });
   });
 
+  it('concurrent retries of one beacon count once', async () => {
+    const c = flowClient(app, world.embedKey);
+    const id = await c.started();
+    const before = (await stats()).body.views;
+    const all = await Promise.all(Array.from({ length: 8 }, () => c.beacon(id, { type: 'view' })));
+    expect(all.map((r) => r.status)).toEqual(Array(8).fill(202));
+    expect((await stats()).body.views).toBe(before + 1);
+  });
+
   it('400 for a type outside the vocabulary, a step_* without or with an unknown stepId; nothing written', async () => {
     const c = flowClient(app, world.embedKey);
     const id = await c.started();

@@ -304,6 +304,17 @@ describe('POST …/submit', () => {
     expectEnvelope(await client.submit(id), 409, 'conflict', 'session_completed');
   });
 
+  it('two submits of one session with different keys at once: one submission, the other 409 session_completed', async () => {
+    const client = flowClient(app, sandbox.embedKey);
+    const id = await client.started();
+    await client.answerAll(id, weightRunAnswers());
+    const before = await countRows(app, 'intake_submissions');
+    const both = await Promise.all([client.submit(id), client.submit(id)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.error.code).toBe('session_completed');
+    expect(await countRows(app, 'intake_submissions')).toBe(before + 1);
+  });
+
   it('disqualified: a submission without certificate, the clinic’s disqualified copy, flow.disqualified', async () => {
     const client = flowClient(app, sandbox.embedKey);
     const id = await client.started();
