@@ -6,6 +6,7 @@ import { embedKeys, flowVersions } from '@/db/schema';
 import { clinicalPlaneHash } from '@/server/domain/flows/clinical-plane';
 import { newEmbedKeyId } from '@/server/domain/embed/keys';
 import { newId } from '@/server/lib/ids';
+import { runMaintenance } from '@/server/jobs/maintenance';
 import { CONTACT, flowClient, weightRunAnswers } from './helpers/flow-run';
 import { publishedFlow, weightFlowDocument, type PinnedQuestionnaireRef } from './helpers/flow-world';
 import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, type Clinic, type TestApp } from './helpers/harness';
@@ -199,9 +200,15 @@ describe('sessions', () => {
       expectEnvelope(res, 404, 'not_found');
       expect(res.text).not.toContain(id);
     }
+    await client.step(id, 'body', { dob: '1980-04-02', height: 170, weight: 84 });
+    const open = await client.started();
+    await client.step(open, 'welcome', {});
     await app.services.database.db.execute(sql`update flow_sessions set expires_at = now() - interval '1 second' where id = ${id}`);
     expectEnvelope(await client.session(id), 404, 'not_found');
     expectEnvelope(await client.step(id, 'welcome', {}), 404, 'not_found');
+    // Housekeeping drops the expired session's held answers; the open session keeps its own.
+    await runMaintenance(app.services.database.db, app.services.config);
+    expect((await rows(sql`select session_id from flow_session_answers where session_id in (${id}, ${open})`)).map((r) => r.session_id)).toEqual([open]);
   });
 });
 
