@@ -17,6 +17,9 @@ import { consoleRouter } from './routers/console/router';
 import { intakeRouter } from './routers/intake/router';
 import { embedKeysRouter } from './routers/embed-keys/router';
 import { publicEmbedRouter } from './routers/public-embed/router';
+import { flowsRouter } from './routers/flows/router';
+import { flowAnalyticsRouter } from './routers/flow-analytics/router';
+import { publicFlowsRouter } from './routers/public-flows/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -40,5 +43,8 @@ export const appRouter = router({
   intake: intakeRouter,
   embedKeys: embedKeysRouter,
   publicEmbed: publicEmbedRouter,
+  flows: flowsRouter,
+  publicFlows: publicFlowsRouter,
+  flowAnalytics: flowAnalyticsRouter,
 });
 export type AppRouter = typeof appRouter;
