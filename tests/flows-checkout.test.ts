@@ -9,6 +9,7 @@ import { signHandoffToken } from '@/server/domain/flows/checkout-token';
 import type { FlowDocument } from '@/server/domain/flows/flow-schema';
 import { newSecretId } from '@/server/lib/ids';
 import { countRows, createTenantWithKeys, expectEnvelope, OPS_KEY, startTestApp, type TestApp } from './helpers/harness';
+import { CONTACT, flowClient, weightRunAnswers } from './helpers/flow-run';
 import { publishedFlow, weightFlowDocument } from './helpers/flow-world';
 import { eligibleAnswers, publishAndApprove, weightDocument } from './helpers/intake-world';
 import { ordersWorld } from './helpers/orders-world';
@@ -97,6 +98,7 @@ async function checkoutEvents(sessionId: string) {
   const res = (await db().execute(sql`select data from events where type = 'flow.checkout.completed' and data->>'sessionId' = ${sessionId}`)) as unknown as { rows: { data: unknown }[] };
   return res.rows.map((r) => r.data);
 }
+const postbacksFor = (sessionId: string, path = '/pb') => receiver.received.filter((x) => x.path === path && JSON.parse(x.body).sessionId === sessionId);
 const review = (submissionId: string) => app.request('POST', `/v1/intake/submissions/${submissionId}/review`, { key: w.provider.token, body: { decision: 'approve' } });
 
 beforeAll(async () => {
@@ -303,7 +305,6 @@ describe('foreignOrderId on the order', () => {
 });
 
 describe('conversion postbacks', () => {
-  const postbacksFor = (sessionId: string, path = '/pb') => receiver.received.filter((x) => x.path === path && JSON.parse(x.body).sessionId === sessionId);
 
   it('an eligible run: one signed POST per URL, ids only', async () => {
     const r = await run(flow);
@@ -353,5 +354,100 @@ describe('conversion postbacks', () => {
     } finally {
       logs.restore();
     }
+  });
+});
+
+describe('end to end through the public runtime', () => {
+  async function submitted(f: Flow) {
+    const client = flowClient(app, f.embedKey);
+    const sessionId = await client.started();
+    await client.answerAll(sessionId, weightRunAnswers());
+    const res = await client.submit(sessionId);
+    expect(res.status, res.text).toBe(200);
+    return { sessionId, body: res.body as Record<string, any> };
+  }
+
+  it('submit with the flag: checkoutUrl with a verifying fr_token; the store calls back; the approved order carries the store id; the postback arrived', async () => {
+    const { sessionId, body } = await submitted(flow);
+    expect(body.verdict).toBe('eligible');
+    const token = tokenOf(body.checkoutUrl);
+    const { payload } = await jwtVerify(token, Buffer.from(SECRET.slice('whsec_'.length), 'base64'), { algorithms: ['HS256'] });
+    expect(payload).toMatchObject({ fid: flow.flowId, sid: sessionId });
+    for (const word of [CONTACT.name, CONTACT.email, CONTACT.dateOfBirth]) expect(body.checkoutUrl).not.toContain(encodeURIComponent(word));
+
+    const cb = completed(token, 'shop-e2e-1');
+    expect((await callback(flow.flowId, cb)).status).toBe(200);
+    expect((await callback(flow.flowId, cb)).status).toBe(200);
+    expect(await checkoutEvents(sessionId)).toEqual([{ flowId: flow.flowId, sessionId, externalOrderId: 'shop-e2e-1' }]);
+
+    const [got] = await waitFor(() => postbacksFor(sessionId).length && postbacksFor(sessionId), { what: 'the postback' });
+    expect(JSON.parse(got.body)).toMatchObject({ type: 'flow.qualified', flowId: flow.flowId, sessionId, submissionId: body.submissionId });
+    for (const word of [CONTACT.name, CONTACT.email, CONTACT.dateOfBirth, 'Lovelace']) expect(got.body).not.toContain(word);
+
+    const reviewed = await review(body.submissionId);
+    expect(reviewed.status, reviewed.text).toBe(200);
+    const order = await app.request('GET', `/v1/orders/${reviewed.body.orderId}`, { key: w.key });
+    expect(order.body).toMatchObject({ source: 'flow', foreignOrderId: 'shop-e2e-1' });
+  });
+
+  it('submit without the flag: no checkoutUrl, yet the postback still goes out', async () => {
+    await setFeature(w.tenantId, false);
+    try {
+      const { sessionId, body } = await submitted(flow);
+      expect(body.verdict).toBe('eligible');
+      expect(body).not.toHaveProperty('checkoutUrl');
+      await waitFor(() => postbacksFor(sessionId).length, { what: 'the postback' });
+    } finally {
+      await setFeature(w.tenantId, true);
+    }
+  });
+
+  it('a disqualified run: no checkoutUrl and no postback', async () => {
+    const client = flowClient(app, flow.embedKey);
+    const sessionId = await client.started();
+    await client.answerAll(sessionId, weightRunAnswers({ history: { pregnant: true, takesMeds: false } }));
+    const res = await client.submit(sessionId);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.verdict).toBe('disqualified');
+    expect(res.body).not.toHaveProperty('checkoutUrl');
+    const jobs = (await db().execute(sql`select count(*)::int as n from jobs where kind = 'flow.postback' and payload->>'sessionId' = ${sessionId}`)) as unknown as { rows: { n: number }[] };
+    expect(Number(jobs.rows[0].n)).toBe(0);
+    await new Promise((ok) => setTimeout(ok, 300));
+    expect(postbacksFor(sessionId)).toEqual([]);
+  });
+});
+
+describe('end to end with a flow authored over the API', () => {
+  it('published with a checkout and a postback; a secret rotated by re-publishing keeps earlier links good, callbacks sign with the new one', async () => {
+    const document = weightFlowDocument(KEY, { checkout: { storeUrl: STORE, secret: SECRET }, conversionPostbacks: [`${receiver.url}/authored`] });
+    const made = await app.request('POST', '/v1/flows', { key: w.key, body: { name: 'Authored', document } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.draft.settings.checkout).toEqual({ storeUrl: STORE, secretLast4: SECRET.slice(-4) });
+    const pub = await app.request('POST', `/v1/flows/${made.body.id}/publish`, { key: w.key, body: {} });
+    const ok = await app.request('POST', `/v1/flows/${made.body.id}/approve`, { key: w.provider.token, body: { versionId: pub.body.version.id } });
+    expect(ok.status, ok.text).toBe(200);
+    const key = await app.request('POST', '/v1/embed-keys', { key: w.key, body: { allowedOrigins: [], flowId: made.body.id } });
+    expect(key.status, key.text).toBe(201);
+
+    const client = flowClient(app, key.body.id);
+    const sessionId = await client.started();
+    await client.answerAll(sessionId, weightRunAnswers());
+    const res = await client.submit(sessionId);
+    expect(res.body.verdict, res.text).toBe('eligible');
+    const token = tokenOf(res.body.checkoutUrl);
+    const got = await waitFor(() => receiver.received.find((x) => x.path === '/authored' && JSON.parse(x.body).sessionId === sessionId), { what: 'the postback' });
+    expect(new Webhook(SECRET).verify(got.body, got.headers as Record<string, string>)).toMatchObject({ type: 'flow.qualified', sessionId });
+
+    // The clinic rotates the secret: same clinical plane, so it publishes at once.
+    const rotated = `whsec_${randomBytes(32).toString('base64')}`;
+    const edit = await app.request('PATCH', `/v1/flows/${made.body.id}`, { key: w.key, body: { document: weightFlowDocument(KEY, { checkout: { storeUrl: STORE, secret: rotated } }) } });
+    expect(edit.status, edit.text).toBe(200);
+    const again = await app.request('POST', `/v1/flows/${made.body.id}/publish`, { key: w.key, body: {} });
+    expect(again.body.status, again.text).toBe('published');
+
+    expectEnvelope(await callback(made.body.id, completed(token, 'shop-rotated')), 401, 'authentication_error', 'invalid_signature');
+    const done = await callback(made.body.id, completed(token, 'shop-rotated'), { secret: rotated });
+    expect(done.status, done.text).toBe(200);
+    expect(await checkoutEvents(sessionId)).toEqual([{ flowId: made.body.id, sessionId, externalOrderId: 'shop-rotated' }]);
   });
 });
