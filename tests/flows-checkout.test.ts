@@ -272,9 +272,11 @@ describe('POST /v1/flows/checkout-callbacks/{flowId}', () => {
     expect(await sessionRow(b.sessionId)).toMatchObject({ externalOrderId: null });
   });
 
-  it('is served only under /v1', async () => {
+  it('is served only under /v1, and its literal segment wins over /flows/{id}/…', async () => {
     const res = await app.request('POST', '/api/trpc/flowCheckout.receiveCallback', { body: { flowId: flow.flowId } });
     expect(res.status).toBe(404);
+    // Were /flows/{id}/publish to take it, an unauthenticated call would be a 401.
+    expectEnvelope(await callback('publish', completed('x')), 404, 'not_found');
   });
 });
 

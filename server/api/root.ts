@@ -36,7 +36,8 @@ export const appRouter = router({
   pharmacies: pharmaciesRouter,
   orders: ordersRouter,
   pharmacyCallbacks: pharmacyCallbacksRouter,
-  // Before `flows`, so /flows/checkout-callbacks/{flowId} is matched ahead of any /flows/{id}/… pattern.
+  // Before `flows` and `flowAnalytics`: /flows/checkout-callbacks/{flowId} is matched ahead of /flows/{id}/…
+  // (scripts/redocly/.redocly.lint-ignore.yaml lists the overlaps).
   flowCheckout: flowCheckoutRouter,
   certificates: certificatesRouter,
   console: consoleRouter,
