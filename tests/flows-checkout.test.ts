@@ -306,6 +306,19 @@ describe('foreignOrderId on the order', () => {
   });
 });
 
+describe("the flow's protocol", () => {
+  it("an approved run orders the flow version's settings.protocolId, not the questionnaire's", async () => {
+    const own = await app.request('POST', '/v1/protocols', { key: w.key, body: { name: 'Needles only', items: [{ productId: w.products.ndl, quantity: 2, sig: 'Use as directed' }] } });
+    expect(own.status, own.text).toBe(201);
+    const f = await makeFlow({ tenantId: w.tenantId, livemode: false }, { protocolId: own.body.id });
+    const r = await run(f);
+    const reviewed = await review(r.submissionId);
+    expect(reviewed.status, reviewed.text).toBe(200);
+    const order = await app.request('GET', `/v1/orders/${reviewed.body.orderId}`, { key: w.key });
+    expect(order.body.items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity])).toEqual([[w.products.ndl, 2]]);
+  });
+});
+
 describe('conversion postbacks', () => {
 
   it('an eligible run: one signed POST per URL, ids only', async () => {

@@ -5,6 +5,7 @@ import type { Database, Db, Tx } from '@/server/db/types';
 import { isLicensedIn } from '@/server/domain/auth/licenses';
 import { approveWithin, sendAndAnswer, type Provider, type SubmitDeps } from '@/server/domain/orders/approve';
 import { checkoutOrderIdOf } from '@/server/domain/flows/checkout-orders';
+import { flowProtocolIdOf } from '@/server/domain/flows/run-protocol';
 import { createOrder } from '@/server/domain/orders/create';
 import { now } from '@/server/lib/clock';
 import { AppError, errors } from '@/server/lib/errors';
@@ -33,11 +34,11 @@ async function assertLicensedFor(tx: Tx, principal: Provider, row: SubmissionRow
   if (!isLicensedIn(principal.user, state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
 }
 
-/** The lines an approval orders: the protocol the approved questionnaire names. */
+/** The lines an approval orders: the protocol of the flow version the run came through, else the questionnaire's. */
 async function protocolFor(tx: Tx, principal: Provider, row: SubmissionRow) {
   const s = scoped(tx, principal);
   const questionnaire = await s.require(questionnaires, row.questionnaireId, 'questionnaire');
-  const protocolId = questionnaire.document.protocolId;
+  const protocolId = (await flowProtocolIdOf(tx, principal, row)) ?? questionnaire.document.protocolId;
   if (!protocolId) throw errors.conflict('The questionnaire names no protocol, so there is nothing to order; reject the submission or order by hand.', 'questionnaire_without_protocol');
   const protocol = await s.get(protocols, protocolId);
   if (!protocol || !protocol.active) throw errors.conflict("The questionnaire's protocol is missing or inactive.", 'protocol_unavailable');
