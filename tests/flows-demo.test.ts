@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { embedKeys, events, flows, flowVersions } from '@/db/schema';
+import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
+import { demoFlowEmbedKey } from '@/server/domain/seed/demo-flow';
+import { flowPublished } from '@/server/domain/embed/keys';
+import { clinicalPlaneHash } from '@/server/domain/flows/clinical-plane';
+import { conditionLinkIds } from '@/server/domain/flows/clinical-steps';
+import { parseFlowDocument } from '@/server/domain/flows/flow-schema';
+import { startTestApp, type TestApp } from './helpers/harness';
+
+let app: TestApp;
+let seed: DemoSeed;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  seed = (await seedDemo(app.services.database.db))!;
+});
+afterAll(async () => app?.close());
+
+async function providerId() {
+  const provider = seed.people.find((p) => p.role === 'provider')!;
+  const login = await app.request('POST', '/v1/auth/login', { body: { email: provider.email, password: provider.password } });
+  return (await app.request('GET', '/v1/auth/me', { key: login.body.accessToken })).body.user.id as string;
+}
+
+describe('the demo clinic’s flow', () => {
+  it('is a published weight-management flow in sandbox, approved by the demo provider, served by a sandbox embed key', async () => {
+    const db = app.services.database.db;
+    expect(seed.flowEmbedKey).toMatch(/^emb_[0-9A-Za-z]{24}$/);
+    const [key] = await db.select().from(embedKeys).where(eq(embedKeys.id, seed.flowEmbedKey));
+    expect(key).toMatchObject({ tenantId: seed.tenantId, livemode: false, allowedOrigins: [], revokedAt: null });
+    const [flow] = await db.select().from(flows).where(eq(flows.id, key.flowId!));
+    expect(flow).toMatchObject({ tenantId: seed.tenantId, livemode: false, status: 'active', origin: 'staff', pendingVersionId: null, archivedAt: null });
+    const [version] = await db.select().from(flowVersions).where(eq(flowVersions.id, flow.activeVersionId!));
+    const approver = await providerId();
+    expect(version).toMatchObject({ flowId: flow.id, number: 1, status: 'published', questionnaireKey: 'weight-management', approvedBy: approver, approvedHere: true });
+    expect(version.publishedAt).not.toBeNull();
+    expect(version.document).toEqual(flow.draft);
+    expect(() => parseFlowDocument(version.document)).not.toThrow();
+
+    // Pinned to the approved questionnaire, ordering its protocol; the hash is the one publication records.
+    const questionnaire = (await app.request('GET', '/v1/intake/questionnaires/weight-management', { key: seed.sandboxKey })).body;
+    expect(version).toMatchObject({ questionnaireId: questionnaire.id, questionnaireVersion: questionnaire.version });
+    expect(version.document.settings).toEqual({ questionnaireKey: 'weight-management', protocolId: questionnaire.document.protocolId });
+    expect(version.clinicalPlaneHash).toBe(clinicalPlaneHash(version.document, questionnaire));
+
+    // Every item on exactly one medical page, each enableWhen on its own page; consent and contact present.
+    const pageOf = new Map<string, string>();
+    for (const s of version.document.steps) if (s.kind === 'medical') for (const l of s.linkIds) pageOf.set(l, s.id);
+    expect([...pageOf.keys()].sort()).toEqual(questionnaire.document.items.map((i: { linkId: string }) => i.linkId).sort());
+    for (const item of questionnaire.document.items) {
+      if (item.enableWhen) for (const ref of conditionLinkIds(item.enableWhen)) expect(pageOf.get(ref)).toBe(pageOf.get(item.linkId));
+    }
+    expect(version.document.steps.map((s) => s.kind)).toEqual(expect.arrayContaining(['landing', 'quiz', 'consent', 'contact', 'outcome']));
+
+    const published = await db.select().from(events).where(and(eq(events.tenantId, seed.tenantId), eq(events.type, 'flow.published')));
+    expect(published.map((e) => e.data)).toEqual([{ flowId: flow.id, flowVersionId: version.id, clinicalPlaneHash: version.clinicalPlaneHash, approvedBy: approver }]);
+    expect(await flowPublished(db, key)).toBe(true);
+  });
+
+  it('answers on the public paths for the hosted page and the widget', async () => {
+    const described = await app.request('GET', `/v1/public/embed/${seed.flowEmbedKey}`);
+    expect(described.status).toBe(200);
+    expect(described.body).toMatchObject({ livemode: false, flowId: expect.stringMatching(/^flw_/) });
+  });
+
+  it('is what demoFlowEmbedKey finds, and only while the key serves a published flow', async () => {
+    const db = app.services.database.db;
+    expect(await demoFlowEmbedKey(db)).toBe(seed.flowEmbedKey);
+    // A second seed does nothing: the demo world exists once.
+    expect(await seedDemo(db)).toBeNull();
+    expect(await db.select().from(flows).where(eq(flows.tenantId, seed.tenantId))).toHaveLength(1);
+    expect((await app.request('DELETE', `/v1/embed-keys/${seed.flowEmbedKey}`, { key: seed.sandboxKey })).status).toBe(200);
+    expect(await demoFlowEmbedKey(db)).toBeNull();
+  });
+});
