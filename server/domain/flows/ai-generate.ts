@@ -59,7 +59,7 @@ async function candidates(db: Db, scope: Scope): Promise<Candidate[]> {
 }
 
 /** The offline generator's answers: per questionnaire, the library copy of its topic, matched by its words. */
-export function offlineTemplates(list: readonly Candidate[]): LlmTemplate[] {
+function offlineTemplates(list: readonly Candidate[]): LlmTemplate[] {
   return list.map(({ key, document }) => {
     const copy = topicCopy(topicOf(document));
     const value: GeneratedFlow = {
@@ -102,7 +102,7 @@ async function ask(llm: LlmPort, list: readonly Candidate[], description: string
 }
 
 /** The model's answer made into a checked document, or 422 `draft_invalid` with every reason. */
-export function draftDocument(value: unknown, list: readonly Candidate[]): { document: FlowDocument; name: string; questionnaire: Candidate } {
+function draftDocument(value: unknown, list: readonly Candidate[]): { document: FlowDocument; name: string; questionnaire: Candidate } {
   const schema = generatedFlowSchema(list.map((c) => c.key) as [string, ...string[]]);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw invalidDraft(issueReasons(parsed.error));
