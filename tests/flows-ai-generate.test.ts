@@ -85,6 +85,7 @@ describe('AI flow drafts offline (no model configured)', () => {
     expect(medicalSteps(weight).find((s) => s.linkIds.includes('pregnant'))!.linkIds).toContain('sex');
     expect(r.body.draftClinicalPlaneHash).toBe(clinicalPlaneHash(draft, { key: weight.key, version: 1, contentHash: canonicalHash(weight) }));
 
+    expect((await offline.request('GET', `/v1/flows/${r.body.id}`, { key: offlineClinic.sandboxKey })).body).toEqual(r.body);
     const row = await flowRow(offline, r.body.id);
     expect(row).toMatchObject({ tenantId: offlineClinic.tenantId, livemode: false, origin: 'ai', status: 'active', activeVersionId: null, pendingVersionId: null });
     expect(row.draft).toEqual(draft);

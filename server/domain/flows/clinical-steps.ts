@@ -100,22 +100,6 @@ export function medicalSteps(doc: QuestionnaireDocument): MedicalStepShape[] {
   }));
 }
 
-/**
- * Medical pages whose items' `enableWhen` read an item on another page, as `{stepId, linkId}`. Empty for
- * what `medicalSteps` builds; a check that the draft obeys the rule the publish step enforces.
- */
-export function crossPageConditions(doc: FlowDocumentShape, questionnaire: QuestionnaireDocument): { stepId: string; linkId: string }[] {
-  const pageOf = new Map<string, string>();
-  for (const step of doc.steps) if (step.kind === 'medical') for (const linkId of step.linkIds) pageOf.set(linkId, step.id);
-  const problems: { stepId: string; linkId: string }[] = [];
-  for (const item of questionnaire.items) {
-    const stepId = pageOf.get(item.linkId);
-    if (!item.enableWhen || !stepId) continue;
-    if (conditionLinkIds(item.enableWhen).some((ref) => pageOf.get(ref) !== stepId)) problems.push({ stepId, linkId: item.linkId });
-  }
-  return problems;
-}
-
 export interface FlowPresentation {
   landing: Extract<PresentationStepShape, { kind: 'landing' }>['blocks'];
   quiz: { blocks: Extract<PresentationStepShape, { kind: 'quiz' }>['blocks']; questions: Extract<PresentationStepShape, { kind: 'quiz' }>['questions'] };

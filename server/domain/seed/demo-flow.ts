@@ -6,7 +6,8 @@ import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { createEmbedKey, flowPublished } from '@/server/domain/embed/keys';
 import { emitEvent } from '@/server/domain/events/emit';
 import { clinicalPlaneHash } from '@/server/domain/flows/clinical-plane';
-import { composeFlowDocument, crossPageConditions } from '@/server/domain/flows/clinical-steps';
+import { composeFlowDocument } from '@/server/domain/flows/clinical-steps';
+import { coverageProblem } from '@/server/domain/flows/publish-checks';
 import { parseFlowDocument } from '@/server/domain/flows/flow-schema';
 import { topicCopy } from '@/server/domain/flows/presentation-library';
 import { findApprovedQuestionnaire } from '@/server/domain/intake/questionnaire-store';
@@ -33,7 +34,8 @@ export async function seedDemoFlow(tx: Tx, seeder: TenantPrincipal, providerId: 
   const copy = topicCopy('weight');
   // The questionnaire's own protocol, named in the flow so the console shows what an approval orders.
   const document = parseFlowDocument(composeFlowDocument(source, copy.presentation, source.protocolId ? { protocolId: source.protocolId } : {}));
-  if (crossPageConditions(document, source).length > 0) throw new Error('the demo flow splits a condition across pages');
+  const problem = coverageProblem(document, questionnaire);
+  if (problem) throw new Error(`the demo flow does not cover its questionnaire: ${problem.param} ${problem.message}`);
   const hash = clinicalPlaneHash(document, questionnaire);
   const s = scoped(tx, seeder);
   const now = new Date();

@@ -1,10 +1,10 @@
 import * as z from '@/server/lib/zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ProcedureMeta } from '@/server/api/trpc';
-import { ZFlowDocument } from '@/server/domain/flows/flow-schema';
+import { FLOWS_MANAGE, ZFlow } from './flow.types';
 
 export const generateFlowMeta: OpenApiMeta<ProcedureMeta> = {
-  scope: 'flows.manage',
+  scope: FLOWS_MANAGE,
   successStatus: 201,
   // The model is called mid-request (up to LLM_TIMEOUT_MS): never inside the idempotency transaction.
   externalEffects: true,
@@ -25,20 +25,4 @@ export const ZGenerateFlowRequest = z.object({
   description: z.string().trim().min(10).max(4000).meta({ description: 'What the flow is for, in plain words (the offer, the audience, the tone; no patient details)' }),
 });
 
-export const ZGenerateFlowResponse = z.object({
-  id: z.string(),
-  object: z.literal('flow'),
-  name: z.string(),
-  status: z.enum(['active', 'archived']),
-  livemode: z.boolean(),
-  origin: z.enum(['staff', 'ai']),
-  draft: ZFlowDocument,
-  draftClinicalPlaneHash: z.string().nullable(),
-  activeVersion: z.null(),
-  pendingVersion: z.null(),
-  pendingClinicalChanges: z.null(),
-  embedKeys: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  archivedAt: z.string().nullable(),
-});
+export const ZGenerateFlowResponse = ZFlow;
