@@ -119,7 +119,8 @@ describe('AI flow drafts offline (no model configured)', () => {
     const key = await offline.request('POST', '/v1/embed-keys', { key: offlineClinic.sandboxKey, body: { allowedOrigins: [], flowId: r.body.id } });
     expect(key.status).toBe(201);
     expectEnvelope(await offline.request('GET', `/v1/public/embed/${key.body.id}`), 404, 'not_found');
-    expect((await offline.request('GET', `/v1/public/flows/${key.body.id}`)).status).toBe(404);
+    expectEnvelope(await offline.request('GET', `/v1/public/flows/${key.body.id}`), 404, 'not_found');
+    expectEnvelope(await offline.request('POST', `/v1/public/flows/${key.body.id}/sessions`, { body: {} }), 404, 'not_found');
     expect((await flowRow(offline, r.body.id)).activeVersionId).toBeNull();
     expect(await publishedEvents(offline, offlineClinic.tenantId)).toEqual([]);
   });

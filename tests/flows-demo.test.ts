@@ -8,6 +8,7 @@ import { clinicalPlaneHash } from '@/server/domain/flows/clinical-plane';
 import { conditionLinkIds } from '@/server/domain/flows/clinical-steps';
 import { parseFlowDocument } from '@/server/domain/flows/flow-schema';
 import { countRows, startTestApp, type TestApp } from './helpers/harness';
+import { CONTACT, flowClient } from './helpers/flow-run';
 
 let app: TestApp;
 let seed: DemoSeed;
@@ -63,6 +64,33 @@ describe('the demo clinic’s flow', () => {
     const described = await app.request('GET', `/v1/public/embed/${seed.flowEmbedKey}`);
     expect(described.status).toBe(200);
     expect(described.body).toMatchObject({ livemode: false, flowId: expect.stringMatching(/^flw_/) });
+    const definition = await flowClient(app, seed.flowEmbedKey).definition();
+    expect(definition.status, definition.text).toBe(200);
+    expect(definition.body).toMatchObject({ flowId: described.body.flowId, sandbox: true, questionnaire: { key: 'weight-management', version: 1 } });
+    expect(definition.body.theme.cssVariables['--nl-flow-primary']).toBe('#0f766e');
+  });
+
+  it('takes a patient from the landing page to an eligible outcome in sandbox, with a certificate', async () => {
+    const client = flowClient(app, seed.flowEmbedKey, 'https://any-page.example');
+    const steps = (await client.definition()).body.steps as { id: string; kind: string; items?: { linkId: string }[] }[];
+    const clinical: Record<string, unknown> = {
+      dob: '1980-04-02', state: 'CA', sex: 'male', height: 70, weight: 250, comorbidities: ['hypertension'], mtc_men2: false, pancreatitis: false,
+      type1_diabetes: false, eating_disorder: 'never', gallbladder: false, glp1_current: false,
+    };
+    const answers = (step: (typeof steps)[number]): Record<string, unknown> => {
+      if (step.kind === 'quiz') return { goal: 'lose_more' };
+      if (step.kind === 'medical') return Object.fromEntries(step.items!.filter((i) => i.linkId in clinical).map((i) => [i.linkId, clinical[i.linkId]]));
+      if (step.kind === 'consent') return { accepted: true, version: '2026-01' };
+      if (step.kind === 'contact') return CONTACT;
+      return {};
+    };
+    const id = await client.started();
+    const last = await client.answerAll(id, steps.filter((s) => s.kind !== 'outcome').map((s) => [s.id, answers(s)]));
+    expect(last.body.nextStepId).toBeNull();
+    const submitted = await client.submit(id);
+    expect(submitted.status, submitted.text).toBe(200);
+    expect(submitted.body).toMatchObject({ verdict: 'eligible', sandbox: true, title: 'You may be a good fit' });
+    expect(submitted.body.certificate).toEqual(expect.any(String));
   });
 
   it('shares its clinical plane with an AI draft of the same questionnaire, which still waits for a provider', async () => {
