@@ -97,8 +97,7 @@ async function ask(llm: LlmPort, list: readonly Candidate[], description: string
 }
 
 /** The model's answer made into a checked document, or 422 `draft_invalid` with every reason. */
-function draftDocument(value: unknown, list: readonly Candidate[]): { document: FlowDocument; name: string } {
-  const schema = generatedFlowSchema(list.map((c) => c.key) as [string, ...string[]]);
+function draftDocument(value: unknown, list: readonly Candidate[], schema: ReturnType<typeof generatedFlowSchema>): { document: FlowDocument; name: string } {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw invalidDraft(issueReasons(parsed.error));
   const out = parsed.data;
@@ -138,6 +137,6 @@ export async function generateFlowDraft(db: Db, principal: Principal & Scope, de
   const schema = generatedFlowSchema(list.map((c) => c.key) as [string, ...string[]]);
   const result = await ask(llm, list, description, schema);
   if (!result.ok) throw invalidDraft([{ message: result.reason === 'not_json' ? 'the model did not answer with a JSON document' : 'no draft could be generated' }]);
-  const { document, name } = draftDocument(result.value, list);
+  const { document, name } = draftDocument(result.value, list, schema);
   return createFlow(db, principal, { name, document, origin: 'ai' });
 }
