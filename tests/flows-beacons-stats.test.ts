@@ -138,6 +138,7 @@ describe('GET /v1/flows/{id}/stats', () => {
     const elsewhere = await publishedFlow(app, { tenantId: a.tenantId, livemode: false }, q, weightFlowDocument(KEY));
     expectEnvelope(await stats(`?versionId=${elsewhere.versionId}`), 404, 'not_found');
     expectEnvelope(await stats('', b.sandboxKey), 404, 'not_found');
+    expectEnvelope(await app.request('GET', '/v1/flows/flw_01jzzzzzzzzzzzzzzzzzzzzzzz/stats', { key: a.sandboxKey }), 404, 'not_found');
     expectEnvelope(await stats('', a.liveKey), 404, 'not_found');
     const restricted = async (scopes: string[]) => {
       const res = await app.request('POST', '/v1/developer/keys', { key: a.sandboxKey, body: { name: 'r', mode: 'sandbox', keyType: 'restricted', scopes } });
@@ -154,6 +155,15 @@ describe('beacons', () => {
     const [welcome] = await app.services.database.db.execute(sql`select sum(step_views)::int as views, sum(completes)::int as completes from flow_stats_daily where flow_id = ${world.flowId} and step_id = 'welcome' and day = ${DAY1}`).then((r) => (r as unknown as { rows: { views: number; completes: number }[] }).rows);
     // s1 viewed welcome (twice) and completed it by beacon (twice) and by saving it: one view, one completion; s2 saved it.
     expect(welcome).toEqual({ views: 1, completes: 2 });
+  });
+
+  it('concurrent retries of one beacon count once', async () => {
+    const c = flowClient(app, world.embedKey);
+    const id = await c.started();
+    const before = (await stats()).body.views;
+    const all = await Promise.all(Array.from({ length: 8 }, () => c.beacon(id, { type: 'view' })));
+    expect(all.map((r) => r.status)).toEqual(Array(8).fill(202));
+    expect((await stats()).body.views).toBe(before + 1);
   });
 
   it('400 for a type outside the vocabulary, a step_* without or with an unknown stepId; nothing written', async () => {

@@ -6,6 +6,7 @@ import { embedKeys, flowVersions } from '@/db/schema';
 import { clinicalPlaneHash } from '@/server/domain/flows/clinical-plane';
 import { newEmbedKeyId } from '@/server/domain/embed/keys';
 import { newId } from '@/server/lib/ids';
+import { runMaintenance } from '@/server/jobs/maintenance';
 import { CONTACT, flowClient, weightRunAnswers } from './helpers/flow-run';
 import { publishedFlow, weightFlowDocument, type PinnedQuestionnaireRef } from './helpers/flow-world';
 import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, type Clinic, type TestApp } from './helpers/harness';
@@ -199,9 +200,15 @@ describe('sessions', () => {
       expectEnvelope(res, 404, 'not_found');
       expect(res.text).not.toContain(id);
     }
+    await client.step(id, 'body', { dob: '1980-04-02', height: 170, weight: 84 });
+    const open = await client.started();
+    await client.step(open, 'welcome', {});
     await app.services.database.db.execute(sql`update flow_sessions set expires_at = now() - interval '1 second' where id = ${id}`);
     expectEnvelope(await client.session(id), 404, 'not_found');
     expectEnvelope(await client.step(id, 'welcome', {}), 404, 'not_found');
+    // Housekeeping drops the expired session's held answers; the open session keeps its own.
+    await runMaintenance(app.services.database.db, app.services.config);
+    expect((await rows(sql`select session_id from flow_session_answers where session_id in (${id}, ${open})`)).map((r) => r.session_id)).toEqual([open]);
   });
 });
 
@@ -302,6 +309,17 @@ describe('POST …/submit', () => {
     expect(held.steps).toEqual({ welcome: {}, goals: {}, body: {}, history: {}, consent: {}, contact: {} });
     expectEnvelope(await client.step(id, 'welcome', {}), 409, 'conflict', 'session_completed');
     expectEnvelope(await client.submit(id), 409, 'conflict', 'session_completed');
+  });
+
+  it('two submits of one session with different keys at once: one submission, the other 409 session_completed', async () => {
+    const client = flowClient(app, sandbox.embedKey);
+    const id = await client.started();
+    await client.answerAll(id, weightRunAnswers());
+    const before = await countRows(app, 'intake_submissions');
+    const both = await Promise.all([client.submit(id), client.submit(id)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.error.code).toBe('session_completed');
+    expect(await countRows(app, 'intake_submissions')).toBe(before + 1);
   });
 
   it('disqualified: a submission without certificate, the clinic’s disqualified copy, flow.disqualified', async () => {

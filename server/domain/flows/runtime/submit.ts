@@ -86,18 +86,19 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
     if (evaluation.verdict === 'eligible') {
       await emitEvent(tx, embed, 'flow.qualified', { ...ids, submissionId: submission.id, verdict: 'eligible' });
       await emitEvent(tx, embed, 'flow.session.qualified', { ...ids, verdict: 'eligible' });
-      await countOnce(tx, session, 'qualified', 'qualified', at);
       const run = { ...ids, submissionId: submission.id };
       checkoutUrl = checkoutUrlFor(doc, await tenantFeatures(tx, embed.tenantId), run, at);
       await enqueueConversionPostbacks(tx, embed, doc, run);
     } else {
       await emitEvent(tx, embed, 'flow.disqualified', { ...ids, verdict: 'disqualified' });
-      await countOnce(tx, session, 'disqualified', 'disqualified', at);
     }
     const closed = evaluation.verdict === 'eligible' ? 'eligible' : 'disqualified';
     await emitEvent(tx, embed, 'flow.session.completed', { ...ids, verdict: closed });
     await scoped(tx, embed).update(flowSessions, session.id, { status: 'completed', verdict: closed, submissionId: submission.id, completedAt: at, updatedAt: at });
     await releaseHeldAnswers(tx, session, held, at);
+    // Last: the aggregate's row is shared by every session of the flow that day, so its lock is held briefly.
+    const counted = closed === 'eligible' ? 'qualified' : 'disqualified';
+    await countOnce(tx, session, counted, counted, at);
 
     return {
       sessionId: session.id,
