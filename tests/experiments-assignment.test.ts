@@ -105,6 +105,10 @@ describe('assignment', () => {
       expect((await flowClient(app, flow0.embedKey).start({ variant: 'variant' })).body.arm).toBe('control');
       expect((await flowClient(app, flow100.embedKey).start({ variant: 'control' })).body.arm).toBe('variant');
     }
+    for (const [flowId, arm] of [[flow0.flowId, 'control'], [flow100.flowId, 'variant']]) {
+      const exposed = await rows(sql`select data->>'variantKey' as arm, count(*)::int as n from events where type = 'experiment.exposed' and data->>'flowId' = ${flowId} group by 1`);
+      expect(exposed).toEqual([{ arm, n: 5 }]);
+    }
   });
 
   it('10,000 sessions at 30% land within tolerance of 30%, buckets are uniform, and a session id always lands in the same arm', () => {
