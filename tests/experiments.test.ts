@@ -283,6 +283,10 @@ describe('POST /flows/experiments/{expId}/fold-in', () => {
     const exp = await started(flow.flowId, { name: 'Fold', splitPct: 50, overrides });
     expectEnvelope(await foldIn(a.sandboxKey, exp.id), 409, 'conflict', 'experiment_running');
     await stop(a.sandboxKey, exp.id, { winnerVariant: 'variant' });
+    const draftBefore = await rows(sql`select draft, updated_at from flows where id = ${flow.flowId}`);
+    expectEnvelope(await app.request('POST', `/v1/flows/experiments/${exp.id}/fold-in`, { key: a.sandboxKey, body: { force: true } }), 400, 'validation_error');
+    expect(await rows(sql`select draft, updated_at from flows where id = ${flow.flowId}`)).toEqual(draftBefore);
+    expectEnvelope(await list(a.sandboxKey, flow.flowId, '?limit=0'), 400, 'validation_error');
 
     const res = await foldIn(a.sandboxKey, exp.id);
     expect(res.status, res.text).toBe(200);
