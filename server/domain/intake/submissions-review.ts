@@ -4,6 +4,7 @@ import { scoped } from '@/server/db/scoped';
 import type { Database, Db, Tx } from '@/server/db/types';
 import { isLicensedIn } from '@/server/domain/auth/licenses';
 import { approveWithin, sendAndAnswer, type Provider, type SubmitDeps } from '@/server/domain/orders/approve';
+import { checkoutOrderIdOf } from '@/server/domain/flows/checkout-orders';
 import { createOrder } from '@/server/domain/orders/create';
 import { now } from '@/server/lib/clock';
 import { AppError, errors } from '@/server/lib/errors';
@@ -50,17 +51,25 @@ async function protocolFor(tx: Tx, principal: Provider, row: SubmissionRow) {
  */
 async function orderFromSubmission(tx: Tx, principal: Provider, row: SubmissionRow, deps: SubmitDeps) {
   const { questionnaire, protocol } = await protocolFor(tx, principal, row);
-  const order = await createOrder(tx as unknown as Db, principal, {
-    items: protocol.items.map(({ productId, quantity, sig, refills }) => ({ productId, quantity, sig, refills })),
-    patientId: row.patientId,
-    source: row.flowId ? 'flow' : 'intake',
-    priority: 'routine',
-    amberFields: [],
-  }).catch((err: unknown) => {
-    // createOrder names a bad line by the order body's `items.N.productId`, which the review request has not.
-    if (err instanceof AppError && err.status === 400) throw errors.conflict("A product of the questionnaire's protocol is missing or inactive.", 'protocol_unavailable');
-    throw err;
-  });
+  // A flow run whose store checkout already completed: the order carries the store's id (DESIGN decision 28).
+  const foreignOrderId = row.flowId ? await checkoutOrderIdOf(tx, principal, row) : undefined;
+  const create = (foreign: string | undefined) =>
+    createOrder(tx as unknown as Db, principal, {
+      items: protocol.items.map(({ productId, quantity, sig, refills }) => ({ productId, quantity, sig, refills })),
+      patientId: row.patientId,
+      source: row.flowId ? 'flow' : 'intake',
+      priority: 'routine',
+      foreignOrderId: foreign,
+      amberFields: [],
+    });
+  const order = await create(foreignOrderId)
+    // The store reused an order id another flow order holds: the clinical approval goes ahead without it.
+    .catch((err: unknown) => (err instanceof AppError && err.code === 'duplicate_foreign_order' ? create(undefined) : Promise.reject(err)))
+    .catch((err: unknown) => {
+      // createOrder names a bad line by the order body's `items.N.productId`, which the review request has not.
+      if (err instanceof AppError && err.status === 400) throw errors.conflict("A product of the questionnaire's protocol is missing or inactive.", 'protocol_unavailable');
+      throw err;
+    });
   const planned = await approveWithin(tx, principal, order.id, deps, { submissionId: row.id, questionnaireHash: questionnaire.contentHash });
   return { orderId: order.id, planned };
 }
