@@ -18,6 +18,7 @@ import { intakeRouter } from './routers/intake/router';
 import { embedKeysRouter } from './routers/embed-keys/router';
 import { publicEmbedRouter } from './routers/public-embed/router';
 import { flowsRouter } from './routers/flows/router';
+import { experimentsRouter } from './routers/experiments/router';
 import { flowAnalyticsRouter } from './routers/flow-analytics/router';
 import { publicFlowsRouter } from './routers/public-flows/router';
 import { router } from './trpc';
@@ -47,5 +48,6 @@ export const appRouter = router({
   flows: flowsRouter,
   publicFlows: publicFlowsRouter,
   flowAnalytics: flowAnalyticsRouter,
+  experiments: experimentsRouter,
 });
 export type AppRouter = typeof appRouter;
