@@ -31,7 +31,7 @@ export function StepList({
           <li
             key={`${step.id}-${i}`}
             data-testid="flow-step"
-            aria-invalid={invalid === i || undefined}
+            data-invalid={invalid === i || undefined}
             className={`rounded-md border p-2 text-sm ${invalid === i ? 'border-red-400 bg-red-50' : i === selected ? 'border-indigo-400 bg-indigo-50' : 'border-slate-200 bg-white'}`}
           >
             <button type="button" onClick={() => onSelect(i)} aria-current={i === selected ? 'step' : undefined} className="block w-full min-w-0 text-left">
@@ -41,6 +41,7 @@ export function StepList({
                 </span>
                 <code className="font-mono text-xs text-slate-500">{step.id}</code>
                 {isClinical(step) && <ClinicalBadge />}
+                {invalid === i && <span className="text-xs font-semibold text-red-800">Not saved: see the error below</span>}
               </span>
               <span className="mt-0.5 block truncate text-slate-600">{stepHeadline(step)}</span>
             </button>
