@@ -36,8 +36,8 @@ function originMessage(error: unknown, draft: EmbedKeyDraft): string | undefined
 }
 
 /**
- * An embed key's label, allowed origins and flow. Creating asks for all three; editing a key changes its
- * label and origins only (the flow a key serves is fixed at creation, so a pasted snippet keeps its meaning).
+ * An embed key's label, allowed origins and flow, for creating a key and for editing one (a pasted snippet
+ * names the key, so pointing a key at another flow changes what every copy of it shows).
  */
 export function EmbedKeyForm({
   initial,

@@ -57,7 +57,7 @@ export function EmbedKeyRow({ embedKey, flows, publicUrl }: { embedKey: EmbedKey
       {!revoked && (
         <div className="flex flex-wrap gap-2">
           <BusyButton variant="secondary" onClick={() => setEditing(!editing)} aria-expanded={editing}>
-            Edit origins<span className="sr-only"> of {label}</span>
+            Edit<span className="sr-only"> of {label}</span>
           </BusyButton>
           <BusyButton variant="danger" onClick={() => setConfirmRevoke(true)}>
             Revoke<span className="sr-only"> {label}</span>
@@ -70,7 +70,7 @@ export function EmbedKeyRow({ embedKey, flows, publicUrl }: { embedKey: EmbedKey
             title={`Edit ${label}`}
             initial={{ name: embedKey.name ?? '', origins: embedKey.allowedOrigins.join('\n'), flowId: embedKey.flowId ?? '' }}
             flows={flows}
-            withFlow={false}
+            withFlow
             submitLabel="Save changes"
             busyLabel="Saving…"
             busy={edit.isPending}
@@ -81,6 +81,7 @@ export function EmbedKeyRow({ embedKey, flows, publicUrl }: { embedKey: EmbedKey
               const changes = {
                 ...(name !== embedKey.name ? { name } : {}),
                 ...(sameList(origins, embedKey.allowedOrigins) ? {} : { allowedOrigins: origins }),
+                ...((draft.flowId || null) !== embedKey.flowId ? { flowId: draft.flowId || null } : {}),
               };
               if (Object.keys(changes).length === 0) return setEditing(false);
               edit.mutate({ id: embedKey.id, ...changes });

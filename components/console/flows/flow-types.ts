@@ -1,64 +1,10 @@
-import type { FlowStepShape, ThemeToken } from '@/server/lib/flow-shapes';
+import type { RouterOutputs } from '@/lib/console/types';
 
-/** The flow shapes of the wire contract (authoring, H1), as the console reads them. */
-export interface FlowVersionSummary {
-  id: string;
-  number: number;
-  status: string;
-  clinicalPlaneHash: string;
-  questionnaire: { key: string; version: number };
-  approvedBy: string | null;
-  approvedAt: string | null;
-  publishedAt: string | null;
-}
-
-export interface DraftSettings {
-  questionnaireKey: string;
-  protocolId?: string;
-  checkout?: { storeUrl: string; secretLast4?: string };
-  conversionPostbacks?: string[];
-}
-
-export interface DraftDocument {
-  steps: FlowStepShape[];
-  theme: { tokens: Partial<Record<ThemeToken, string>> };
-  settings: DraftSettings;
-}
-
-export interface PendingClinicalChanges {
-  added: string[];
-  removed: string[];
-  changed: string[];
-  questionnaireChanged: boolean;
-}
-
-export interface Flow {
-  id: string;
-  name: string;
-  status: 'active' | 'archived';
-  livemode: boolean;
-  origin: 'staff' | 'ai';
-  draft: DraftDocument;
-  draftClinicalPlaneHash: string | null;
-  activeVersion: FlowVersionSummary | null;
-  pendingVersion: FlowVersionSummary | null;
-  pendingClinicalChanges: PendingClinicalChanges | null;
-  embedKeys: string[];
-  createdAt: string;
-  updatedAt: string;
-  archivedAt: string | null;
-}
-
-export interface FlowVersion extends FlowVersionSummary {
-  flowId: string;
-  document: DraftDocument;
-  publishedBy: string | null;
-  approvedHere: boolean;
-  createdAt: string;
-}
-
-export interface PublishResult {
-  status: 'published' | 'pending_approval';
-  flow: Flow;
-  version: FlowVersionSummary;
-}
+/** The flow shapes as the router answers them (authoring, `flows.*`): a page and its procedure cannot disagree. */
+export type Flow = RouterOutputs['flows']['get'];
+export type FlowVersion = RouterOutputs['flows']['versions'][number];
+export type FlowVersionSummary = NonNullable<Flow['activeVersion']>;
+export type DraftDocument = Flow['draft'];
+export type DraftSettings = DraftDocument['settings'];
+export type PendingClinicalChanges = NonNullable<Flow['pendingClinicalChanges']>;
+export type PublishResult = RouterOutputs['flows']['publish'];
