@@ -4,7 +4,7 @@ import { publishOutcome } from '@/components/console/flows/flow-status';
 import type { DraftDocument, Flow, FlowVersionSummary } from '@/components/console/flows/flow-types';
 import { copyPatches, documentForSave } from '@/components/console/flows/save-plan';
 import { starterDocument } from '@/components/console/flows/starter-document';
-import { themeStyle, THEME_DEFAULTS } from '@/components/console/flows/theme-editor';
+import { themeStyle, THEME_DEFAULTS } from '@/components/console/flows/theme-tokens';
 import { flowStructureProblems, parseFlowDocument, ZFlowStep } from '@/server/domain/flows/flow-schema';
 import { FLOW_STEP_KINDS } from '@/server/lib/flow-shapes';
 

@@ -2,22 +2,7 @@
 
 import { useId } from 'react';
 import { THEME_TOKENS, themeVariable, type ThemeToken } from '@/server/lib/flow-shapes';
-
-export type ThemeTokens = Partial<Record<ThemeToken, string>>;
-
-/** What the hosted page falls back to for a token the flow leaves unset (readable on white, AA contrast). */
-export const THEME_DEFAULTS: Record<ThemeToken, string> = {
-  primary: '#0f766e',
-  'primary-contrast': '#ffffff',
-  background: '#f8fafc',
-  surface: '#ffffff',
-  text: '#0f172a',
-  muted: '#475569',
-  error: '#b91c1c',
-  radius: '8px',
-  font: 'system-ui, sans-serif',
-  'max-width': '36rem',
-};
+import { THEME_DEFAULTS, type ThemeTokens } from './theme-tokens';
 
 const COLOR_TOKENS: readonly ThemeToken[] = ['primary', 'primary-contrast', 'background', 'surface', 'text', 'muted', 'error'];
 const HEX = /^#[0-9a-fA-F]{6}$/;
@@ -34,11 +19,6 @@ const LABEL: Record<ThemeToken, string> = {
   font: 'Font family',
   'max-width': 'Page width',
 };
-
-/** The CSS variables a theme sets, defaults filled in: what the preview and the hosted page apply. */
-export function themeStyle(tokens: ThemeTokens): Record<string, string> {
-  return Object.fromEntries(THEME_TOKENS.map((t) => [themeVariable(t), tokens[t] ?? THEME_DEFAULTS[t]]));
-}
 
 function TokenField({ token, value, onChange }: { token: ThemeToken; value: string | undefined; onChange: (v: string) => void }) {
   const id = useId();

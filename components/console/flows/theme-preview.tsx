@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { FlowStepShape } from '@/server/lib/flow-shapes';
-import { themeStyle, type ThemeTokens } from './theme-editor';
+import { themeStyle, type ThemeTokens } from './theme-tokens';
 
 const v = (token: string) => `var(--nl-flow-${token})`;
 
