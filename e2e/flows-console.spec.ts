@@ -125,7 +125,7 @@ test.describe.serial('flows console', () => {
     const editor = page.getByTestId('step-editor');
     await editor.getByLabel('Headline').fill('Lose weight with a licensed provider');
     await expect(page.getByTestId('theme-preview')).toContainText('Lose weight with a licensed provider');
-    await page.getByRole('textbox', { name: /^Primary colour/ }).fill('#1d4ed8');
+    await page.getByRole('textbox', { name: /^Primary colour --nl-flow-primary$/ }).fill('#1d4ed8');
     await expect.poll(() => page.getByTestId('theme-preview').evaluate((el) => getComputedStyle(el).getPropertyValue('--nl-flow-primary').trim())).toBe('#1d4ed8');
 
     // An emptied required field: the server's message and the step it names, nothing saved.
@@ -181,7 +181,7 @@ test.describe.serial('flows console', () => {
     await nav(provider, 'Flows');
     const row = provider.getByTestId('flow-row').filter({ hasText: FLOW });
     await expect(row).toContainText('Needs your approval');
-    await row.getByRole('link', { name: FLOW }).click();
+    await row.getByRole('link', { name: FLOW, exact: true }).click();
     const pending = provider.getByTestId('pending-approval');
     await expect(pending).toContainText('Version 3 waits for a provider’s approval');
     const change = pending.getByTestId('clinical-change');

@@ -53,7 +53,7 @@ export function VersionLine({ label, version }: { label: string; version: FlowVe
 export function FlowVersions({ versions }: { versions: readonly FlowVersionSummary[] }) {
   if (versions.length === 0) return <p className="text-sm text-slate-500">Nothing published yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div role="region" aria-label="Versions" tabIndex={0} className="relative max-w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600">
       <table className="min-w-full text-left text-sm" data-testid="flow-versions">
         <caption className="sr-only">Versions of this flow, newest first</caption>
         <thead className="text-xs text-slate-500 uppercase">

@@ -15,7 +15,7 @@ export function FlowsList({ mode, isProvider }: { mode: string; isProvider: bool
   if (flows.isError) return <QueryError error={flows.error} title="The flows could not be read." />;
   if (flows.data.length === 0) return <p className="text-sm text-slate-500">No flows in {mode} yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div role="region" aria-label="Flows" tabIndex={0} className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600">
       <table className="min-w-full text-left text-sm" data-testid="flows-table">
         <caption className="sr-only">Flows, newest first</caption>
         <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
