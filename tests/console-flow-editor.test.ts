@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fillDays, rangeOf } from '@/components/console/flows/analytics-range';
 import { addStep, moveStep, newStep, stepOfParam } from '@/components/console/flows/flow-steps';
 import { publishOutcome } from '@/components/console/flows/flow-status';
 import type { DraftDocument, Flow, FlowVersionSummary } from '@/components/console/flows/flow-types';
@@ -102,5 +103,21 @@ describe('publish outcome and theme', () => {
     expect(style['--nl-flow-primary']).toBe('#123456');
     expect(style['--nl-flow-radius']).toBe(THEME_DEFAULTS.radius);
     expect(Object.keys(style)).toHaveLength(10);
+  });
+});
+
+describe('analytics range', () => {
+  it('the last n UTC days end today, inclusive, across a month end', () => {
+    expect(rangeOf(7, new Date('2026-03-03T23:59:00Z'))).toEqual({ from: '2026-02-25', to: '2026-03-03' });
+    expect(rangeOf(1, new Date('2026-03-03T00:00:00Z'))).toEqual({ from: '2026-03-03', to: '2026-03-03' });
+  });
+
+  it('a day the series lacks is a quiet day, in order', () => {
+    const empty = (day: string) => ({ day, views: 0 });
+    expect(fillDays([{ day: '2026-03-02', views: 4 }], '2026-03-01', '2026-03-03', empty)).toEqual([
+      { day: '2026-03-01', views: 0 },
+      { day: '2026-03-02', views: 4 },
+      { day: '2026-03-03', views: 0 },
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { NoAccess } from '@/components/console/catalog-ui';
 import { readsFlowAnalytics, readsFlows } from '@/components/console/flows/flow-access';
-import { FlowAnalytics, rangeOf } from '@/components/console/flows/flow-analytics';
+import { rangeOf } from '@/components/console/flows/analytics-range';
+import { FlowAnalytics } from '@/components/console/flows/flow-analytics';
 import { requireConsoleSession } from '@/lib/console/session';
 import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
 
