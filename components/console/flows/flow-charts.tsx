@@ -125,9 +125,10 @@ export function ViewsSessionsChart({ days }: { days: readonly FlowDay[] }) {
         <XAxis dataKey="day" tickFormatter={shortDay} tick={tick} minTickGap={16} />
         <YAxis allowDecimals={false} tick={tick} width={40} />
         <Tooltip labelFormatter={(d) => formatDate(`${String(d)}T00:00:00Z`)} />
+        {/* The legend's words take the series' colours, and axe checks their contrast even out of the accessibility tree. */}
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="views" name="Views" fill="#0f766e" isAnimationActive={false} />
-        <Bar dataKey="sessions" name="Sessions" fill="#a5b4fc" isAnimationActive={false} />
+        <Bar dataKey="sessions" name="Sessions" fill="#4f46e5" isAnimationActive={false} />
       </BarChart>
     </ChartFigure>
   );
