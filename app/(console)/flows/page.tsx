@@ -1,5 +1,6 @@
 import { NoAccess, card } from '@/components/console/catalog-ui';
 import { FlowCreateForm } from '@/components/console/flows/flow-create-form';
+import { FlowGenerateForm } from '@/components/console/flows/flow-generate-form';
 import { FlowTabs } from '@/components/console/flows/flow-tabs';
 import { FlowsList } from '@/components/console/flows/flows-list';
 import { readsFlows } from '@/components/console/flows/flow-access';
@@ -36,6 +37,12 @@ export default async function FlowsPage() {
                 Create a flow
               </h2>
               <FlowCreateForm />
+              <details className="mt-4 border-t border-slate-100 pt-3">
+                <summary className="cursor-pointer text-sm font-medium text-indigo-700">Or draft one with AI from a description</summary>
+                <div className="mt-3">
+                  <FlowGenerateForm />
+                </div>
+              </details>
             </section>
           )}
           <FlowsList mode={mode} isProvider={me.user.role === 'provider'} />
