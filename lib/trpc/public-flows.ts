@@ -1,0 +1,18 @@
+import 'server-only';
+import type { PublicFlow } from '@/components/flows/types';
+import { publicCaller, statusOf } from './public-server';
+
+/**
+ * The published definition behind an embed key, for the server render of `/f/{embedKey}` and `/embed/frame`:
+ * the same procedure, limits and errors as `GET /v1/public/flows/{embedKey}`. Null when the key is unknown,
+ * revoked or serves no published flow (the page is a 404).
+ */
+export async function loadPublicFlow(embedKey: string): Promise<PublicFlow | null> {
+  const caller = (await publicCaller()) as unknown as { publicFlows: { getFlow(input: { embedKey: string }): Promise<PublicFlow> } };
+  try {
+    return await caller.publicFlows.getFlow({ embedKey });
+  } catch (err) {
+    if (statusOf(err) === 404 || statusOf(err) === 400) return null;
+    throw err;
+  }
+}
