@@ -25,6 +25,8 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'omit',
       cache: 'no-store',
+      // A same-origin GET carries no Origin header: the Referer (this page) is how a live key knows the caller is the service itself.
+      referrerPolicy: 'same-origin',
     });
   } catch {
     throw new FlowApiError(0, undefined, []);

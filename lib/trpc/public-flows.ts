@@ -8,9 +8,9 @@ import { publicCaller, statusOf } from './public-server';
  * revoked or serves no published flow (the page is a 404).
  */
 export async function loadPublicFlow(embedKey: string): Promise<PublicFlow | null> {
-  const caller = (await publicCaller()) as unknown as { publicFlows: { getFlow(input: { embedKey: string }): Promise<PublicFlow> } };
+  const caller = (await publicCaller()) as unknown as { publicFlows: { getPublicFlow(input: { embedKey: string }): Promise<PublicFlow> } };
   try {
-    return await caller.publicFlows.getFlow({ embedKey });
+    return await caller.publicFlows.getPublicFlow({ embedKey });
   } catch (err) {
     if (statusOf(err) === 404 || statusOf(err) === 400) return null;
     throw err;

@@ -6,7 +6,7 @@ import { loadPublicFlow } from '@/lib/trpc/public-flows';
 import { publicCaller, statusOf } from '@/lib/trpc/public-server';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'Fulfillment Rail', robots: { index: false, follow: false }, referrer: 'no-referrer' };
+export const metadata = { title: 'Fulfillment Rail', robots: { index: false, follow: false }, referrer: 'same-origin' };
 
 // Set by the custom server (server/http/framed-pages.ts) only when the framing page's origin is one the key allows.
 const EMBED_PARENT_HEADER = 'x-fr-embed-parent';

@@ -3,7 +3,7 @@ import { FlowRunner } from '@/components/flows/flow-runner';
 import { loadPublicFlow } from '@/lib/trpc/public-flows';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'Check if treatment is right for you', robots: { index: false, follow: false }, referrer: 'no-referrer' };
+export const metadata = { title: 'Check if treatment is right for you', robots: { index: false, follow: false }, referrer: 'same-origin' };
 
 const campaignOf = (v: string | string[] | undefined) => (typeof v === 'string' && /^[\w.-]{1,64}$/.test(v) ? v : null);
 
