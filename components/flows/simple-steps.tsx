@@ -75,7 +75,7 @@ export function ConsentStep({ step, onSubmit }: { step: StepOf<'consent'>; onSub
       className="space-y-6"
     >
       <ErrorSummary errors={errors} labels={{ accepted: 'Consent' }} attempt={attempt} fieldId={() => 'consent-accept'} />
-      <div id="consent-text" className="max-h-80 space-y-3 overflow-y-auto rounded-md border border-slate-300 bg-white p-4 text-base text-slate-800" tabIndex={0} aria-label="Consent text">
+      <div id="consent-text" className="max-h-80 space-y-3 overflow-y-auto rounded-md border border-slate-300 bg-white p-4 text-base text-slate-800" tabIndex={0} role="region" aria-label="Consent text">
         {paragraphs(step.text).map((p) => (
           <p key={p}>{p}</p>
         ))}

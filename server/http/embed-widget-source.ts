@@ -38,7 +38,6 @@ export function widgetSource(mode: WidgetMode, version: string): string {
   frame.title = data.title || ${JSON.stringify(mode === 'flow' ? 'Check if treatment is right for you' : 'Health questionnaire')};
   // The frame checks which page holds it from the Referer: the origin, never the host page's path.
   frame.referrerPolicy = 'origin';
-  frame.setAttribute('allow', 'clipboard-write');
   frame.style.cssText = 'display:block;width:100%;max-width:100%;border:0;height:' + (parseInt(data.height, 10) || 560) + 'px;';
   container.appendChild(frame);
 
