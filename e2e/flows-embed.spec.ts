@@ -91,6 +91,7 @@ test('the flow widget runs on an allowed site: auto-height and DOM events with i
   // Taller content, taller frame: the height follows the page inside.
   await expectFitted(page);
   expect(await frameHeight(page)).toBeGreaterThan(landing);
+  await page.screenshot({ path: 'test-results/flow-embed-390.png', fullPage: true });
   await frame.getByRole('button', { name: 'Continue' }).click();
   await frame.getByLabel('I have read the text above and agree to it').check();
   await frame.getByRole('button', { name: 'I agree, continue' }).click();

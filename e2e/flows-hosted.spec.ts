@@ -92,6 +92,7 @@ test('a patient completes the hosted flow at 390 px and may be eligible', async 
   await expect(summary).toContainText('Which medications do you take? – Answer this question.');
   await expect(meds).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'medical 2 with an error');
+  await page.screenshot({ path: 'test-results/flow-hosted-error-390.png', fullPage: true });
   await summary.getByRole('link').click();
   await expect(meds).toBeFocused();
   await page.keyboard.type('Lisinopril');
