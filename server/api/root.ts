@@ -16,6 +16,7 @@ import { consoleRouter } from './routers/console/router';
 import { intakeRouter } from './routers/intake/router';
 import { embedKeysRouter } from './routers/embed-keys/router';
 import { publicEmbedRouter } from './routers/public-embed/router';
+import { flowsRouter } from './routers/flows/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -37,5 +38,6 @@ export const appRouter = router({
   intake: intakeRouter,
   embedKeys: embedKeysRouter,
   publicEmbed: publicEmbedRouter,
+  flows: flowsRouter,
 });
 export type AppRouter = typeof appRouter;

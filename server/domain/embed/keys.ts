@@ -45,14 +45,20 @@ export interface CreateEmbedKeyInput {
   questionnaireKeys?: string[];
 }
 
+/** A flow a key may serve: one of the caller's tenant and mode (archived ones too: they just answer 404). */
+async function checkFlowId(q: Queryable, scope: Scope, flowId: string | null | undefined) {
+  if (!flowId) return;
+  if (!(await scoped(q, scope).get(flows, flowId))) throw errors.validation('flowId is not a flow of this account in this mode.', 'flowId', 'unknown_flow');
+}
+
 export async function createEmbedKey(q: Queryable, scope: Scope, input: CreateEmbedKeyInput) {
   const allowedOrigins = normaliseOrigins(input.allowedOrigins);
+  await checkFlowId(q, scope, input.flowId);
   const now = new Date();
   const row = await scoped(q, scope).insert(embedKeys, {
     id: newEmbedKeyId(),
     name: input.name ?? null,
     allowedOrigins,
-    // The flows issue checks that the flow exists and is the tenant's; today the id is kept as given.
     flowId: input.flowId ?? null,
     questionnaireKeys: [...new Set(input.questionnaireKeys ?? [])],
     createdAt: now,
@@ -81,6 +87,7 @@ export async function getEmbedKey(q: Queryable, scope: Scope, id: string) {
 export interface EmbedKeyChanges {
   name?: string | null;
   allowedOrigins?: string[];
+  flowId?: string | null;
   questionnaireKeys?: string[];
 }
 
@@ -91,6 +98,10 @@ export async function updateEmbedKey(q: Queryable, scope: Scope, id: string, cha
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.allowedOrigins !== undefined) set.allowedOrigins = normaliseOrigins(changes.allowedOrigins);
   if (changes.questionnaireKeys !== undefined) set.questionnaireKeys = [...new Set(changes.questionnaireKeys)];
+  if (changes.flowId !== undefined) {
+    await checkFlowId(q, scope, changes.flowId);
+    set.flowId = changes.flowId;
+  }
   const existing = await s.require(embedKeys, id, 'embed key');
   if (existing.revokedAt) throw errors.conflict('This embed key is revoked; create a new one.', 'embed_key_revoked');
   if (Object.keys(set).length === 0) return toEmbedKeyDto(existing);

@@ -10,7 +10,7 @@ export const createEmbedKeyMeta: OpenApiMeta<ProcedureMeta> = {
     path: '/embed-keys',
     tags: ['embed'],
     summary: 'Create an embed key (public by design) for the widget, hosted pages and public intake of this mode',
-    errorResponses: { 400: 'An invalid origin (param allowedOrigins.<i>) or field', 403: 'Missing flows.manage' },
+    errorResponses: { 400: 'An invalid origin (param allowedOrigins.<i>), a flowId that is no flow of this account and mode (param flowId), or another bad field', 403: 'Missing flows.manage' },
   },
 };
 export const ZCreateEmbedKeyRequest = ZCreateEmbedKey;

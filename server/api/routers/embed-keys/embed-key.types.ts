@@ -10,6 +10,13 @@ const zOrigins = z
   .meta({
     description: `Exact https://host[:port] origins (http only for localhost), or https://*.example.com for every subdomain (not example.com itself); up to ${MAX_ALLOWED_ORIGINS}`,
   });
+const zFlowId = z
+  .string()
+  .min(1)
+  .max(100)
+  .nullable()
+  .optional()
+  .meta({ description: 'The flow this key serves (a flow of this account and mode), or null for public intake only' });
 const zQuestionnaireKeys = z
   .array(z.string().trim().min(1).max(100))
   .max(100)
@@ -33,11 +40,11 @@ export const ZCreateEmbedKey = z
   .strictObject({
     name: zName.optional(),
     allowedOrigins: zOrigins,
-    flowId: z.string().min(1).max(100).nullable().optional().meta({ description: 'The flow this key serves, or null for public intake only' }),
+    flowId: zFlowId,
     questionnaireKeys: zQuestionnaireKeys.optional(),
   })
   .meta({ id: 'CreateEmbedKey' });
 
 export const ZUpdateEmbedKey = z
-  .strictObject({ name: zName.optional(), allowedOrigins: zOrigins.optional(), questionnaireKeys: zQuestionnaireKeys.optional() })
+  .strictObject({ name: zName.optional(), allowedOrigins: zOrigins.optional(), flowId: zFlowId, questionnaireKeys: zQuestionnaireKeys.optional() })
   .meta({ id: 'UpdateEmbedKey' });
