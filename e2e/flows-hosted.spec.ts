@@ -61,6 +61,7 @@ test('a patient completes the hosted flow at 390 px and may be eligible', async 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/f/${embedKey}`);
   await expect(heading(page, FLOW_COPY.headline)).toBeVisible();
+  await expect(page).toHaveTitle(FLOW_COPY.headline);
   // The theme's tokens are CSS variables on the flow, and the accent follows them.
   const primary = await page.locator('main').evaluate((el) => getComputedStyle(el).getPropertyValue('--nl-flow-primary').trim());
   expect(primary).toBe('#0f766e');

@@ -1,9 +1,17 @@
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { FlowRunner } from '@/components/flows/flow-runner';
 import { loadPublicFlow } from '@/lib/trpc/public-flows';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'Check if treatment is right for you', robots: { index: false, follow: false }, referrer: 'same-origin' };
+
+/** The landing headline as the tab's title; the page is for patients, never for search engines. */
+export async function generateMetadata({ params }: { params: Promise<{ embedKey: string }> }): Promise<Metadata> {
+  const definition = await loadPublicFlow((await params).embedKey);
+  const landing = definition?.steps.find((s) => s.kind === 'landing');
+  const title = landing?.kind === 'landing' ? landing.blocks.headline : 'Check if treatment is right for you';
+  return { title, robots: { index: false, follow: false }, referrer: 'same-origin' };
+}
 
 const campaignOf = (v: string | string[] | undefined) => (typeof v === 'string' && /^[\w.-]{1,64}$/.test(v) ? v : null);
 
