@@ -17,6 +17,8 @@ import { intakeRouter } from './routers/intake/router';
 import { embedKeysRouter } from './routers/embed-keys/router';
 import { publicEmbedRouter } from './routers/public-embed/router';
 import { flowsRouter } from './routers/flows/router';
+import { flowAnalyticsRouter } from './routers/flow-analytics/router';
+import { publicFlowsRouter } from './routers/public-flows/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -39,5 +41,7 @@ export const appRouter = router({
   embedKeys: embedKeysRouter,
   publicEmbed: publicEmbedRouter,
   flows: flowsRouter,
+  publicFlows: publicFlowsRouter,
+  flowAnalytics: flowAnalyticsRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -7,7 +7,7 @@ export type ProcedureMeta = {
   /** Scope a credential must hold (DESIGN decision 2); with several, any one of them. */
   scope?: string | readonly string[];
   /** HTTP status of success; the OpenAPI document and the response both use it. */
-  successStatus?: 200 | 201;
+  successStatus?: 200 | 201 | 202;
   /** Mutations honour Idempotency-Key unless this is false (read-only POSTs such as the routing plan). */
   idempotent?: boolean;
   /** A mutation without an Idempotency-Key header is refused (400 `idempotency_key_required`): public submissions. */

@@ -56,35 +56,48 @@ export function splitName(name: string): { firstName: string; lastName: string }
 const operands = (c: Condition): string[] =>
   'all' in c ? c.all.flatMap(operands) : 'any' in c ? c.any.flatMap(operands) : 'not' in c ? operands(c.not) : [c.q];
 
-/** The date of birth: sent, else the answer `age()` reads (the questionnaire's own date-of-birth question). */
-function dateOfBirthOf(row: QuestionnaireRow, patient: PublicPatient, answers: Record<string, unknown>): string {
-  if (patient.dateOfBirth) return patient.dateOfBirth;
-  const conditions = [...row.document.rules.map((r) => r.when), ...row.document.items.flatMap((i) => (i.enableWhen ? [i.enableWhen] : []))];
+/** The answer `age()` reads (the questionnaire's own date-of-birth question), when it is a plausible date. */
+export function dateOfBirthAnswer(doc: QuestionnaireRow['document'], answers: Record<string, unknown>): string | undefined {
+  const conditions = [...doc.rules.map((r) => r.when), ...doc.items.flatMap((i) => (i.enableWhen ? [i.enableWhen] : []))];
   const linkId = conditions.flatMap(operands).map((q) => DERIVED.exec(q)?.[2]).find(Boolean);
   const answered = linkId ? answers[linkId] : undefined;
-  if (typeof answered === 'string' && isPlausibleDateOfBirth(answered)) return answered;
+  return typeof answered === 'string' && isPlausibleDateOfBirth(answered) ? answered : undefined;
+}
+
+/** The date of birth: sent, else the answer `age()` reads. */
+function dateOfBirthOf(row: QuestionnaireRow, patient: PublicPatient, answers: Record<string, unknown>): string {
+  const found = patient.dateOfBirth ?? dateOfBirthAnswer(row.document, answers);
+  if (found) return found;
   throw errors.validation('patient.dateOfBirth is required: this questionnaire does not ask for the date of birth.', 'patient.dateOfBirth', 'parameter_missing');
+}
+
+/** Who a public caller says they are; `state` is where a sandbox run's synthetic patient lives. */
+export interface PublicPerson {
+  name: string;
+  email: string;
+  state?: string;
 }
 
 /**
  * A live patient is matched by e-mail (ignoring case) within the tenant and mode, else created from what was
- * sent; a matched record is never changed by an unauthenticated caller. In sandbox nothing sent is kept: every
- * submission gets a fresh synthetic patient in the declared state (sandbox data is never real PHI).
+ * sent (`dateOfBirth` is asked only then); a matched record is never changed by an unauthenticated caller. In
+ * sandbox nothing sent is kept: every submission gets a fresh synthetic patient in the declared state (sandbox
+ * data is never real PHI). Shared by public intake and flows.
  */
-async function patientFor(tx: Queryable, actor: TenantPrincipal, row: QuestionnaireRow, input: PublicSubmission, requestId: string | null) {
+export async function publicPatient(tx: Queryable, actor: TenantPrincipal, person: PublicPerson, dateOfBirth: () => string, requestId: string | null) {
   if (!actor.livemode) {
     const synthetic = generateSyntheticPatient();
-    const address = synthetic.address ? { ...synthetic.address, state: input.patient.state } : null;
+    const address = synthetic.address && person.state ? { ...synthetic.address, state: person.state } : synthetic.address;
     return insertPatient(tx, actor, { ...synthetic, address }, requestId);
   }
-  const existing = await findPatientByEmail(tx, actor, input.patient.email);
+  const existing = await findPatientByEmail(tx, actor, person.email);
   if (existing) return existing;
   const fields: PatientFields = {
-    ...splitName(input.patient.name),
-    dateOfBirth: dateOfBirthOf(row, input.patient, input.answers),
+    ...splitName(person.name),
+    dateOfBirth: dateOfBirth(),
     // Public intake does not ask for it; the clinic records it before prescribing.
     sex: 'unknown',
-    email: input.patient.email.trim(),
+    email: person.email.trim(),
     phone: null,
     // The patients table keeps a state only inside a complete shipping address, which this form does not collect.
     address: null,
@@ -94,17 +107,26 @@ async function patientFor(tx: Queryable, actor: TenantPrincipal, row: Questionna
   return insertPatient(tx, actor, fields, requestId);
 }
 
+/** The embed key as the actor of the patient's access-log entry: no person or API key made the call. */
+export const embedActor = (embed: { keyId: string; tenantId: string; livemode: boolean }): TenantPrincipal => ({
+  kind: 'key',
+  tenantId: embed.tenantId,
+  livemode: embed.livemode,
+  scopes: [],
+  keyId: embed.keyId,
+  rateLimitKey: embed.keyId,
+});
+
 /**
  * POST /public/intake/{embedKey}/submissions: the patient (matched or created), the submission, its answers,
  * certificate and event in one transaction; answers that do not fit are refused before anything is written.
  */
 export async function submitPublic(db: Db, embed: EmbedAccess, input: PublicSubmission, requestId: string | null) {
-  // The embed key is the actor of the patient's access-log entry: no person or API key made the call.
-  const actor: TenantPrincipal = { kind: 'key', tenantId: embed.tenantId, livemode: embed.livemode, scopes: [], keyId: embed.keyId, rateLimitKey: embed.keyId };
+  const actor = embedActor(embed);
   return db.transaction(async (tx) => {
     const row = await servableQuestionnaire(tx, embed, input.questionnaireKey);
     assertAnswersFit(row, input.answers);
-    const patient = await patientFor(tx, actor, row, input, requestId);
+    const patient = await publicPatient(tx, actor, input.patient, () => dateOfBirthOf(row, input.patient, input.answers), requestId);
     const at = now();
     const { row: submission, evaluation } = await recordSubmission(tx, embed, row, { source: 'public', patientId: patient.id, embedKeyId: embed.keyId }, input.answers, at);
     return { submissionId: submission.id, ...patientOutcome(row.document, evaluation), certificate: submission.certificate, sandbox: !embed.livemode };

@@ -1,0 +1,7 @@
+import * as z from '@/server/lib/zod';
+import { isCalendarDate } from '@/server/lib/questionnaire-answers';
+
+export const zDay = z
+  .string()
+  .refine((v) => isCalendarDate(v), 'must be a calendar date written YYYY-MM-DD')
+  .meta({ description: 'YYYY-MM-DD, UTC, inclusive' });

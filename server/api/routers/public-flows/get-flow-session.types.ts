@@ -1,0 +1,29 @@
+import * as z from '@/server/lib/zod';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { ProcedureMeta } from '@/server/api/trpc';
+import { SESSION_ERRORS, ZArm, ZOutcomeCopy, ZPublicFlow, ZRunVerdict, zEmbedKey, zSessionId } from './public-flow.types';
+
+export const getFlowSessionMeta: OpenApiMeta<ProcedureMeta> = {
+  openapi: {
+    method: 'GET',
+    path: '/public/flows/{embedKey}/sessions/{id}',
+    tags: ['public flows'],
+    protect: false,
+    summary: 'Where a run stands, to resume it after a refresh: saved step ids and the next step (never answers)',
+    errorResponses: SESSION_ERRORS,
+  },
+};
+export const ZGetFlowSessionRequest = z.object({ embedKey: zEmbedKey, id: zSessionId });
+export const ZGetFlowSessionResponse = z
+  .object({
+    sessionId: z.string(),
+    versionId: z.string(),
+    status: z.enum(['open', 'completed']),
+    completedStepIds: z.array(z.string()).meta({ description: 'Steps saved so far, in step order' }),
+    nextStepId: z.string().nullable().meta({ description: 'The first step not saved yet; null when ready to submit or completed' }),
+    arm: ZArm,
+    variantKey: z.string().nullable(),
+    definition: ZPublicFlow,
+    outcome: z.object({ verdict: ZRunVerdict, ...ZOutcomeCopy }).nullable().meta({ description: 'The outcome of a completed run, else null' }),
+  })
+  .meta({ id: 'FlowSessionState' });

@@ -1,0 +1,37 @@
+import type { Db } from '@/server/db/types';
+import { now } from '@/server/lib/clock';
+import { errors } from '@/server/lib/errors';
+import { countOnce, type FlowCounter } from './counting';
+import { loadPinnedVersion } from './pinned-version';
+import { requireSession, type FlowEmbed } from './sessions';
+
+/** The closed vocabulary of public beacons (spec "Delivery" 8): no answers, e-mail or health context. */
+export const BEACON_TYPES = ['view', 'step_viewed', 'step_completed'] as const;
+export type BeaconType = (typeof BEACON_TYPES)[number];
+
+const COUNTS: Record<BeaconType, { mark: (stepId: string) => string; counter: FlowCounter }> = {
+  view: { mark: () => 'view', counter: 'views' },
+  step_viewed: { mark: (stepId) => `viewed:${stepId}`, counter: 'stepViews' },
+  // The same mark as a saved step: a step is completed once per session, however it was reported.
+  step_completed: { mark: (stepId) => `completed:${stepId}`, counter: 'completes' },
+};
+
+/**
+ * POST …/sessions/{id}/events: accepted on every retry (also once the session is submitted), counted once per
+ * session (and step) through its mark, in the same transaction as the aggregate's bump (DESIGN decision 26).
+ */
+export async function recordBeacon(db: Db, embed: FlowEmbed, sessionId: string, input: { type: BeaconType; stepId?: string }) {
+  await db.transaction(async (tx) => {
+    const session = await requireSession(tx, embed, sessionId);
+    let stepId = '';
+    if (input.type !== 'view') {
+      if (!input.stepId) throw errors.validation(`A ${input.type} event names its step.`, 'stepId', 'parameter_missing');
+      const pinned = await loadPinnedVersion(tx, embed, session.flowVersionId);
+      if (!pinned.version.document.steps.some((s) => s.id === input.stepId)) throw errors.validation('This flow has no step with this id.', 'stepId');
+      stepId = input.stepId;
+    }
+    const { mark, counter } = COUNTS[input.type];
+    await countOnce(tx, session, mark(stepId), counter, now(), stepId);
+  });
+  return { ok: true as const };
+}

@@ -1,0 +1,89 @@
+import { patientView, type PatientViewItem } from '@/server/domain/intake/patient-view';
+import { CONTACT_FIELDS, THEME_TOKENS, themeVariable, type FlowStepShape, type LandingStepShape, type OutcomeStepShape, type QuizStepShape } from '@/server/lib/flow-shapes';
+import type { PinnedVersion } from './pinned-version';
+
+/**
+ * What a patient's browser receives of a flow version (spec "Flows: public runtime", DESIGN decision 24):
+ * copy, theme tokens as `--nl-flow-*` CSS variables, step order and question shapes. Medical steps carry the
+ * questionnaire's patient view of their items (no rules, rule ids or disqualifier logic). Everything is copied
+ * field by field (an allow-list), so a field added to the document later stays private until someone decides
+ * otherwise; settings (store secret, postbacks, protocol) are never part of it.
+ */
+
+export type PublicStep =
+  | LandingStepShape
+  | QuizStepShape
+  | OutcomeStepShape
+  | { id: string; kind: 'medical'; title: string; items: PatientViewItem[] }
+  | { id: string; kind: 'consent'; title: string; text: string; version: string }
+  | { id: string; kind: 'contact'; title: string; fields: (typeof CONTACT_FIELDS)[number][] };
+
+export interface PublicFlowDefinition {
+  flowId: string;
+  versionId: string;
+  theme: { cssVariables: Record<string, string> };
+  steps: PublicStep[];
+  questionnaire: { key: string; version: number };
+}
+
+function pick<T extends object>(from: T, keys: readonly (keyof T)[]): T {
+  const out = {} as T;
+  for (const k of keys) if (from[k] !== undefined) out[k] = from[k];
+  return out;
+}
+
+function publicStep(step: FlowStepShape, items: ReadonlyMap<string, PatientViewItem>, order: ReadonlyMap<string, number>): PublicStep {
+  switch (step.kind) {
+    case 'landing':
+      return { id: step.id, kind: 'landing', blocks: pick(step.blocks, ['headline', 'body', 'cta']) };
+    case 'quiz':
+      return {
+        id: step.id,
+        kind: 'quiz',
+        blocks: pick(step.blocks, ['title', 'body', 'cta']),
+        questions: step.questions.map((q) => ({
+          id: q.id,
+          text: q.text,
+          type: q.type,
+          required: q.required,
+          ...(q.options && { options: q.options.map((o) => ({ value: o.value, label: o.label })) }),
+        })),
+      };
+    case 'outcome':
+      return { id: step.id, kind: 'outcome', blocks: pick(step.blocks, ['eligibleTitle', 'eligibleBody', 'disqualifiedTitle', 'disqualifiedBody', 'cta']) };
+    case 'medical': {
+      // Questionnaire order, which is the order `enableWhen` reads in (a condition reads earlier items only).
+      const linkIds = [...step.linkIds].filter((l) => items.has(l)).sort((a, b) => order.get(a)! - order.get(b)!);
+      return { id: step.id, kind: 'medical', title: step.title, items: linkIds.map((l) => items.get(l)!) };
+    }
+    case 'consent':
+      return { id: step.id, kind: 'consent', title: step.title, text: step.text, version: step.version };
+    case 'contact':
+      return { id: step.id, kind: 'contact', title: step.title, fields: [...CONTACT_FIELDS] };
+  }
+}
+
+const definitions = new Map<string, PublicFlowDefinition>();
+const MAX_CACHED = 1000;
+
+/** The patient-safe definition of a pinned version; built once per version (both documents are immutable). */
+export function publicDefinition({ version, questionnaire }: PinnedVersion): PublicFlowDefinition {
+  const cached = definitions.get(version.id);
+  if (cached) return cached;
+  const view = patientView(questionnaire.document);
+  const items = new Map(view.items.map((i) => [i.linkId, i]));
+  const order = new Map(view.items.map((i, n) => [i.linkId, n]));
+  const tokens = version.document.theme.tokens;
+  const cssVariables: Record<string, string> = {};
+  for (const token of THEME_TOKENS) if (tokens[token] !== undefined) cssVariables[themeVariable(token)] = tokens[token];
+  const definition: PublicFlowDefinition = {
+    flowId: version.flowId,
+    versionId: version.id,
+    theme: { cssVariables },
+    steps: version.document.steps.map((s) => publicStep(s, items, order)),
+    questionnaire: { key: questionnaire.key, version: questionnaire.version },
+  };
+  if (definitions.size >= MAX_CACHED) definitions.clear();
+  definitions.set(version.id, definition);
+  return definition;
+}

@@ -1,0 +1,147 @@
+import { and, eq } from 'drizzle-orm';
+import { flows, flowSessionAnswers, flowSessions } from '@/db/schema';
+import { scoped, type Scope } from '@/server/db/scoped';
+import type { Db, Queryable } from '@/server/db/types';
+import { emitEvent } from '@/server/domain/events/emit';
+import { now } from '@/server/lib/clock';
+import { errors } from '@/server/lib/errors';
+import { newSecretId } from '@/server/lib/ids';
+import { countOnce } from './counting';
+import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
+import { nextStepId, sessionOutcome, type SessionOutcome } from './progress';
+import { publicDefinition, type PublicFlowDefinition } from './public-definition';
+
+export type FlowSessionRow = typeof flowSessions.$inferSelect;
+
+/** What the embed key behind a public flow call allows (DESIGN decision 17). */
+export interface FlowEmbed extends Scope {
+  keyId: string;
+  flowId: string | null;
+}
+
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+// Never the id in the message: a session id is the bearer secret of the patient's run.
+const sessionNotFound = () => errors.notFound('flow session');
+
+/** The flow the key serves, when it is active and published; anything else is the same 404. */
+async function servedFlow(q: Queryable, embed: FlowEmbed) {
+  const flow = embed.flowId ? await scoped(q, embed).get(flows, embed.flowId) : undefined;
+  if (!flow || flow.status !== 'active' || !flow.activeVersionId) throw errors.notFound('flow');
+  return { ...flow, activeVersionId: flow.activeVersionId };
+}
+
+export interface PublicFlow extends PublicFlowDefinition {
+  sandbox: boolean;
+}
+
+const withSandbox = (embed: FlowEmbed, definition: PublicFlowDefinition): PublicFlow => ({ ...definition, sandbox: !embed.livemode });
+
+/** GET /public/flows/{embedKey}: the active version's patient-safe definition. */
+export async function getPublicFlow(db: Db, embed: FlowEmbed): Promise<PublicFlow> {
+  const flow = await servedFlow(db, embed);
+  return withSandbox(embed, publicDefinition(await loadPinnedVersion(db, embed, flow.activeVersionId)));
+}
+
+/**
+ * A session of this key within its tenant and mode, not expired; another key's, an expired or an unknown
+ * session is the same 404. `lock` holds the row for the caller's transaction (step saves and submit of one
+ * session then run one after the other).
+ */
+export async function requireSession(q: Queryable, embed: FlowEmbed, id: string, opts: { lock?: boolean } = {}): Promise<FlowSessionRow> {
+  const s = scoped(q, embed);
+  const query = q.select().from(flowSessions).where(s.where(flowSessions, eq(flowSessions.id, id))).limit(1);
+  const [row] = opts.lock ? await query.for('update') : await query;
+  if (!row || row.embedKeyId !== embed.keyId || row.flowId !== embed.flowId || row.expiresAt.getTime() <= now().getTime()) throw sessionNotFound();
+  return row;
+}
+
+/** The session's row of held answers, within its tenant and mode (the table is keyed by session, not `id`). */
+export const heldAnswersOf = (session: FlowSessionRow) =>
+  and(eq(flowSessionAnswers.tenantId, session.tenantId), eq(flowSessionAnswers.livemode, session.livemode), eq(flowSessionAnswers.sessionId, session.id));
+
+/** The held answers by step (PHI; never returned), empty before the first saved step. */
+export async function heldSteps(q: Queryable, session: FlowSessionRow): Promise<Record<string, Record<string, unknown>>> {
+  const [row] = await q
+    .select({ steps: flowSessionAnswers.steps })
+    .from(flowSessionAnswers)
+    .where(heldAnswersOf(session))
+    .limit(1);
+  return row?.steps ?? {};
+}
+
+export interface SessionInput {
+  variant?: string;
+  campaign?: string;
+}
+
+/**
+ * POST /public/flows/{embedKey}/sessions: a session pinned to the flow's active version for 24 h, `flow.viewed`
+ * and the `sessions` count, in one transaction. The `variant` hint never chooses an arm; no experiment runs
+ * yet, so the arm stays null.
+ */
+export async function createSession(db: Db, embed: FlowEmbed, input: SessionInput) {
+  return db.transaction(async (tx) => {
+    const flow = await servedFlow(tx, embed);
+    const pinned = await loadPinnedVersion(tx, embed, flow.activeVersionId);
+    const at = now();
+    const session = await scoped(tx, embed).insert(flowSessions, {
+      id: newSecretId('flowSession'),
+      flowId: flow.id,
+      flowVersionId: pinned.version.id,
+      embedKeyId: embed.keyId,
+      experimentId: null,
+      variantKey: null,
+      status: 'open',
+      campaign: input.campaign ?? null,
+      expiresAt: new Date(at.getTime() + SESSION_TTL_MS),
+      createdAt: at,
+      updatedAt: at,
+    });
+    await emitEvent(tx, embed, 'flow.viewed', { flowId: flow.id, sessionId: session.id, flowVersionId: pinned.version.id });
+    await countOnce(tx, session, 'session', 'sessions', at);
+    return {
+      sessionId: session.id,
+      versionId: pinned.version.id,
+      expiresAt: session.expiresAt.toISOString(),
+      arm: session.variantKey,
+      variantKey: session.variantKey,
+      definition: withSandbox(embed, publicDefinition(pinned)),
+    };
+  });
+}
+
+export interface SessionView {
+  sessionId: string;
+  versionId: string;
+  status: FlowSessionRow['status'];
+  completedStepIds: string[];
+  nextStepId: string | null;
+  arm: 'control' | 'variant' | null;
+  variantKey: string | null;
+  definition: PublicFlow;
+  outcome: SessionOutcome | null;
+}
+
+/** The step ids a session has saved, in step order. */
+export const completedStepIds = (pinned: PinnedVersion, held: Record<string, unknown>) => pinned.version.document.steps.map((s) => s.id).filter((id) => id in held);
+
+/** GET /public/flows/{embedKey}/sessions/{id}: where a run stands, to resume it after a refresh (no answers). */
+export async function getSessionView(db: Db, embed: FlowEmbed, id: string): Promise<SessionView> {
+  const session = await requireSession(db, embed, id);
+  const pinned = await loadPinnedVersion(db, embed, session.flowVersionId);
+  const held = await heldSteps(db, session);
+  const completed = completedStepIds(pinned, held);
+  const done = session.status === 'completed';
+  return {
+    sessionId: session.id,
+    versionId: session.flowVersionId,
+    status: session.status,
+    completedStepIds: completed,
+    nextStepId: done ? null : nextStepId(pinned.version.document, new Set(completed)),
+    arm: session.variantKey,
+    variantKey: session.variantKey,
+    definition: withSandbox(embed, publicDefinition(pinned)),
+    outcome: done && session.verdict ? sessionOutcome(pinned.version.document, session.verdict) : null,
+  };
+}

@@ -1,0 +1,110 @@
+import { flowSessionAnswers, flowSessions } from '@/db/schema';
+import { scoped } from '@/server/db/scoped';
+import type { Db, Tx } from '@/server/db/types';
+import { emitEvent } from '@/server/domain/events/emit';
+import { evaluate } from '@/server/domain/intake/engine';
+import { dateOfBirthAnswer, embedActor, publicPatient } from '@/server/domain/intake/public-intake';
+import { asOfDay, recordSubmission } from '@/server/domain/intake/submissions-create';
+import { tenantFeatures } from '@/server/domain/ops/features';
+import { now } from '@/server/lib/clock';
+import { errors } from '@/server/lib/errors';
+import { clinicalSteps } from '../flow-schema';
+import { checkoutUrlFor, enqueueConversionPostbacks } from '../checkout';
+import { countOnce } from './counting';
+import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
+import { sessionOutcome } from './progress';
+import { heldAnswersOf, heldSteps, requireSession, type FlowEmbed, type FlowSessionRow } from './sessions';
+import { sessionCompleted } from './steps';
+
+export interface SubmitInput {
+  patient: { name: string; email: string };
+}
+
+type Held = Record<string, Record<string, unknown>>;
+
+/** The questionnaire answers of every medical step, merged (each item lives on exactly one step). */
+function medicalAnswers(pinned: PinnedVersion, held: Held): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const step of pinned.version.document.steps) if (step.kind === 'medical') Object.assign(answers, held[step.id] ?? {});
+  return answers;
+}
+
+/** The person behind the run: the submit body's name and e-mail, the contact step's state and date of birth. */
+async function patientOf(tx: Tx, embed: FlowEmbed, pinned: PinnedVersion, held: Held, answers: Record<string, unknown>, input: SubmitInput, requestId: string | null) {
+  const contactStep = pinned.version.document.steps.find((s) => s.kind === 'contact');
+  const contact = (contactStep ? held[contactStep.id] : undefined) as { state?: string; dateOfBirth?: string } | undefined;
+  const dateOfBirth = () => {
+    const found = contact?.dateOfBirth ?? dateOfBirthAnswer(pinned.questionnaire.document, answers);
+    if (!found) throw errors.validation('This flow asks for no date of birth; add a contact step to it.', 'patient', 'parameter_missing');
+    return found;
+  };
+  return publicPatient(tx, embedActor(embed), { ...input.patient, state: contact?.state }, dateOfBirth, requestId);
+}
+
+/** Held answers are PHI kept only until the submission holds them: emptied, step ids kept for the resume view. */
+async function releaseHeldAnswers(tx: Tx, session: FlowSessionRow, held: Held, at: Date) {
+  const steps = Object.fromEntries(Object.keys(held).map((id) => [id, {}]));
+  await tx.update(flowSessionAnswers).set({ steps, updatedAt: at }).where(heldAnswersOf(session));
+}
+
+/**
+ * POST …/sessions/{id}/submit (DESIGN decision 24): the held medical answers go through the deterministic
+ * engine against the questionnaire version the session's flow version pinned. A run with an unsaved clinical
+ * step or a required item unanswered is `incomplete`: nothing is recorded and the session stays open. An
+ * eligible or disqualified run records an intake submission (`source: flow`, with the clinical-plane hash in
+ * the certificate), its events and counts, and closes the session, all in one transaction.
+ */
+export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string, input: SubmitInput, requestId: string | null) {
+  return db.transaction(async (tx) => {
+    const session = await requireSession(tx, embed, sessionId, { lock: true });
+    if (session.status === 'completed') throw sessionCompleted();
+    const pinned = await loadPinnedVersion(tx, embed, session.flowVersionId);
+    const doc = pinned.version.document;
+    const held = await heldSteps(tx, session);
+    const answers = medicalAnswers(pinned, held);
+    const at = now();
+    const sandbox = !embed.livemode;
+
+    // Checked before recordSubmission, which would refuse an incomplete run with a 422.
+    const unsaved = clinicalSteps(doc).some((s) => !(s.id in held));
+    const verdict = unsaved ? 'incomplete' : evaluate(pinned.questionnaire.document, answers, { asOf: asOfDay(at) }).verdict;
+    if (verdict === 'incomplete') return { sessionId: session.id, sandbox, ...sessionOutcome(doc, 'incomplete') };
+
+    const patient = await patientOf(tx, embed, pinned, held, answers, input, requestId);
+    const { row: submission, evaluation } = await recordSubmission(
+      tx,
+      embed,
+      pinned.questionnaire,
+      { source: 'flow', patientId: patient.id, embedKeyId: embed.keyId, flowId: session.flowId, flowSessionId: session.id, clinicalPlaneHash: pinned.version.clinicalPlaneHash },
+      answers,
+      at,
+    );
+    const ids = { flowId: session.flowId, sessionId: session.id };
+    let checkoutUrl: string | null = null;
+    if (evaluation.verdict === 'eligible') {
+      await emitEvent(tx, embed, 'flow.qualified', { ...ids, submissionId: submission.id, verdict: 'eligible' });
+      await emitEvent(tx, embed, 'flow.session.qualified', { ...ids, verdict: 'eligible' });
+      const run = { ...ids, submissionId: submission.id };
+      checkoutUrl = checkoutUrlFor(doc, await tenantFeatures(tx, embed.tenantId), run, at);
+      await enqueueConversionPostbacks(tx, embed, doc, run);
+    } else {
+      await emitEvent(tx, embed, 'flow.disqualified', { ...ids, verdict: 'disqualified' });
+    }
+    const closed = evaluation.verdict === 'eligible' ? 'eligible' : 'disqualified';
+    await emitEvent(tx, embed, 'flow.session.completed', { ...ids, verdict: closed });
+    await scoped(tx, embed).update(flowSessions, session.id, { status: 'completed', verdict: closed, submissionId: submission.id, completedAt: at, updatedAt: at });
+    await releaseHeldAnswers(tx, session, held, at);
+    // Last: the aggregate's row is shared by every session of the flow that day, so its lock is held briefly.
+    const counted = closed === 'eligible' ? 'qualified' : 'disqualified';
+    await countOnce(tx, session, counted, counted, at);
+
+    return {
+      sessionId: session.id,
+      sandbox,
+      ...sessionOutcome(doc, closed),
+      submissionId: submission.id,
+      ...(submission.certificate && { certificate: submission.certificate }),
+      ...(checkoutUrl && { checkoutUrl }),
+    };
+  });
+}
