@@ -50,8 +50,11 @@ describe('flow progress', () => {
   it('resumes at the next step, at the contact step when ready to submit (name and e-mail are never stored), or at the outcome', () => {
     expect(resumeStage(session({ nextStepId: 'body', completedStepIds: ['welcome', 'goals'] }))).toEqual({ name: 'step', stepId: 'body' });
     expect(resumeStage(session({ nextStepId: null, completedStepIds: ['welcome', 'goals', 'body', 'contact'] }))).toEqual({ name: 'step', stepId: 'contact' });
-    const done = resumeStage(session({ status: 'completed', nextStepId: null, outcome: { verdict: 'disqualified', message: 'Not available through this clinic.' } }));
+    const done = resumeStage(session({ status: 'completed', nextStepId: null, outcome: { verdict: 'disqualified', message: 'Not available through this clinic.', title: '', body: '' } }));
     expect(done).toEqual({ name: 'outcome', outcome: { verdict: 'disqualified', title: 'Sorry', body: 'See your doctor.', message: 'Not available through this clinic.', cta: 'Pay' } });
+    // A completed session read back carries the copy the run was shown (the arm's, in an experiment).
+    const armed = resumeStage(session({ status: 'completed', nextStepId: null, outcome: { verdict: 'eligible', message: 'm', title: 'Variant win', body: 'Variant body' } }));
+    expect(armed).toMatchObject({ outcome: { title: 'Variant win', body: 'Variant body' } });
   });
 
   it("shows the flow's copy for the verdict, the server's copy when it sends its own, and the checkout link", () => {

@@ -61,8 +61,11 @@ const FALLBACK_COPY = {
   disqualified: { title: 'Thank you for your answers', body: 'This treatment is not available to you through this service.' },
 };
 
-/** The outcome page: the flow's own copy for the verdict, the server's patient-safe message below it. */
-export function outcomeView(def: PublicFlow, result: SessionOutcome & Partial<Pick<SubmitResult, 'checkoutUrl'>>): OutcomeView {
+/** The outcome page: the copy the server sends for the verdict (the flow's, of the session's arm), else the definition's, and the patient-safe message. */
+export function outcomeView(
+  def: PublicFlow,
+  result: Pick<SessionOutcome, 'verdict' | 'message'> & Partial<Pick<SessionOutcome, 'title' | 'body'>> & Partial<Pick<SubmitResult, 'checkoutUrl'>>,
+): OutcomeView {
   const verdict = result.verdict === 'eligible' ? 'eligible' : 'disqualified';
   const page = def.steps.find((s): s is StepOf<'outcome'> => s.kind === 'outcome');
   const copy = page

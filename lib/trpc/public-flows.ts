@@ -9,7 +9,7 @@ import { publicCaller, statusOf } from './public-server';
  * revoked or serves no published flow (the page is a 404). Once per request (the page and its metadata share it).
  */
 export const loadPublicFlow = cache(async (embedKey: string): Promise<PublicFlow | null> => {
-  const caller = (await publicCaller()) as unknown as { publicFlows: { getPublicFlow(input: { embedKey: string }): Promise<PublicFlow> } };
+  const caller = await publicCaller();
   try {
     return await caller.publicFlows.getPublicFlow({ embedKey });
   } catch (err) {
