@@ -11,6 +11,7 @@ import { pharmaciesRouter } from './routers/pharmacies/router';
 import { catalogsRouter } from './routers/catalogs/router';
 import { ordersRouter } from './routers/orders/router';
 import { pharmacyCallbacksRouter } from './routers/pharmacy-callbacks/router';
+import { flowCheckoutRouter } from './routers/flow-checkout/router';
 import { certificatesRouter } from './routers/certificates/router';
 import { consoleRouter } from './routers/console/router';
 import { intakeRouter } from './routers/intake/router';
@@ -35,6 +36,9 @@ export const appRouter = router({
   pharmacies: pharmaciesRouter,
   orders: ordersRouter,
   pharmacyCallbacks: pharmacyCallbacksRouter,
+  // Before `flows` and `flowAnalytics`: /flows/checkout-callbacks/{flowId} is matched ahead of /flows/{id}/…
+  // (scripts/redocly/.redocly.lint-ignore.yaml lists the overlaps).
+  flowCheckout: flowCheckoutRouter,
   certificates: certificatesRouter,
   console: consoleRouter,
   intake: intakeRouter,
