@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedKeys } from '@/db/schema';
 import { eq } from 'drizzle-orm';
-import { createTenantWithKeys, OPS_KEY, startTestApp, type Clinic, type TestApp } from './helpers/harness';
+import { createTenantWithKeys, startTestApp, type Clinic, type TestApp } from './helpers/harness';
 import { approvedQuestionnaire, weightDocument } from './helpers/intake-world';
 import { publishedFlow, weightFlowDocument } from './helpers/flow-world';
+import { seedDemo } from '@/server/domain/seed/demo';
+import { demoFlowEmbedKey } from '@/server/domain/seed/demo-flow';
 
 /*
  * Issue 23 items 3 and 4 at the HTTP level (DESIGN decision 25): the widget scripts (type, caching by version,
@@ -133,25 +135,37 @@ describe('/embed/demo', () => {
     expect(res.text).toContain('mode=flow');
   });
 
-  it('says so when the server has no demo clinic, then shows the widget with its sandbox key', async () => {
-    expect((await app.request('GET', '/embed/demo?mode=flow')).status).toBe(404);
+  it('says so when the server has no demo clinic', async () => {
+    const res = await app.request('GET', '/embed/demo?mode=flow');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('No demo clinic here');
+  });
 
-    const tenant = await app.request('POST', '/v1/ops/tenants', { key: OPS_KEY, body: { name: 'Demo Clinic' } });
-    const scope = { tenantId: tenant.body.id as string, livemode: false };
-    const q = await approvedQuestionnaire(app, scope, weightDocument('weight-management'));
-    const { embedKey } = await publishedFlow(app, scope, q, weightFlowDocument('weight-management'), { allowedOrigins: [] });
+  it("shows each widget with the seeded demo clinic's sandbox key, and stops when the key is revoked", { timeout: 60_000 }, async () => {
+    const demo = await startTestApp();
+    try {
+      const seeded = await seedDemo(demo.services.database.db);
+      expect(seeded).not.toBeNull();
+      const embedKey = await demoFlowEmbedKey(demo.services.database.db);
+      expect(embedKey).toMatch(/^emb_/);
 
-    const flow = await app.request('GET', '/embed/demo?mode=flow');
-    expect(flow.status).toBe(200);
-    expect(flow.text).toContain(`<script src="/embed/v1/flow.js" data-embed-key="${embedKey}" data-campaign="demo" async></script>`);
-    expect(directive(csp(flow), 'frame-ancestors')).toEqual(["'none'"]);
+      const flow = await demo.request('GET', '/embed/demo?mode=flow');
+      expect(flow.status).toBe(200);
+      expect(flow.text).toContain(`<script src="/embed/v1/flow.js" data-embed-key="${embedKey}" data-campaign="demo" async></script>`);
+      expect(directive(csp(flow), 'frame-ancestors')).toEqual(["'none'"]);
+      // The frame it loads is this service's own page, so the key's empty origin list still lets it in.
+      const frame = await demo.request('GET', `/embed/frame?k=${embedKey}&t=flow&cid=demo`);
+      expect(directive(csp(frame), 'frame-ancestors')).toEqual(["'self'"]);
 
-    const intake = await app.request('GET', '/embed/demo?mode=intake');
-    expect(intake.status).toBe(200);
-    expect(intake.text).toContain(`<script src="/embed/v1/intake.js" data-embed-key="${embedKey}" data-campaign="demo" data-questionnaire="weight-management" async></script>`);
+      const intake = await demo.request('GET', '/embed/demo?mode=intake');
+      expect(intake.status).toBe(200);
+      expect(intake.text).toContain(`<script src="/embed/v1/intake.js" data-embed-key="${embedKey}" data-campaign="demo" data-questionnaire="weight-management" async></script>`);
 
-    // A revoked key is not shown.
-    await app.services.database.db.update(embedKeys).set({ revokedAt: new Date() }).where(eq(embedKeys.id, embedKey));
-    expect((await app.request('GET', '/embed/demo?mode=flow')).status).toBe(404);
+      await demo.services.database.db.update(embedKeys).set({ revokedAt: new Date() }).where(eq(embedKeys.id, embedKey!));
+      expect((await demo.request('GET', '/embed/demo?mode=flow')).status).toBe(404);
+      expect((await demo.request('GET', '/embed/demo?mode=intake')).status).toBe(404);
+    } finally {
+      await demo.close();
+    }
   });
 });
