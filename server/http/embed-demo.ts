@@ -16,7 +16,7 @@ function page(title: string, body: string): string {
 body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#0f172a;background:#f8fafc}
 header{background:#0f172a;color:#fff;padding:1rem 1.25rem}header p{margin:.25rem 0 0;color:#cbd5e1;font-size:.875rem}
 main{max-width:44rem;margin:0 auto;padding:1.5rem 1rem}h1{margin:0;font-size:1.25rem}
-nav a{color:#4338ca;margin-right:1rem}#log{font:13px/1.4 ui-monospace,monospace;background:#fff;border:1px solid #cbd5e1;border-radius:6px;padding:.75rem;white-space:pre-wrap;min-height:3rem}
+nav a{color:#4338ca;margin-right:1rem}pre{white-space:pre-wrap;overflow-wrap:anywhere}#log{font:13px/1.4 ui-monospace,monospace;background:#fff;border:1px solid #cbd5e1;border-radius:6px;padding:.75rem;white-space:pre-wrap;overflow-wrap:anywhere;min-height:3rem}
 .widget{background:#fff;border:1px solid #cbd5e1;border-radius:8px;margin:1.5rem 0;overflow:hidden}
 </style></head><body>${body}</body></html>`;
 }
