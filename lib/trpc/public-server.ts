@@ -8,7 +8,7 @@ import { getGlobalServices } from '@/server/http/global-services';
 import { newId } from '@/server/lib/ids';
 
 /**
- * The caller of patients' pages (`/i/{token}`): no session and no credential, the same procedures, limits and
+ * The caller of patients' pages (`/i/{token}`, `/f/{embedKey}`, `/embed/frame`): no session and no credential, the same procedures, limits and
  * errors as /v1, in this process. The patient's address (set by the custom server) travels with the proof that
  * it was, so the per-address limit of the public paths counts the patient, not the loopback.
  */
@@ -16,7 +16,12 @@ export async function publicCaller() {
   const services = getGlobalServices();
   const h = await headers();
   const req = {
-    headers: { [FORWARDED_CLIENT_IP]: h.get(FORWARDED_CLIENT_IP) ?? 'unknown', [FORWARD_PROOF]: consoleForwardProof(services.auth.consoleSecret) },
+    headers: {
+      [FORWARDED_CLIENT_IP]: h.get(FORWARDED_CLIENT_IP) ?? 'unknown',
+      [FORWARD_PROOF]: consoleForwardProof(services.auth.consoleSecret),
+      // These pages are the service's own (decision 17: its origin always matches a key), also for live keys.
+      origin: services.auth.publicUrl,
+    },
     method: 'GET',
     url: '/i',
     socket: { remoteAddress: '127.0.0.1' },

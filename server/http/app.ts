@@ -15,6 +15,9 @@ import { HEALTH_PATHS, serveHealth, type WorkerProbe } from './health';
 import { createSecurityHeaders, setHeaders } from './security-headers';
 import { answerPreflight, corsHeaders, isPublicPath } from './cors';
 import { createTrpcEndpoint, TRPC_PREFIX } from './trpc-endpoint';
+import { isWidgetPath, serveWidget } from './embed-widgets';
+import { DEMO_PATH, serveEmbedDemo } from './embed-demo';
+import { framedPagePolicy } from './framed-pages';
 
 type Req = IncomingMessage & { frState?: RequestState; body?: unknown };
 export type Fallback = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -122,14 +125,20 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
           throw new AppError('validation_error', 'method_not_allowed', 405, `${req.method} is not allowed on ${url.pathname}.`, undefined, { Allow: 'GET, HEAD' });
         }
         await serveHealth(url.pathname, res, services, opts.worker);
-      } else if (fallback) {
+      } else if (isWidgetPath(url.pathname)) {
         setHeaders(res, security.page);
+        serveWidget(req, res, url.pathname);
+      } else if (url.pathname === DEMO_PATH) {
+        setHeaders(res, security.page);
+        await serveEmbedDemo(req, res, url, services);
+      } else {
+        // Hosted flow pages and the widget's frame carry their own CSP, with the key's origins as frame-ancestors.
+        const framedCsp = await framedPagePolicy(req, url, services);
+        setHeaders(res, framedCsp ? security.framed(framedCsp) : security.page);
+        if (!fallback) throw new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.');
         // The console's server-side sign-in forwards the browser's address to /v1 (server/api/client-ip.ts).
         req.headers[FORWARDED_CLIENT_IP] = req.socket.remoteAddress ?? 'unknown';
         await fallback(req, res);
-      } else {
-        setHeaders(res, security.page);
-        throw new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.');
       }
     } catch (thrown) {
       if (res.headersSent) {

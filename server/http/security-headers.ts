@@ -10,6 +10,29 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 // Documents that hold nothing of a clinic's and that tools may cache.
 const PUBLIC_API_DOCUMENTS = new Set(['/openapi.json', '/certificates/jwks.json']);
 
+/**
+ * Patients' pages that clinics frame (`/f/{embedKey}`, `/embed/frame`): nothing loads from anywhere but this
+ * service, scripts run only with this response's nonce (Next.js reads it from the request's CSP header and puts
+ * it on its own scripts; 'strict-dynamic' lets them load the page's chunks), and only the key's allowed origins
+ * (already checked to be plain `scheme://host[:port]` or `https://*.domain` when the key was written) and the
+ * service itself may frame them.
+ */
+export function framedPageCsp(nonce: string, frameAncestors: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`,
+  ].join('; ');
+}
+
 export type HeaderMap = Record<string, string>;
 
 export function createSecurityHeaders(publicUrl: string | undefined) {
@@ -23,6 +46,8 @@ export function createSecurityHeaders(publicUrl: string | undefined) {
   const privateApi: HeaderMap = { ...publicApi, 'Cache-Control': 'no-store' };
   return {
     page: { ...common, 'Content-Security-Policy': PAGE_CSP, 'X-Frame-Options': 'DENY' } as HeaderMap,
+    /** A framable patient page: its own CSP, no X-Frame-Options (frame-ancestors decides), never cached. */
+    framed: (csp: string): HeaderMap => ({ ...common, 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' }),
     /** `apiPath` is the path after /v1; every response that can carry PHI must stay out of every cache. */
     api: (apiPath: string): HeaderMap => (PUBLIC_API_DOCUMENTS.has(apiPath) ? publicApi : privateApi),
   };

@@ -1,0 +1,132 @@
+import type { PatientItem } from '@/components/intake/types';
+import type { FieldErrors } from '@/components/intake/types';
+import type { PublicFlow, PublicQuizQuestion, PublicStep, SessionOutcome, SessionState, StepOf, SubmitResult } from './types';
+
+/*
+ * The hosted flow's state machine, as pure functions (the component only holds the state and calls the API):
+ * where a patient goes after a saved step, where a resumed session picks up, what an outcome page says.
+ */
+
+export type Stage =
+  | { name: 'step'; stepId: string }
+  | { name: 'outcome'; outcome: OutcomeView }
+  | { name: 'expired' };
+
+export interface OutcomeView {
+  verdict: 'eligible' | 'disqualified';
+  title: string;
+  body: string;
+  message: string;
+  checkoutUrl?: string;
+  cta?: string;
+}
+
+/** Steps a patient answers, in order: every step but the outcome page. */
+export const answerableSteps = (def: PublicFlow) => def.steps.filter((s) => s.kind !== 'outcome');
+
+export const stepById = (def: PublicFlow, id: string | null | undefined) => (id ? def.steps.find((s) => s.id === id) : undefined);
+
+export function firstStepId(def: PublicFlow): string | null {
+  return answerableSteps(def)[0]?.id ?? null;
+}
+
+/** "Step 2 of 5" of a step (1-based), or null for the outcome page. */
+export function positionOf(def: PublicFlow, stepId: string): { index: number; count: number } | null {
+  const steps = answerableSteps(def);
+  const i = steps.findIndex((s) => s.id === stepId);
+  return i < 0 ? null : { index: i + 1, count: steps.length };
+}
+
+/**
+ * After a saved step, the server names the next one; null (or the outcome page, which has nothing to answer)
+ * means the run is ready to be submitted.
+ */
+export function afterStep(def: PublicFlow, nextStepId: string | null): { submit: true } | { submit: false; stepId: string } {
+  const next = stepById(def, nextStepId);
+  if (!next || next.kind === 'outcome') return { submit: true };
+  return { submit: false, stepId: next.id };
+}
+
+/**
+ * The contact step, where the patient's name and e-mail for the submission are asked. They are held in memory
+ * only (never in storage), so a run resumed after a refresh asks them again there before submitting.
+ */
+export const contactStep = (def: PublicFlow) => def.steps.find((s): s is StepOf<'contact'> => s.kind === 'contact');
+
+/** The first page with clinical questions: where an incomplete run is sent back to. */
+export const firstClinicalStepId = (def: PublicFlow) => def.steps.find((s) => s.kind === 'medical' || s.kind === 'consent' || s.kind === 'contact')?.id ?? firstStepId(def);
+
+const FALLBACK_COPY = {
+  eligible: { title: 'Thank you, your answers were sent', body: 'A clinician will review your answers.' },
+  disqualified: { title: 'Thank you for your answers', body: 'This treatment is not available to you through this service.' },
+};
+
+/** The outcome page: the copy the server sends for the verdict (the flow's, of the session's arm), else the definition's, and the patient-safe message. */
+export function outcomeView(
+  def: PublicFlow,
+  result: Pick<SessionOutcome, 'verdict' | 'message'> & Partial<Pick<SessionOutcome, 'title' | 'body'>> & Partial<Pick<SubmitResult, 'checkoutUrl'>>,
+): OutcomeView {
+  const verdict = result.verdict === 'eligible' ? 'eligible' : 'disqualified';
+  const page = def.steps.find((s): s is StepOf<'outcome'> => s.kind === 'outcome');
+  const copy = page
+    ? verdict === 'eligible'
+      ? { title: page.blocks.eligibleTitle, body: page.blocks.eligibleBody }
+      : { title: page.blocks.disqualifiedTitle, body: page.blocks.disqualifiedBody }
+    : FALLBACK_COPY[verdict];
+  return {
+    verdict,
+    title: result.title || copy.title,
+    body: result.body || copy.body,
+    message: result.message,
+    ...(result.checkoutUrl ? { checkoutUrl: result.checkoutUrl } : {}),
+    ...(page?.blocks.cta ? { cta: page.blocks.cta } : {}),
+  };
+}
+
+/** Where a session read back after a refresh continues: its outcome, its next step, or (ready to submit) the contact step. */
+export function resumeStage(session: SessionState): Stage {
+  const def = session.definition;
+  if (session.status === 'completed' && session.outcome && session.outcome.verdict !== 'incomplete') return { name: 'outcome', outcome: outcomeView(def, session.outcome) };
+  const next = afterStep(def, session.nextStepId);
+  if (!next.submit) return { name: 'step', stepId: next.stepId };
+  const id = contactStep(def)?.id ?? firstStepId(def);
+  return id ? { name: 'step', stepId: id } : { name: 'expired' };
+}
+
+/** A quiz's marketing questions through the questionnaire renderer (same controls, labels and errors). */
+export function quizItems(questions: readonly PublicQuizQuestion[]): PatientItem[] {
+  return questions.map((q) => ({ linkId: q.id, text: q.text, type: q.type, required: q.required, ...(q.options ? { options: q.options } : {}) }));
+}
+
+/** The heading of a step's page. */
+export function titleOf(step: PublicStep): string {
+  switch (step.kind) {
+    case 'landing':
+      return step.blocks.headline;
+    case 'quiz':
+      return step.blocks.title;
+    case 'outcome':
+      return step.blocks.eligibleTitle;
+    default:
+      return step.title;
+  }
+}
+
+export interface ApiProblem {
+  status: number;
+  code?: string;
+  params: string[];
+}
+
+/** A refused step in the patient's words, by field (`answers.<id>` → the question), else for the whole form. */
+export function problemsOf(problem: ApiProblem): FieldErrors {
+  if (problem.status === 429) return { form: 'Too many attempts. Wait a minute, then try again.' };
+  const found: FieldErrors = {};
+  for (const p of problem.params) {
+    const id = p.startsWith('answers.') ? p.slice('answers.'.length).split('.')[0] : p.startsWith('patient.') ? p.slice('patient.'.length) : '';
+    if (id) found[id] = 'This answer is not valid. Check it and try again.';
+  }
+  if (Object.keys(found).length) return found;
+  if (problem.status === 0) return { form: 'We could not reach the clinic. Check your connection and try again.' };
+  return { form: 'We could not save your answers. Please try again.' };
+}
