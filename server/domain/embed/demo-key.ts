@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { scoped } from '@/server/db/scoped';
 import { embedKeys, questionnaires } from '@/db/schema';
 import type { Queryable } from '@/server/db/types';
 import { demoFlowEmbedKey } from '@/server/domain/seed/demo-flow';
@@ -22,10 +23,11 @@ export async function demoEmbed(q: Queryable, mode: 'flow' | 'intake'): Promise<
   if (!embedKey) return null;
   if (mode === 'flow') return { embedKey, questionnaireKey: null };
   const [key] = await q.select().from(embedKeys).where(eq(embedKeys.id, embedKey)).limit(1);
+  // The key names the tenant and mode; the scoped helper applies them.
   const approved = await q
     .select({ key: questionnaires.key })
     .from(questionnaires)
-    .where(and(eq(questionnaires.tenantId, key.tenantId), eq(questionnaires.livemode, false), eq(questionnaires.status, 'approved')))
+    .where(scoped(q, key).where(questionnaires, eq(questionnaires.status, 'approved')))
     .orderBy(desc(questionnaires.createdAt));
   const served = approved.map((r) => r.key).filter((k) => key.questionnaireKeys.length === 0 || key.questionnaireKeys.includes(k));
   const chosen = served.find((k) => k === DEMO_QUESTIONNAIRE) ?? served[0];
