@@ -151,7 +151,7 @@ test.describe.serial('orders', () => {
   test('a provider approves from the queue once enrolled in MFA, within their license; the order page shows the timeline and the shipment', async ({ page }) => {
     await signInWithPassword(page, clinic.providerEmail);
     await expect(page).toHaveURL(/\/console$/);
-    await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Overview', 'Orders', 'Intake', 'Questionnaires', 'Patients', 'Account']);
+    await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Overview', 'Orders', 'Intake', 'Questionnaires', 'Flows', 'Patients', 'Account']);
 
     // Without two-factor authentication every Approve is disabled, saying so.
     await openQueue(page);

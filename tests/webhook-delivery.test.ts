@@ -80,7 +80,7 @@ describe('signed deliveries', () => {
     await app.request('POST', '/v1/developer/webhooks', { key: tenant.sandboxKey, body: { url: `${picky.url}/p`, events: ['order.shipped'] } });
     await emit(app, scope, 'order.routed', orderData());
     await emit(app, scope, 'order.shipped', orderData('accepted'));
-    await emit(app, scope, 'flow.checkout.completed', { flowId: 'flw_01h2xcejqtf2nbrexx3vqjhp41', sessionId: 'fs_01h2xcejqtf2nbrexx3vqjhp41' });
+    await emit(app, scope, 'flow.checkout.completed', { flowId: 'flw_01h2xcejqtf2nbrexx3vqjhp41', sessionId: 'fs_01h2xcejqtf2nbrexx3vqjhp41', externalOrderId: 'shop-1001' });
     await waitFor(() => receiver.received.length === 3, { what: 'three deliveries' });
     await new Promise((ok) => setTimeout(ok, 300));
     expect(picky.received.map((r) => JSON.parse(r.body).type)).toEqual(['order.shipped']);

@@ -11,11 +11,11 @@ import { QueryError } from './query-state';
 import type { QuestionnaireVersion } from './questionnaire-types';
 
 /**
- * Why the signed-in person may not approve a questionnaire, or null. The API's provider check answers for
- * the session (a 403 says why it is no provider's: role, NPI not verified, no two-factor); a questionnaire
- * needs no state license, so any state serves for the question and its license answer is ignored.
+ * Why the signed-in person may not approve a questionnaire (or a flow's clinical steps), or null. The API's provider check answers for
+ * the session (a 403 says why it is no provider's: role, NPI not verified, no two-factor); neither
+ * needs a state license, so any state serves for the question and its license answer is ignored.
  */
-function useProviderBlock(isProvider: boolean): { reason: string | null; checking: boolean } {
+export function useProviderBlock(isProvider: boolean, what = 'a questionnaire'): { reason: string | null; checking: boolean } {
   const client = useTRPCClient();
   const check = useQuery({
     queryKey: ['auth.providerCheck', 'questionnaire'],
@@ -24,7 +24,7 @@ function useProviderBlock(isProvider: boolean): { reason: string | null; checkin
     retry: false,
     staleTime: 60_000,
   });
-  if (!isProvider) return { reason: 'Approving a questionnaire is for a provider with a verified NPI; your role is not one.', checking: false };
+  if (!isProvider) return { reason: `Approving ${what} is for a provider with a verified NPI; your role is not one.`, checking: false };
   if (check.isPending) return { reason: null, checking: true };
   if (check.isError) return { reason: apiErrorOf(check.error).message, checking: false };
   return { reason: null, checking: false };

@@ -11,6 +11,9 @@ const NAV: (NavItem & { scope?: string | readonly string[] })[] = [
   { href: '/intake/submissions', label: 'Intake', scope: ['intake.review', 'patients.read'] },
   { href: '/products', label: 'Products', scope: 'catalog.manage' },
   { href: '/intake/questionnaires', label: 'Questionnaires', scope: ['catalog.manage', 'intake.review'] },
+  // Providers come for the clinical changes waiting on them and the funnels; growth teams edit and embed.
+  { href: '/flows', label: 'Flows', scope: ['flows.manage', 'FLOWS_ANALYTICS_VIEW', 'intake.review'] },
+  { href: '/embed-keys', label: 'Embed keys', scope: 'flows.manage' },
   { href: '/pharmacies', label: 'Pharmacies', scope: 'pharmacies.manage' },
   { href: '/routing', label: 'Routing', scope: 'pharmacies.manage' },
   { href: '/patients', label: 'Patients', scope: 'patients.read' },

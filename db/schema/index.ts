@@ -17,3 +17,4 @@ export * from './orders';
 export * from './embed';
 export * from './intake';
 export * from './flows';
+export * from './experiments';

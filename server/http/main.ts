@@ -2,6 +2,7 @@ import http from 'node:http';
 import { loadConfig, truthy } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
 import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
+import { demoFlowEmbedKey } from '@/server/domain/seed/demo-flow';
 import { createApp, type Fallback } from './app';
 import { createServices } from './services';
 import { startProcessWorker, stopProcessWorker } from '@/server/jobs/global';
@@ -12,9 +13,13 @@ async function main() {
   const services = await createServices(config);
   const worker = truthy(config.RUN_WORKER) ? await startProcessWorker(services.database, config) : undefined;
   const seedDefault = !config.DATABASE_URL;
-  if (config.SEED_DEMO ? truthy(config.SEED_DEMO) : seedDefault) {
-    const seeded = await seedDemo(services.database.db);
-    if (seeded) printDemo(seeded, config.PORT);
+  const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const seeded = (config.SEED_DEMO ? truthy(config.SEED_DEMO) : seedDefault) ? await seedDemo(services.database.db) : null;
+  if (seeded) printDemo(seeded, base);
+  else {
+    // The demo flow's key is public by design, so every start can point at it (the secret key was shown once).
+    const flowKey = await demoFlowEmbedKey(services.database.db).catch(() => null);
+    if (flowKey) process.stdout.write(['', ...demoFlowLines(base, flowKey), ''].join('\n') + '\n');
   }
 
   let fallback: Fallback | undefined;
@@ -42,8 +47,12 @@ async function main() {
   process.once('SIGTERM', shutdown);
 }
 
-function printDemo({ tenantId, sandboxKey: key, people }: DemoSeed, port: number) {
-  const base = `http://localhost:${port}`;
+/** Where to open the demo clinic's patient flow: the hosted page and the widget on a sample page. */
+function demoFlowLines(base: string, flowKey: string) {
+  return [`  Patient flow (sandbox):  ${base}/f/${flowKey}`, `  Embedded on a page:      ${base}/embed/demo?mode=flow`];
+}
+
+function printDemo({ tenantId, sandboxKey: key, flowEmbedKey, people }: DemoSeed, base: string) {
   // Printed once, on the first start of an empty database: the key is not retrievable later.
   process.stdout.write(
     [
@@ -56,6 +65,7 @@ function printDemo({ tenantId, sandboxKey: key, people }: DemoSeed, port: number
       '',
       `  Try:  curl -H "Authorization: Bearer ${key}" ${base}/v1/developer/keys`,
       `  API reference: ${base}/v1/openapi.json   Console: ${base}/`,
+      ...demoFlowLines(base, flowEmbedKey),
       '',
     ].join('\n') + '\n',
   );

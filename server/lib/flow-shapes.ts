@@ -93,3 +93,15 @@ export const isClinicalStep = (s: FlowStepShape): s is ClinicalStepShape => (CLI
 
 /** The CSS variable a theme token sets on the hosted page and in the embed. */
 export const themeVariable = (token: ThemeToken) => `--nl-flow-${token}`;
+
+/** The reserved step id of an experiment override that patches the whole flow: theme tokens, presentation order. */
+export const FLOW_OVERRIDE_ID = '$flow';
+
+/**
+ * One override of an experiment's variant (DESIGN decision 27): the `blocks` of a presentation step (as a
+ * step patch), or for `$flow` `{theme?: tokens, order?: presentation step ids}`.
+ */
+export interface ExperimentOverrideShape {
+  stepId: string;
+  blocks: Record<string, unknown>;
+}

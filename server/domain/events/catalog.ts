@@ -5,6 +5,9 @@ import { z } from 'zod';
 const id = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[0-9a-z]{26}$`), `a ${prefix}_ id`);
 const code = z.string().regex(/^[a-z0-9_.-]{1,64}$/, 'a lowercase machine code');
 const stepId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a step id');
+/** A clinic store's order id as the checkout callback may report it (also the order's `foreignOrderId`). */
+export const EXTERNAL_ORDER_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+const EXTERNAL_ORDER_ID = z.string().regex(EXTERNAL_ORDER_ID_PATTERN, 'a store order id');
 
 const ORDER_STATUSES = ['draft', 'pending_approval', 'approved', 'submitting', 'submitted', 'accepted', 'shipped', 'delivered', 'rejected', 'cancelled'] as const;
 
@@ -34,7 +37,8 @@ export const EVENT_CATALOG = {
   }),
   'flow.session.qualified': z.strictObject({ ...session, verdict: z.literal('eligible') }),
   'flow.session.completed': z.strictObject({ ...session, verdict: z.enum(['eligible', 'disqualified', 'incomplete']) }),
-  'flow.checkout.completed': z.strictObject(session),
+  // The store's own order id: an opaque reference, not PHI, held to a shape that cannot carry free text.
+  'flow.checkout.completed': z.strictObject({ ...session, externalOrderId: EXTERNAL_ORDER_ID }),
 } as const;
 
 export type EventType = keyof typeof EVENT_CATALOG;

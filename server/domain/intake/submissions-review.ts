@@ -4,6 +4,8 @@ import { scoped } from '@/server/db/scoped';
 import type { Database, Db, Tx } from '@/server/db/types';
 import { isLicensedIn } from '@/server/domain/auth/licenses';
 import { approveWithin, sendAndAnswer, type Provider, type SubmitDeps } from '@/server/domain/orders/approve';
+import { checkoutOrderIdOf } from '@/server/domain/flows/checkout-orders';
+import { flowProtocolIdOf } from '@/server/domain/flows/run-protocol';
 import { createOrder } from '@/server/domain/orders/create';
 import { now } from '@/server/lib/clock';
 import { AppError, errors } from '@/server/lib/errors';
@@ -32,11 +34,11 @@ async function assertLicensedFor(tx: Tx, principal: Provider, row: SubmissionRow
   if (!isLicensedIn(principal.user, state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
 }
 
-/** The lines an approval orders: the protocol the approved questionnaire names. */
+/** The lines an approval orders: the protocol of the flow version the run came through, else the questionnaire's. */
 async function protocolFor(tx: Tx, principal: Provider, row: SubmissionRow) {
   const s = scoped(tx, principal);
   const questionnaire = await s.require(questionnaires, row.questionnaireId, 'questionnaire');
-  const protocolId = questionnaire.document.protocolId;
+  const protocolId = (await flowProtocolIdOf(tx, principal, row)) ?? questionnaire.document.protocolId;
   if (!protocolId) throw errors.conflict('The questionnaire names no protocol, so there is nothing to order; reject the submission or order by hand.', 'questionnaire_without_protocol');
   const protocol = await s.get(protocols, protocolId);
   if (!protocol || !protocol.active) throw errors.conflict("The questionnaire's protocol is missing or inactive.", 'protocol_unavailable');
@@ -50,17 +52,25 @@ async function protocolFor(tx: Tx, principal: Provider, row: SubmissionRow) {
  */
 async function orderFromSubmission(tx: Tx, principal: Provider, row: SubmissionRow, deps: SubmitDeps) {
   const { questionnaire, protocol } = await protocolFor(tx, principal, row);
-  const order = await createOrder(tx as unknown as Db, principal, {
-    items: protocol.items.map(({ productId, quantity, sig, refills }) => ({ productId, quantity, sig, refills })),
-    patientId: row.patientId,
-    source: row.flowId ? 'flow' : 'intake',
-    priority: 'routine',
-    amberFields: [],
-  }).catch((err: unknown) => {
-    // createOrder names a bad line by the order body's `items.N.productId`, which the review request has not.
-    if (err instanceof AppError && err.status === 400) throw errors.conflict("A product of the questionnaire's protocol is missing or inactive.", 'protocol_unavailable');
-    throw err;
-  });
+  // A flow run whose store checkout already completed: the order carries the store's id (DESIGN decision 28).
+  const foreignOrderId = row.flowId ? await checkoutOrderIdOf(tx, principal, row) : undefined;
+  const create = (foreign: string | undefined) =>
+    createOrder(tx as unknown as Db, principal, {
+      items: protocol.items.map(({ productId, quantity, sig, refills }) => ({ productId, quantity, sig, refills })),
+      patientId: row.patientId,
+      source: row.flowId ? 'flow' : 'intake',
+      priority: 'routine',
+      foreignOrderId: foreign,
+      amberFields: [],
+    });
+  const order = await create(foreignOrderId)
+    // The store reused an order id another flow order holds: the clinical approval goes ahead without it.
+    .catch((err: unknown) => (err instanceof AppError && err.code === 'duplicate_foreign_order' ? create(undefined) : Promise.reject(err)))
+    .catch((err: unknown) => {
+      // createOrder names a bad line by the order body's `items.N.productId`, which the review request has not.
+      if (err instanceof AppError && err.status === 400) throw errors.conflict("A product of the questionnaire's protocol is missing or inactive.", 'protocol_unavailable');
+      throw err;
+    });
   const planned = await approveWithin(tx, principal, order.id, deps, { submissionId: row.id, questionnaireHash: questionnaire.contentHash });
   return { orderId: order.id, planned };
 }

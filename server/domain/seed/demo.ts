@@ -10,10 +10,13 @@ import { randomBase62 } from '@/server/lib/crypto';
 import { SECRET_KEY_SCOPES } from '@/server/domain/developer/scopes';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoQuestionnaires } from './demo-intake';
+import { DEMO_TENANT_NAME, seedDemoFlow } from './demo-flow';
 
 export interface DemoSeed {
   tenantId: string;
   sandboxKey: string;
+  /** The sandbox embed key serving the demo flow (`/f/<key>`). */
+  flowEmbedKey: string;
   people: { role: string; email: string; password: string }[];
 }
 
@@ -26,7 +29,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
   return db.transaction(async (tx) => {
     const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(tenants);
     if (count > 0) return null;
-    const tenant = await createTenant(tx, { name: 'Demo Clinic', plan: 'free' });
+    const tenant = await createTenant(tx, { name: DEMO_TENANT_NAME, plan: 'free' });
     const created = await createApiKey(tx, SEEDER, tenant.id, {
       name: 'Demo sandbox key',
       mode: 'sandbox',
@@ -51,6 +54,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
     const asDemoKey = { kind: 'key' as const, tenantId: tenant.id, livemode: false, scopes: [...SECRET_KEY_SCOPES], keyId: created.apiKey.id, rateLimitKey: 'seed' };
     const catalog = await seedDemoCatalog(tx as unknown as Db, asDemoKey);
     await seedDemoQuestionnaires(tx as unknown as Db, asDemoKey, providerId, catalog.protocols);
-    return { tenantId: tenant.id, sandboxKey: created.key, people };
+    const flow = await seedDemoFlow(tx, asDemoKey, providerId);
+    return { tenantId: tenant.id, sandboxKey: created.key, flowEmbedKey: flow.embedKey, people };
   });
 }

@@ -7,10 +7,12 @@ import { parseRetryAfter } from './retry';
 
 export interface SendInput {
   url: string;
-  secret: string;
+  /** An endpoint's `whsec_` secret, or raw key bytes (a flow's checkout key); null sends it unsigned. */
+  secret: string | Uint8Array | null;
   /** The event id: the `webhook-id` a receiver dedupes on, the same for every retry and replay. */
   eventId: string;
   body: string;
+  userAgent?: string;
 }
 
 export interface SendResult {
@@ -31,7 +33,7 @@ export async function sendSigned(input: SendInput, opts: { timeoutMs: number; po
     return failed(err instanceof UrlRejected ? err.message : 'The URL is not valid.');
   }
   const at = now();
-  const signature = new Webhook(input.secret).sign(input.eventId, at, input.body);
+  const signer = input.secret === null ? null : typeof input.secret === 'string' ? new Webhook(input.secret) : new Webhook(input.secret, { format: 'raw' });
   try {
     const res = await request(input.url, {
       method: 'POST',
@@ -39,10 +41,10 @@ export async function sendSigned(input: SendInput, opts: { timeoutMs: number; po
       signal: AbortSignal.timeout(opts.timeoutMs),
       headers: {
         'content-type': 'application/json',
-        'user-agent': 'FulfillmentRail-Webhooks/1',
+        'user-agent': input.userAgent ?? 'FulfillmentRail-Webhooks/1',
         'webhook-id': input.eventId,
         'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        'webhook-signature': signature,
+        ...(signer ? { 'webhook-signature': signer.sign(input.eventId, at, input.body) } : {}),
       },
       body: input.body,
     });

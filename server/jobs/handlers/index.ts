@@ -1,6 +1,7 @@
 import type { JobHandler } from './types';
+import { flowPostbackHandler } from './flow-postback';
 import { orderDispatchHandler, orderSyncHandler, pharmacyCancelHandler } from './orders';
 import { webhookDeliveryHandler } from './webhook-delivery';
 
 /** One handler per job kind; a new kind (pharmacy dispatch, …) registers here. */
-export const JOB_HANDLERS: JobHandler[] = [webhookDeliveryHandler, orderDispatchHandler, orderSyncHandler, pharmacyCancelHandler];
+export const JOB_HANDLERS: JobHandler[] = [webhookDeliveryHandler, orderDispatchHandler, orderSyncHandler, pharmacyCancelHandler, flowPostbackHandler];

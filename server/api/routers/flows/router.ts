@@ -2,6 +2,7 @@ import { router } from '@/server/api/trpc';
 import { approveFlowRoute } from './approve-flow';
 import { archiveFlowRoute } from './archive-flow';
 import { createFlowRoute } from './create-flow';
+import { generateFlowRoute } from './generate-flow';
 import { getFlowRoute } from './get-flow';
 import { listFlowVersionsRoute } from './list-flow-versions';
 import { listFlowsRoute } from './list-flows';
@@ -12,6 +13,7 @@ import { updateFlowRoute } from './update-flow';
 // the `{id}` ones. No path here has a literal where another has `{id}` in the same position with the same
 // method and length, so the order below is otherwise free.
 export const flowsRouter = router({
+  generate: generateFlowRoute,
   list: listFlowsRoute,
   create: createFlowRoute,
   get: getFlowRoute,

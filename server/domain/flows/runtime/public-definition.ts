@@ -1,5 +1,5 @@
 import { patientView, type PatientViewItem } from '@/server/domain/intake/patient-view';
-import { CONTACT_FIELDS, THEME_TOKENS, themeVariable, type FlowStepShape, type LandingStepShape, type OutcomeStepShape, type QuizStepShape } from '@/server/lib/flow-shapes';
+import { CONTACT_FIELDS, THEME_TOKENS, themeVariable, type FlowDocumentShape, type FlowStepShape, type LandingStepShape, type OutcomeStepShape, type QuizStepShape } from '@/server/lib/flow-shapes';
 import type { PinnedVersion } from './pinned-version';
 
 /**
@@ -66,24 +66,30 @@ function publicStep(step: FlowStepShape, items: ReadonlyMap<string, PatientViewI
 const definitions = new Map<string, PublicFlowDefinition>();
 const MAX_CACHED = 1000;
 
-/** The patient-safe definition of a pinned version; built once per version (both documents are immutable). */
-export function publicDefinition({ version, questionnaire }: PinnedVersion): PublicFlowDefinition {
-  const cached = definitions.get(version.id);
+/**
+ * The patient-safe definition of a pinned version, or of an experiment arm's document on it (`arm`: the
+ * variant's copy, theme and presentation order; same clinical steps); built once per version and arm (the
+ * documents are immutable).
+ */
+export function publicDefinition({ version, questionnaire }: PinnedVersion, arm?: { key: string; document: FlowDocumentShape }): PublicFlowDefinition {
+  const cacheKey = arm ? `${version.id}:${arm.key}` : version.id;
+  const document = arm?.document ?? version.document;
+  const cached = definitions.get(cacheKey);
   if (cached) return cached;
   const view = patientView(questionnaire.document);
   const items = new Map(view.items.map((i) => [i.linkId, i]));
   const order = new Map(view.items.map((i, n) => [i.linkId, n]));
-  const tokens = version.document.theme.tokens;
+  const tokens = document.theme.tokens;
   const cssVariables: Record<string, string> = {};
   for (const token of THEME_TOKENS) if (tokens[token] !== undefined) cssVariables[themeVariable(token)] = tokens[token];
   const definition: PublicFlowDefinition = {
     flowId: version.flowId,
     versionId: version.id,
     theme: { cssVariables },
-    steps: version.document.steps.map((s) => publicStep(s, items, order)),
+    steps: document.steps.map((s) => publicStep(s, items, order)),
     questionnaire: { key: questionnaire.key, version: questionnaire.version },
   };
   if (definitions.size >= MAX_CACHED) definitions.clear();
-  definitions.set(version.id, definition);
+  definitions.set(cacheKey, definition);
   return definition;
 }

@@ -3,8 +3,10 @@ import { flows, flowSessionAnswers, flowSessions } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import { emitEvent } from '@/server/domain/events/emit';
+import { assignArm, sessionDocument } from '@/server/domain/experiments/arms';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
+import type { FlowDocumentShape } from '@/server/lib/flow-shapes';
 import { newSecretId } from '@/server/lib/ids';
 import { countOnce } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
@@ -36,6 +38,13 @@ export interface PublicFlow extends PublicFlowDefinition {
 }
 
 const withSandbox = (embed: FlowEmbed, definition: PublicFlowDefinition): PublicFlow => ({ ...definition, sandbox: !embed.livemode });
+
+/** What a session's arm is served: the variant's document on its version, else the version's own. */
+const armDefinition = (pinned: PinnedVersion, arm: { experimentId: string | null; variantKey: string | null }, document: FlowDocumentShape) =>
+  arm.variantKey === 'variant' && arm.experimentId ? publicDefinition(pinned, { key: arm.experimentId, document }) : publicDefinition(pinned);
+
+/** The document of a session's arm (DESIGN decision 27): the step order, copy and outcome copy it is shown. */
+export const armDocumentOf = (q: Queryable, embed: FlowEmbed, session: FlowSessionRow, pinned: PinnedVersion) => sessionDocument(q, embed, session, pinned.version);
 
 /** GET /public/flows/{embedKey}: the active version's patient-safe definition. */
 export async function getPublicFlow(db: Db, embed: FlowEmbed): Promise<PublicFlow> {
@@ -77,21 +86,24 @@ export interface SessionInput {
 
 /**
  * POST /public/flows/{embedKey}/sessions: a session pinned to the flow's active version for 24 h, `flow.viewed`
- * and the `sessions` count, in one transaction. The `variant` hint never chooses an arm; no experiment runs
- * yet, so the arm stays null.
+ * and the `sessions` count, in one transaction. With an experiment running, the session's arm is its bucket
+ * (DESIGN decision 27; the `variant` hint never chooses), stamped on the session, exposed once
+ * (`experiment.exposed`) and counted under that arm; the definition is the arm's.
  */
 export async function createSession(db: Db, embed: FlowEmbed, input: SessionInput) {
   return db.transaction(async (tx) => {
     const flow = await servedFlow(tx, embed);
     const pinned = await loadPinnedVersion(tx, embed, flow.activeVersionId);
     const at = now();
+    const id = newSecretId('flowSession');
+    const assigned = await assignArm(tx, embed, flow.id, id, pinned.version);
     const session = await scoped(tx, embed).insert(flowSessions, {
-      id: newSecretId('flowSession'),
+      id,
       flowId: flow.id,
       flowVersionId: pinned.version.id,
       embedKeyId: embed.keyId,
-      experimentId: null,
-      variantKey: null,
+      experimentId: assigned?.experimentId ?? null,
+      variantKey: assigned?.arm ?? null,
       status: 'open',
       campaign: input.campaign ?? null,
       expiresAt: new Date(at.getTime() + SESSION_TTL_MS),
@@ -99,6 +111,7 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
       updatedAt: at,
     });
     await emitEvent(tx, embed, 'flow.viewed', { flowId: flow.id, sessionId: session.id, flowVersionId: pinned.version.id });
+    if (assigned) await emitEvent(tx, embed, 'experiment.exposed', { flowId: flow.id, sessionId: session.id, experimentId: assigned.experimentId, variantKey: assigned.arm });
     await countOnce(tx, session, 'session', 'sessions', at);
     return {
       sessionId: session.id,
@@ -106,7 +119,7 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
       expiresAt: session.expiresAt.toISOString(),
       arm: session.variantKey,
       variantKey: session.variantKey,
-      definition: withSandbox(embed, publicDefinition(pinned)),
+      definition: withSandbox(embed, armDefinition(pinned, session, assigned?.document ?? pinned.version.document)),
     };
   });
 }
@@ -123,25 +136,26 @@ export interface SessionView {
   outcome: SessionOutcome | null;
 }
 
-/** The step ids a session has saved, in step order. */
-export const completedStepIds = (pinned: PinnedVersion, held: Record<string, unknown>) => pinned.version.document.steps.map((s) => s.id).filter((id) => id in held);
+/** The step ids a session has saved, in the step order of its arm's document. */
+export const completedStepIds = (document: FlowDocumentShape, held: Record<string, unknown>) => document.steps.map((s) => s.id).filter((id) => id in held);
 
 /** GET /public/flows/{embedKey}/sessions/{id}: where a run stands, to resume it after a refresh (no answers). */
 export async function getSessionView(db: Db, embed: FlowEmbed, id: string): Promise<SessionView> {
   const session = await requireSession(db, embed, id);
   const pinned = await loadPinnedVersion(db, embed, session.flowVersionId);
   const held = await heldSteps(db, session);
-  const completed = completedStepIds(pinned, held);
+  const document = await armDocumentOf(db, embed, session, pinned);
+  const completed = completedStepIds(document, held);
   const done = session.status === 'completed';
   return {
     sessionId: session.id,
     versionId: session.flowVersionId,
     status: session.status,
     completedStepIds: completed,
-    nextStepId: done ? null : nextStepId(pinned.version.document, new Set(completed)),
+    nextStepId: done ? null : nextStepId(document, new Set(completed)),
     arm: session.variantKey,
     variantKey: session.variantKey,
-    definition: withSandbox(embed, publicDefinition(pinned)),
-    outcome: done && session.verdict ? sessionOutcome(pinned.version.document, session.verdict) : null,
+    definition: withSandbox(embed, armDefinition(pinned, session, document)),
+    outcome: done && session.verdict ? sessionOutcome(document, session.verdict) : null,
   };
 }

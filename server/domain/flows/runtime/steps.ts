@@ -8,7 +8,7 @@ import { errors } from '@/server/lib/errors';
 import { countOnce } from './counting';
 import { loadPinnedVersion } from './pinned-version';
 import { nextStepId } from './progress';
-import { completedStepIds, heldSteps, requireSession, type FlowEmbed } from './sessions';
+import { armDocumentOf, completedStepIds, heldSteps, requireSession, type FlowEmbed } from './sessions';
 import { checkStepAnswers } from './step-answers';
 
 export const sessionCompleted = () => errors.conflict('This session has been submitted; start a new session to answer again.', 'session_completed');
@@ -43,7 +43,9 @@ export async function saveStep(db: Db, embed: FlowEmbed, sessionId: string, inpu
     if (firstSave) await emitEvent(tx, embed, 'step.completed', { flowId: session.flowId, sessionId: session.id, stepId: step.id });
     await countOnce(tx, session, `completed:${step.id}`, 'completes', at, step.id);
 
-    const completed = new Set(completedStepIds(pinned, { ...steps, ...saved }));
-    return { ok: true as const, nextStepId: nextStepId(pinned.version.document, completed) };
+    // The next step in the order of the session's arm (an experiment may reorder presentation steps).
+    const document = await armDocumentOf(tx, embed, session, pinned);
+    const completed = new Set(completedStepIds(document, { ...steps, ...saved }));
+    return { ok: true as const, nextStepId: nextStepId(document, completed) };
   });
 }

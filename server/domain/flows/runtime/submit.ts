@@ -13,7 +13,7 @@ import { checkoutUrlFor, enqueueConversionPostbacks } from '../checkout';
 import { countOnce } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
 import { sessionOutcome } from './progress';
-import { heldAnswersOf, heldSteps, requireSession, type FlowEmbed, type FlowSessionRow } from './sessions';
+import { armDocumentOf, heldAnswersOf, heldSteps, requireSession, type FlowEmbed, type FlowSessionRow } from './sessions';
 import { sessionCompleted } from './steps';
 
 export interface SubmitInput {
@@ -60,6 +60,8 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
     if (session.status === 'completed') throw sessionCompleted();
     const pinned = await loadPinnedVersion(tx, embed, session.flowVersionId);
     const doc = pinned.version.document;
+    // The outcome copy is the arm's; the clinical plane (what the engine and certificate see) is the version's, the same in both arms.
+    const shown = await armDocumentOf(tx, embed, session, pinned);
     const held = await heldSteps(tx, session);
     const answers = medicalAnswers(pinned, held);
     const at = now();
@@ -68,7 +70,7 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
     // Checked before recordSubmission, which would refuse an incomplete run with a 422.
     const unsaved = clinicalSteps(doc).some((s) => !(s.id in held));
     const verdict = unsaved ? 'incomplete' : evaluate(pinned.questionnaire.document, answers, { asOf: asOfDay(at) }).verdict;
-    if (verdict === 'incomplete') return { sessionId: session.id, sandbox, ...sessionOutcome(doc, 'incomplete') };
+    if (verdict === 'incomplete') return { sessionId: session.id, sandbox, ...sessionOutcome(shown, 'incomplete') };
 
     const patient = await patientOf(tx, embed, pinned, held, answers, input, requestId);
     const { row: submission, evaluation } = await recordSubmission(
@@ -101,7 +103,7 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
     return {
       sessionId: session.id,
       sandbox,
-      ...sessionOutcome(doc, closed),
+      ...sessionOutcome(shown, closed),
       submissionId: submission.id,
       ...(submission.certificate && { certificate: submission.certificate }),
       ...(checkoutUrl && { checkoutUrl }),
