@@ -1,3 +1,4 @@
+import { flowsScenario } from './flows';
 import { intakeScenario } from './intake';
 import { intakeEngineScenario } from './intake-engine';
 import { keysScenario } from './keys';
@@ -10,4 +11,4 @@ import { webhooksScenario } from './webhooks';
  * Every scenario, in run order. A new one (webhook delivery, routing plan, orders …) is a module exporting a
  * `Scenario`, added here.
  */
-export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario, ordersScenario, intakeScenario, intakeEngineScenario];
+export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario, ordersScenario, intakeScenario, intakeEngineScenario, flowsScenario];

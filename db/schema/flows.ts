@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FlowDocumentShape } from '@/server/lib/flow-shapes';
 import { tenants } from './tenants';
 
@@ -133,6 +133,12 @@ export const flowStatsDaily = pgTable(
     stepId: text('step_id').notNull(),
     experimentId: text('experiment_id').notNull(),
     arm: text('arm').notNull(),
+    /**
+     * 0..15, drawn at random per write: the flow-level row of a day is bumped by every session of the flow, so
+     * one row would serialise all of them on its lock; reads sum the shards (docs/decisions.md, Issue 23: flows
+     * benchmark).
+     */
+    shard: smallint('shard').notNull().default(0),
     views: integer('views').notNull().default(0),
     sessions: integer('sessions').notNull().default(0),
     qualified: integer('qualified').notNull().default(0),
@@ -140,5 +146,5 @@ export const flowStatsDaily = pgTable(
     stepViews: integer('step_views').notNull().default(0),
     completes: integer('completes').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.flowId, t.day, t.flowVersionId, t.stepId, t.experimentId, t.arm] })],
+  (t) => [primaryKey({ columns: [t.flowId, t.day, t.flowVersionId, t.stepId, t.experimentId, t.arm, t.shard] })],
 );

@@ -8,7 +8,7 @@ import type { FlowStepShape } from '@/server/lib/flow-shapes';
 
 /**
  * Flow stats (spec "Flow objects", DESIGN decision 26) read from the per-day aggregate the runtime bumps in
- * the transaction of each counted mark: a read sums O(days × steps) rows, never the sessions.
+ * the transaction of each counted mark: a read sums O(days × steps × shards) rows, never the sessions.
  */
 
 export interface StatsRange {

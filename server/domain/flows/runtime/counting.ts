@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { flowSessionMarks, flowStatsDaily, type flowSessions } from '@/db/schema';
 import type { Tx } from '@/server/db/types';
@@ -6,6 +7,13 @@ type SessionRow = typeof flowSessions.$inferSelect;
 
 /** The aggregate's counters (DESIGN decision 26). */
 export type FlowCounter = 'views' | 'sessions' | 'qualified' | 'disqualified' | 'stepViews' | 'completes';
+
+/**
+ * Rows per (flow, day, version, step, arm): every session of a flow bumps the same flow-level row, so under
+ * load one row would serialise them all on its lock until commit; a write picks one of these at random and
+ * reads sum them (docs/decisions.md, Issue 23: flows benchmark).
+ */
+export const STATS_SHARDS = 16;
 
 /** The UTC day a count lands on. */
 export const statsDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -30,10 +38,11 @@ export async function countOnce(tx: Tx, session: SessionRow, mark: string, count
       stepId,
       experimentId: session.experimentId ?? '',
       arm: session.variantKey ?? '',
+      shard: randomInt(STATS_SHARDS),
       [counter]: 1,
     })
     .onConflictDoUpdate({
-      target: [flowStatsDaily.flowId, flowStatsDaily.day, flowStatsDaily.flowVersionId, flowStatsDaily.stepId, flowStatsDaily.experimentId, flowStatsDaily.arm],
+      target: [flowStatsDaily.flowId, flowStatsDaily.day, flowStatsDaily.flowVersionId, flowStatsDaily.stepId, flowStatsDaily.experimentId, flowStatsDaily.arm, flowStatsDaily.shard],
       set: { [counter]: sql`${column} + 1` },
     });
   return true;
