@@ -245,11 +245,12 @@ test.describe.serial('flows console', () => {
     await expect(tiles).toContainText('Views1');
     await expect(tiles).toContainText('Sessions1');
     for (const chart of ['funnel-chart', 'qualify-rate-chart', 'views-sessions-chart']) {
-      await expect(page.getByTestId(chart).locator('svg.recharts-surface')).toBeVisible();
+      // The chart's own surface, not the legend's icons (also recharts surfaces).
+      await expect(page.getByTestId(chart).locator('svg.recharts-surface:not([aria-label$="legend icon"])')).toBeVisible();
     }
     await expect(page.getByRole('figure', { name: 'Funnel by step' })).toContainText('1 views');
     await page.getByLabel('Range').selectOption('7');
-    await expect(page.getByTestId('funnel-chart').locator('svg.recharts-surface')).toBeVisible();
+    await expect(page.getByTestId('funnel-chart').locator('svg.recharts-surface:not([aria-label$="legend icon"])')).toBeVisible();
   });
 
   test('the new pages have no serious or critical axe violations', async ({ page }) => {
