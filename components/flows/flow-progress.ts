@@ -1,6 +1,6 @@
 import type { PatientItem } from '@/components/intake/types';
 import type { FieldErrors } from '@/components/intake/types';
-import type { PublicFlow, PublicQuizQuestion, PublicStep, SessionOutcome, SessionState, StepOf, SubmitResult } from './types';
+import type { PublicFlow, PublicQuizQuestion, SessionOutcome, SessionState, StepOf, SubmitResult } from './types';
 
 /*
  * The hosted flow's state machine, as pure functions (the component only holds the state and calls the API):
@@ -98,19 +98,6 @@ export function quizItems(questions: readonly PublicQuizQuestion[]): PatientItem
   return questions.map((q) => ({ linkId: q.id, text: q.text, type: q.type, required: q.required, ...(q.options ? { options: q.options } : {}) }));
 }
 
-/** The heading of a step's page. */
-export function titleOf(step: PublicStep): string {
-  switch (step.kind) {
-    case 'landing':
-      return step.blocks.headline;
-    case 'quiz':
-      return step.blocks.title;
-    case 'outcome':
-      return step.blocks.eligibleTitle;
-    default:
-      return step.title;
-  }
-}
 
 export interface ApiProblem {
   status: number;

@@ -6,7 +6,8 @@ import type { FieldErrors } from '@/components/intake/types';
 import { ContactForm } from './contact-form';
 import { parentStatus, useEmbedBridge } from './embed-bridge';
 import { FlowApiError, flowApi } from './flow-api';
-import { afterStep, contactStep, firstClinicalStepId, firstStepId, outcomeView, positionOf, problemsOf, quizItems, resumeStage, stepById, titleOf, type Stage } from './flow-progress';
+import { afterStep, contactStep, firstClinicalStepId, firstStepId, outcomeView, positionOf, problemsOf, quizItems, resumeStage, stepById, type Stage } from './flow-progress';
+import { stepHeading } from '@/server/lib/flow-shapes';
 import { FlowShell } from './flow-shell';
 import { OutcomePanel } from './outcome-panel';
 import { clearResume, loadResume, saveResume } from './resume-store';
@@ -236,7 +237,7 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
   const onSubmit = (answers: Record<string, unknown>) => save(step, answers);
   const lastBeforeSubmit = afterStep(def, def.steps[def.steps.indexOf(step) + 1]?.id ?? null).submit;
   return (
-    <FlowShell {...shell} title={titleOf(step)} progress={positionOf(def, step.id)}>
+    <FlowShell {...shell} title={stepHeading(step)} progress={positionOf(def, step.id)}>
       {notice && (
         <p role="alert" className="mb-6 rounded-md border-2 border-amber-600 bg-amber-50 p-4 text-base text-amber-950">
           {notice}

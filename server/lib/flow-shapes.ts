@@ -105,3 +105,24 @@ export interface ExperimentOverrideShape {
   stepId: string;
   blocks: Record<string, unknown>;
 }
+
+/** What a step's heading is read from, in the stored document and in the patient-safe definition alike. */
+export type HeadedStep =
+  | { kind: 'landing'; blocks: { headline: string } }
+  | { kind: 'quiz'; blocks: { title: string } }
+  | { kind: 'outcome'; blocks: { eligibleTitle: string } }
+  | { kind: 'medical' | 'consent' | 'contact'; title: string };
+
+/** The heading of a step's page (and its line in the console's step list). */
+export function stepHeading(step: HeadedStep): string {
+  switch (step.kind) {
+    case 'landing':
+      return step.blocks.headline;
+    case 'quiz':
+      return step.blocks.title;
+    case 'outcome':
+      return step.blocks.eligibleTitle;
+    default:
+      return step.title;
+  }
+}

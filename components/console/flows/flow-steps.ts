@@ -83,16 +83,3 @@ export function stepOfParam(param: string | undefined, steps: readonly FlowStepS
 /** A step's one-line name in lists and messages: its kind and id. */
 export const stepName = (step: FlowStepShape, index: number) => `Step ${index + 1} · ${KIND_LABEL[step.kind]} “${step.id}”`;
 
-/** The headline-like text of a step, for the list. */
-export function stepHeadline(step: FlowStepShape): string {
-  switch (step.kind) {
-    case 'landing':
-      return step.blocks.headline;
-    case 'quiz':
-      return step.blocks.title;
-    case 'outcome':
-      return step.blocks.eligibleTitle;
-    default:
-      return step.title;
-  }
-}

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { FLOW_STEP_KINDS, type FlowStepKind, type FlowStepShape } from '@/server/lib/flow-shapes';
 import { BusyButton } from '../catalog-ui';
 import { ClinicalBadge } from './flow-fields';
-import { addStep, isClinical, KIND_LABEL, moveStep, newStep, stepHeadline } from './flow-steps';
+import { stepHeading } from '@/server/lib/flow-shapes';
+import { addStep, isClinical, KIND_LABEL, moveStep, newStep } from './flow-steps';
 
 /**
  * The flow's steps in order: pick one to edit, move it, remove it, add one. Clinical steps carry their badge
@@ -43,7 +44,7 @@ export function StepList({
                 {isClinical(step) && <ClinicalBadge />}
                 {invalid === i && <span className="text-xs font-semibold text-red-800">Not saved: see the error below</span>}
               </span>
-              <span className="mt-0.5 block truncate text-slate-600">{stepHeadline(step)}</span>
+              <span className="mt-0.5 block truncate text-slate-600">{stepHeading(step)}</span>
             </button>
             <div className="mt-2 flex flex-wrap gap-1">
               <BusyButton variant="secondary" disabled={i === 0} onClick={() => onChange(moveStep(steps, i, i - 1), i - 1)}>
