@@ -17,11 +17,12 @@ export const ratePercent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
 const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
 
+const pText = (p: number) => (p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`);
+
 /** The SRM check's sentence: passed, failed, or not yet possible. */
 export function srmText(a: ExperimentAnalysis): string {
   if (a.srmPValue === null) return 'SRM check not run yet (no sessions)';
-  const p = a.srmPValue < 0.001 ? 'p < 0.001' : `p = ${a.srmPValue.toFixed(3)}`;
-  return a.srmPassed ? `SRM check passed (${p})` : `SRM check failed (${p})`;
+  return a.srmPassed ? `SRM check passed (${pText(a.srmPValue)})` : `SRM check failed (${pText(a.srmPValue)})`;
 }
 
 /** One sentence: chance to win, the risk of shipping the variant, and the SRM check. */
@@ -51,7 +52,7 @@ export function experimentWarnings(e: Pick<Experiment, 'analysis' | 'results' | 
   if (!e.analysis.srmPassed) {
     out.push({
       kind: 'srm',
-      text: `Sample ratio mismatch: control has ${control.sessions} and the variant ${variant.sessions} sessions against a configured ${100 - e.splitPct}/${e.splitPct} split (${srmText(e.analysis).replace('SRM check failed ', '')}). Assignment or counting is broken; do not act on these results.`,
+      text: `Sample ratio mismatch: control has ${control.sessions} and the variant ${variant.sessions} sessions against a configured ${100 - e.splitPct}/${e.splitPct} split (${e.analysis.srmPValue === null ? 'no p-value' : pText(e.analysis.srmPValue)}). Assignment or counting is broken; do not act on these results.`,
     });
   }
   if (!e.analysis.enoughData) {
