@@ -245,7 +245,7 @@ test.describe.serial('flows console', () => {
     await expect(tiles).toContainText('Views1');
     await expect(tiles).toContainText('Sessions1');
     for (const chart of ['funnel-chart', 'qualify-rate-chart', 'views-sessions-chart']) {
-      await expect(page.getByTestId(chart).locator('svg.recharts-surface')).toBeVisible();
+      await expect(page.getByTestId(chart).locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
     }
     await expect(page.getByRole('figure', { name: 'Funnel by step' })).toContainText('1 views');
     await page.getByLabel('Range').selectOption('7');
