@@ -81,6 +81,9 @@ export function FlowEditor({ flowId, canManage, isProvider }: { flowId: string; 
         <Link href={`/flows/${flow.id}/analytics`} className="text-sm text-indigo-700 underline">
           Analytics
         </Link>
+        <Link href={`/flows/${flow.id}/experiments`} className="text-sm text-indigo-700 underline">
+          Experiments
+        </Link>
         {canManage && (
           <Link href={`/embed-keys?flow=${flow.id}`} className="text-sm text-indigo-700 underline">
             Embed keys ({flow.embedKeys.length})

@@ -30,6 +30,9 @@ export default async function FlowAnalyticsPage({ params }: { params: Promise<{ 
           ← {flow?.name ?? 'Flow'}
         </Link>
         <h1 className="text-2xl font-semibold break-words">Analytics{flow ? `: ${flow.name}` : ''}</h1>
+        <Link href={`/flows/${id}/experiments`} className="text-sm text-indigo-700 underline">
+          Experiments: A/B tests of this flow&apos;s presentation
+        </Link>
       </div>
       {allowed ? (
         <HydrateClient>
