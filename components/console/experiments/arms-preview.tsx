@@ -1,9 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import { isClinicalStep } from '@/server/lib/flow-shapes';
+import { isClinicalStep, stepHeading } from '@/server/lib/flow-shapes';
 import type { PreviewDocument } from './experiment-preview';
-import { KIND_LABEL, stepHeadline } from '../flows/flow-steps';
+import { KIND_LABEL } from '../flows/flow-steps';
 import { ThemePreview } from '../flows/theme-preview';
 
 function Arm({ label, testId, doc, selected, onSelect }: { label: string; testId: string; doc: PreviewDocument; selected: string; onSelect: (id: string) => void }) {
@@ -21,7 +21,7 @@ function Arm({ label, testId, doc, selected, onSelect }: { label: string; testId
               className={`flex w-full flex-wrap items-center gap-2 rounded px-2 py-1 text-left ${s.id === step?.id ? 'bg-indigo-50 text-slate-900' : 'text-slate-700 hover:bg-slate-50'}`}
             >
               <span>
-                {i + 1}. {KIND_LABEL[s.kind]} “{s.id}”: {stepHeadline(s)}
+                {i + 1}. {KIND_LABEL[s.kind]} “{s.id}”: {stepHeading(s)}
               </span>
               {isClinicalStep(s) && (
                 <span data-testid="locked-badge" className="rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-800">
