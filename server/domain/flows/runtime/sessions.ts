@@ -19,6 +19,8 @@ export type FlowSessionRow = typeof flowSessions.$inferSelect;
 export interface FlowEmbed extends Scope {
   keyId: string;
   flowId: string | null;
+  /** Set by the embed middleware, which resolved the key with its flow in this request (active, published at this version). */
+  activeVersionId?: string | null;
 }
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -27,10 +29,12 @@ export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 const sessionNotFound = () => errors.notFound('flow session');
 
 /** The flow the key serves, when it is active and published; anything else is the same 404. */
-async function servedFlow(q: Queryable, embed: FlowEmbed) {
+async function servedFlow(q: Queryable, embed: FlowEmbed): Promise<{ id: string; activeVersionId: string }> {
+  // Already checked with the key, in the same statement (docs/decisions.md, Issue 23: flows runtime round trips).
+  if (embed.flowId && embed.activeVersionId) return { id: embed.flowId, activeVersionId: embed.activeVersionId };
   const flow = embed.flowId ? await scoped(q, embed).get(flows, embed.flowId) : undefined;
   if (!flow || flow.status !== 'active' || !flow.activeVersionId) throw errors.notFound('flow');
-  return { ...flow, activeVersionId: flow.activeVersionId };
+  return { id: flow.id, activeVersionId: flow.activeVersionId };
 }
 
 export interface PublicFlow extends PublicFlowDefinition {
