@@ -14,6 +14,7 @@ import { approvedQuestionnaire, weightDocument } from './helpers/intake-world';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let app: TestApp;
 let c: ReturnType<typeof flowClient>;
+let startExperiment: () => Promise<ApiResponse>;
 let statements: string[] = [];
 let restore: () => void = () => undefined;
 
@@ -31,6 +32,11 @@ describe.skipIf(!onPostgres)('public flow runtime: SQL statements per request (P
     const q = await approvedQuestionnaire(app, { tenantId: a.tenantId, livemode: false }, weightDocument('weight'));
     const world = await publishedFlow(app, { tenantId: a.tenantId, livemode: false }, q, weightFlowDocument('weight'));
     c = flowClient(app, world.embedKey);
+    startExperiment = () =>
+      app.request('POST', `/v1/flows/${world.flowId}/experiments`, {
+        key: a.sandboxKey,
+        body: { name: 'Theme', splitPct: 50, overrides: [{ stepId: '$flow', blocks: { theme: { primary: '#1d4ed8' } } }] },
+      });
     await c.started(); // warms the process caches (pinned version), as any live server's are
     const original = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
@@ -65,6 +71,8 @@ describe.skipIf(!onPostgres)('public flow runtime: SQL statements per request (P
     figures['session view'] = await counted(() => c.session(id), 200);
     figures.definition = await counted(() => c.definition(), 200);
     figures.submit = await counted(() => c.submit(id), 200);
+    expect((await startExperiment()).status).toBe(201);
+    figures['session (experiment running)'] = await counted(() => c.start(), 201);
     // Before the round-trip work: session 10, beacon 7 (retry 6), step save 10, session view 4, definition 3, submit 25.
     expect(figures).toEqual({
       session: 7, // key+flow, begin, running experiment, session, flow.viewed, mark+aggregate, commit
@@ -76,6 +84,7 @@ describe.skipIf(!onPostgres)('public flow runtime: SQL statements per request (P
       'session view': 3, // key+flow, session, held answers
       definition: 1, // key+flow (its active version's document from the process cache)
       submit: 23,
+      'session (experiment running)': 7, // flow.viewed and experiment.exposed in one insert
     });
   });
 });

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { flows, flowSessionAnswers, flowSessions } from '@/db/schema';
+import { events, flows, flowSessionAnswers, flowSessions } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
-import { emitEvent } from '@/server/domain/events/emit';
+import { newEvent } from '@/server/domain/events/emit';
 import { assignArm, sessionDocument } from '@/server/domain/experiments/arms';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
@@ -114,8 +114,10 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
       createdAt: at,
       updatedAt: at,
     });
-    await emitEvent(tx, embed, 'flow.viewed', { flowId: flow.id, sessionId: session.id, flowVersionId: pinned.version.id });
-    if (assigned) await emitEvent(tx, embed, 'experiment.exposed', { flowId: flow.id, sessionId: session.id, experimentId: assigned.experimentId, variantKey: assigned.arm });
+    // One insert for both events: an experiment's exposure then costs the session no extra round trip (Issue 24 target).
+    const viewed = newEvent('flow.viewed', { flowId: flow.id, sessionId: session.id, flowVersionId: pinned.version.id });
+    const exposed = assigned && newEvent('experiment.exposed', { flowId: flow.id, sessionId: session.id, experimentId: assigned.experimentId, variantKey: assigned.arm });
+    await scoped(tx, embed).insertMany(events, exposed ? [viewed, exposed] : [viewed]);
     await countOnce(tx, session, 'session', 'sessions', at);
     return {
       sessionId: session.id,
