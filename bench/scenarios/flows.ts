@@ -18,6 +18,8 @@ const RUNS_PER_SEC_TARGET = 150;
 const BEACON_RATE = 500;
 const BEACON_P99_TARGET_MS = 30;
 const STATS_P99_TARGET_MS = 20;
+/** Issue 24: what a running experiment may add to a session's creation at p50 (the lookup + bucket + exposure event). */
+const ASSIGN_P50_TARGET_MS = 1;
 /** A console dashboard's load: the stats target is about the read's cost over 1,000,000 sessions, not saturation. */
 const STATS_RATE = 100;
 const PREFILL_SESSIONS = 1_000_000;
@@ -57,6 +59,7 @@ interface Figures {
   prefill?: string;
   counts?: { text: string; pass: boolean };
   locks?: string;
+  assignment?: { without: Latency & { perSec: number; n: number }; with: Latency & { perSec: number; n: number; variants: number } };
 }
 const figures: Figures[] = [];
 
@@ -236,6 +239,69 @@ async function measureRuns(ctx: Parameters<Scenario['run']>[0], w: World): Promi
     cpuMsPerRun: { server: msPer(used.serverS, r.runs), postgres: ctx.db === 'postgres' ? msPer(used.postgresS, r.runs) : null },
     peakRssMb,
   };
+}
+
+/**
+ * Issue 24: session creation alone, closed loop at `connections`, for `seconds`; every answer checked (201,
+ * and with an experiment running, an arm). Returns latencies and how many sessions got the variant.
+ */
+async function createSessions(baseUrl: string, w: World, seconds: number, expectArm: boolean) {
+  const pool = new Pool(baseUrl, { connections: settings.connections, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  const times: number[] = [];
+  let variants = 0;
+  let failure: string | undefined;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < end && !failure) {
+      const t0 = performance.now();
+      const res = await pool.request({ method: 'POST', path: `/v1/public/flows/${w.embed}/sessions`, headers: { 'content-type': 'application/json', origin: ORIGIN }, body: '{}' });
+      const text = await res.body.text();
+      const t = performance.now() - t0;
+      const body = res.statusCode === 201 ? (JSON.parse(text) as { arm: string | null }) : undefined;
+      if (!body || (expectArm ? body.arm !== 'control' && body.arm !== 'variant' : body.arm !== null)) {
+        failure = `${res.statusCode} ${text.slice(0, 300)}`;
+        break;
+      }
+      if (body.arm === 'variant') variants++;
+      if (performance.now() <= end) times.push(t);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: settings.connections }, loop));
+  } finally {
+    await pool.close();
+  }
+  if (failure) throw new BenchError(`flows sessions (${expectArm ? 'with' : 'without'} an experiment): ${failure}`);
+  return { ...latency(times), perSec: times.length / seconds, n: times.length, variants };
+}
+
+/**
+ * Session creation without and then with a running experiment (a 50/50 theme-only variant: the bench flow has
+ * only clinical steps, which experiments may not patch), each after a short unmeasured warm-up; the experiment
+ * is stopped afterwards so the beacons and counts that follow see the flow as before.
+ */
+async function measureAssignment(baseUrl: string, w: World): Promise<NonNullable<Figures['assignment']>> {
+  const seconds = Math.max(3, Math.round(settings.duration / 2));
+  const warm = Math.min(2, Math.max(1, settings.warmup));
+  await createSessions(baseUrl, w, warm, false);
+  const without = await createSessions(baseUrl, w, seconds, false);
+  const agent = new Agent();
+  try {
+    const experiment = await call<{ id: string }>(agent, baseUrl, 'POST', `/v1/flows/${w.flowId}/experiments`, {
+      bearer: w.liveKey,
+      body: { name: 'bench theme', splitPct: 50, overrides: [{ stepId: '$flow', blocks: { theme: { primary: '#1d4ed8' } } }] },
+    });
+    try {
+      await createSessions(baseUrl, w, warm, true);
+      const withExperiment = await createSessions(baseUrl, w, seconds, true);
+      return { without, with: withExperiment };
+    } finally {
+      await call(agent, baseUrl, 'POST', `/v1/flows/experiments/${experiment.id}/stop`, { bearer: w.liveKey, body: {}, expect: [200] });
+    }
+  } finally {
+    await agent.close();
+  }
 }
 
 /** `count` open sessions (unmeasured, bodies checked), for beacons that are each the first of their kind. */
@@ -425,6 +491,13 @@ export const flowsScenario: Scenario = {
     f.locks = sampled.text;
     log(`${ctx.db.padEnd(8)} flows runs: ${fmt.int(f.runs.runsPerSec)}/s${f.locks ? `; ${f.locks}` : ''}`);
 
+    // Issue 24: what a running experiment adds to session creation (PostgreSQL only: the target's database).
+    if (ctx.db === 'postgres') {
+      f.assignment = await measureAssignment(baseUrl, w);
+      const a = f.assignment;
+      log(`${ctx.db.padEnd(8)} flows sessions: p50 ${fmt.ms(a.without.p50)} ms without an experiment, ${fmt.ms(a.with.p50)} ms with one (${(a.with.p50 - a.without.p50).toFixed(2)} ms)`);
+    }
+
     // (b) Beacons, open loop, each the first of its (session, type, step): every one lands a mark and bumps a row.
     const sessions = await openSessions(baseUrl, w, BEACON_SESSIONS);
     const beacon = beaconSource(sessions, w.embed);
@@ -480,6 +553,10 @@ export const flowsScenario: Scenario = {
         `A run is one simulated patient's POST …/sessions, three POST …/steps (medical answers: one of ${f.eligibleSets} eligible sets; consent; contact with a unique e-mail) and POST …/submit with a fresh Idempotency-Key, every answer checked (submit: eligible, a certificate, a submission id); ${settings.connections} patients in a closed loop, each starting a new run once the last one is answered; runs/s counts runs whose submit was answered in the measured ${settings.duration} s (${settings.warmup} s of runs before, unmeasured). ` +
         `Per-request p50: ${Object.entries(r.byKind).map(([k, v]) => `${k} ${fmt.ms(v.p50)} ms`).join(', ')}.` +
         (f.locks ? `\n\nDuring the measured runs, ${f.locks}.` : '') +
+        (f.assignment
+          ? `\n\nSession creation alone (POST …/sessions, closed loop at ${settings.connections} connections, each case after an unmeasured warm-up): without an experiment ${fmt.int(f.assignment.without.perSec)}/s, p50 ${fmt.ms(f.assignment.without.p50)} ms, p99 ${fmt.ms(f.assignment.without.p99)} ms (${fmt.int(f.assignment.without.n)} sessions); ` +
+            `with a running experiment (POST /v1/flows/{id}/experiments, 50/50, a theme-only variant) ${fmt.int(f.assignment.with.perSec)}/s, p50 ${fmt.ms(f.assignment.with.p50)} ms, p99 ${fmt.ms(f.assignment.with.p99)} ms (${fmt.int(f.assignment.with.n)} sessions, ${fmt.int(f.assignment.with.variants)} of them variant); p50 difference ${(f.assignment.with.p50 - f.assignment.without.p50).toFixed(2)} ms. The experiment is stopped afterwards.`
+          : '') +
         `\n\nBeacons: ${fmt.int(BEACON_SESSIONS)} open sessions made first (unmeasured); beacon i goes to session i mod ${fmt.int(BEACON_SESSIONS)}, the rounds being view, then step_viewed of each step, so none repeats and every one lands its mark and bumps a row of the aggregate (the costliest beacon; a retry counts nothing and costs less). ` +
         `Stats: ${f.prefill ? `prefilled with SQL straight into the aggregate the read sums (server/domain/flows/stats.ts reads only flow_stats_daily, never flow_sessions, so no session rows were written for it): ${f.prefill}; the read covers those 90 days and today (the run's own sessions), then ANALYZE; offered at ${STATS_RATE}/s (open loop, the target's figure) and closed loop at ${settings.connections} connections.` : 'no prefill (no SQL connection to this database).'}` +
         (f.counts ? `\n\nWritten (SQL on the scratch database after the run): ${f.counts.text}.` : ''),
@@ -514,6 +591,16 @@ export const flowsScenario: Scenario = {
         db,
         actual: `${fmt.ms(stats.p99)} ms (p50 ${fmt.ms(stats.p50)} ms)${f?.prefill ? '' : ' — NOT prefilled'}`,
         pass: stats.p99 <= STATS_P99_TARGET_MS && !!f?.prefill,
+      });
+    }
+    if (f?.assignment) {
+      const a = f.assignment;
+      const diff = a.with.p50 - a.without.p50;
+      checks.push({
+        target: `flows: a running experiment adds ≤ ${ASSIGN_P50_TARGET_MS} ms to session creation at p50 (${settings.connections} connections)`,
+        db,
+        actual: `${diff.toFixed(2)} ms (p50 ${fmt.ms(a.without.p50)} → ${fmt.ms(a.with.p50)} ms; p99 ${fmt.ms(a.without.p99)} → ${fmt.ms(a.with.p99)} ms)`,
+        pass: diff <= ASSIGN_P50_TARGET_MS,
       });
     }
     if (f?.counts) checks.push({ target: 'flows: today\'s aggregate equals the sessions and eligible runs written; a certificate per submission', db, actual: f.counts.pass ? 'yes' : 'NO (see the Flows section)', pass: f.counts.pass });

@@ -1,5 +1,5 @@
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
-import { findActiveEmbedKey, flowPublished } from '@/server/domain/embed/keys';
+import { findServingEmbedKey } from '@/server/domain/embed/keys';
 import { originAllowed } from '@/server/domain/embed/origins';
 import { AppError, errors } from '@/server/lib/errors';
 import { clientIp } from '../client-ip';
@@ -12,6 +12,8 @@ export interface EmbedContext {
   tenantId: string;
   livemode: boolean;
   flowId: string | null;
+  /** The version the key's flow served when the key was resolved (null for a key serving no flow). */
+  activeVersionId: string | null;
   /** Questionnaires the key may serve; empty = every approved one. */
   questionnaireKeys: readonly string[];
 }
@@ -31,11 +33,12 @@ export const resolveEmbedKey = middleware(async ({ ctx, getRawInput, next }) => 
   const { database, auth, embedRateLimiter } = ctx.services;
 
   // Counted before the lookup, so a flood costs a counter, not a query; only a well-formed key gets a bucket.
-  const found = await findActiveEmbedKey(database.db, keyId, async (id) => {
+  // One statement: the key with its flow's state (archived or unpublished → the same 404).
+  const found = await findServingEmbedKey(database.db, keyId, async (id) => {
     const decision = await embedRateLimiter.consume(`embed:${id}:${clientIp(ctx.req, auth.consoleSecret)}`, true);
     enforceRateDecision(ctx.state, decision);
   });
-  if (!found || (found.flowId && !(await flowPublished(database.db, found)))) throw notFound();
+  if (!found) throw notFound();
 
   if (found.livemode) {
     const ok = originAllowed({ origin: header(ctx.req.headers.origin), referer: header(ctx.req.headers.referer) }, found.allowedOrigins, auth.publicUrl);
@@ -49,6 +52,7 @@ export const resolveEmbedKey = middleware(async ({ ctx, getRawInput, next }) => 
     tenantId: found.tenantId,
     livemode: found.livemode,
     flowId: found.flowId,
+    activeVersionId: found.activeVersionId,
     questionnaireKeys: found.questionnaireKeys,
   };
   const principal: TenantPrincipal = { kind: 'key', tenantId: found.tenantId, livemode: found.livemode, scopes: [], keyId: found.id, rateLimitKey: `embed:${found.id}` };

@@ -133,6 +133,28 @@ export async function findActiveEmbedKey(q: Queryable, id: string, beforeLookup?
   return row && !row.revokedAt ? row : null;
 }
 
+/** An active key and, for a key serving a flow, the version that flow serves now. */
+export type ServingEmbedKey = EmbedKeyRow & { activeVersionId: string | null };
+
+/**
+ * `findActiveEmbedKey` and `flowPublished` in one statement (docs/decisions.md, Issue 23: flows runtime round
+ * trips): the key joined to its flow within the key's own tenant and mode. Null when the key is malformed,
+ * unknown or revoked, or serves a flow that is another tenant's or mode's, archived or unpublished (all 404).
+ */
+export async function findServingEmbedKey(q: Queryable, id: string, beforeLookup?: (id: string) => Promise<void>): Promise<ServingEmbedKey | null> {
+  if (!EMBED_KEY_SHAPE.test(id)) return null;
+  await beforeLookup?.(id);
+  const [row] = await q
+    .select({ key: embedKeys, status: flows.status, activeVersionId: flows.activeVersionId })
+    .from(embedKeys)
+    .leftJoin(flows, and(eq(flows.id, embedKeys.flowId), eq(flows.tenantId, embedKeys.tenantId), eq(flows.livemode, embedKeys.livemode)))
+    .where(eq(embedKeys.id, id))
+    .limit(1);
+  if (!row || row.key.revokedAt) return null;
+  if (row.key.flowId && !(row.status === 'active' && row.activeVersionId)) return null;
+  return { ...row.key, activeVersionId: row.key.flowId ? row.activeVersionId : null };
+}
+
 /**
  * A key serving a flow answers 404 unless that flow is the key's tenant's and mode's, not archived, and has
  * a published version (DESIGN decision 17).

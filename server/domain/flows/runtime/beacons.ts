@@ -18,20 +18,19 @@ const COUNTS: Record<BeaconType, { mark: (stepId: string) => string; counter: Fl
 
 /**
  * POST …/sessions/{id}/events: accepted on every retry (also once the session is submitted), counted once per
- * session (and step) through its mark, in the same transaction as the aggregate's bump (DESIGN decision 26).
+ * session (and step) through its mark, in the same statement as the aggregate's bump (DESIGN decision 26).
  */
 export async function recordBeacon(db: Db, embed: FlowEmbed, sessionId: string, input: { type: BeaconType; stepId?: string }) {
-  await db.transaction(async (tx) => {
-    const session = await requireSession(tx, embed, sessionId);
-    let stepId = '';
-    if (input.type !== 'view') {
-      if (!input.stepId) throw errors.validation(`A ${input.type} event names its step.`, 'stepId', 'parameter_missing');
-      const pinned = await loadPinnedVersion(tx, embed, session.flowVersionId);
-      if (!pinned.version.document.steps.some((s) => s.id === input.stepId)) throw errors.validation('This flow has no step with this id.', 'stepId');
-      stepId = input.stepId;
-    }
-    const { mark, counter } = COUNTS[input.type];
-    await countOnce(tx, session, mark(stepId), counter, now(), stepId);
-  });
+  // No transaction: the mark and the aggregate's bump are one statement, atomic by itself (and nothing else is written).
+  const session = await requireSession(db, embed, sessionId);
+  let stepId = '';
+  if (input.type !== 'view') {
+    if (!input.stepId) throw errors.validation(`A ${input.type} event names its step.`, 'stepId', 'parameter_missing');
+    const pinned = await loadPinnedVersion(db, embed, session.flowVersionId);
+    if (!pinned.version.document.steps.some((s) => s.id === input.stepId)) throw errors.validation('This flow has no step with this id.', 'stepId');
+    stepId = input.stepId;
+  }
+  const { mark, counter } = COUNTS[input.type];
+  await countOnce(db, session, mark(stepId), counter, now(), stepId);
   return { ok: true as const };
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { flowSessionMarks, flowStatsDaily, type flowSessions } from '@/db/schema';
-import type { Tx } from '@/server/db/types';
+import { flowStatsDaily, type flowSessions } from '@/db/schema';
+import type { Queryable } from '@/server/db/types';
 
 type SessionRow = typeof flowSessions.$inferSelect;
 
@@ -22,28 +22,25 @@ export const statsDay = (at: Date) => at.toISOString().slice(0, 10);
  * Counts `mark` for the session at most once: the mark's insert decides, and only the insert that lands bumps
  * the session's version/day/step/arm row of `flow_stats_daily`, in the caller's transaction. A retried beacon
  * or step save therefore answers like the first and counts nothing. `stepId` '' is the flow-level row.
+ *
+ * One statement (docs/decisions.md, Issue 23: flows runtime round trips): the aggregate's insert reads the
+ * mark's CTE, so it writes a row only when the mark landed, atomically even outside a transaction.
  */
-export async function countOnce(tx: Tx, session: SessionRow, mark: string, counter: FlowCounter, at: Date, stepId = ''): Promise<boolean> {
-  const landed = await tx.insert(flowSessionMarks).values({ sessionId: session.id, mark, createdAt: at }).onConflictDoNothing().returning({ mark: flowSessionMarks.mark });
-  if (landed.length === 0) return false;
-  const column = flowStatsDaily[counter];
-  await tx
-    .insert(flowStatsDaily)
-    .values({
-      tenantId: session.tenantId,
-      livemode: session.livemode,
-      flowId: session.flowId,
-      flowVersionId: session.flowVersionId,
-      day: statsDay(at),
-      stepId,
-      experimentId: session.experimentId ?? '',
-      arm: session.variantKey ?? '',
-      shard: randomInt(STATS_SHARDS),
-      [counter]: 1,
-    })
-    .onConflictDoUpdate({
-      target: [flowStatsDaily.flowId, flowStatsDaily.day, flowStatsDaily.flowVersionId, flowStatsDaily.stepId, flowStatsDaily.experimentId, flowStatsDaily.arm, flowStatsDaily.shard],
-      set: { [counter]: sql`${column} + 1` },
-    });
-  return true;
+export async function countOnce(q: Queryable, session: SessionRow, mark: string, counter: FlowCounter, at: Date, stepId = ''): Promise<boolean> {
+  const column = sql.identifier(flowStatsDaily[counter].name);
+  const result = (await q.execute(sql`
+    with landed as (
+      insert into flow_session_marks (session_id, mark, created_at) values (${session.id}, ${mark}, ${at})
+      on conflict do nothing returning 1
+    ), bumped as (
+      insert into flow_stats_daily (tenant_id, livemode, flow_id, flow_version_id, day, step_id, experiment_id, arm, shard, ${column})
+      select ${session.tenantId}, ${session.livemode}, ${session.flowId}, ${session.flowVersionId}, ${statsDay(at)}::date, ${stepId},
+        ${session.experimentId ?? ''}, ${session.variantKey ?? ''}, ${randomInt(STATS_SHARDS)}::smallint, 1
+      from landed
+      on conflict (flow_id, day, flow_version_id, step_id, experiment_id, arm, shard) do update set ${column} = flow_stats_daily.${column} + 1
+      returning 1
+    )
+    select (select count(*) from landed)::int as landed, (select count(*) from bumped)::int as bumped
+  `)) as unknown as { rows: { landed: number }[] };
+  return Number(result.rows[0]?.landed ?? 0) > 0;
 }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { flows, flowSessionAnswers, flowSessions } from '@/db/schema';
+import { events, flows, flowSessionAnswers, flowSessions } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
-import { emitEvent } from '@/server/domain/events/emit';
+import { newEvent } from '@/server/domain/events/emit';
 import { assignArm, sessionDocument } from '@/server/domain/experiments/arms';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
@@ -19,6 +19,8 @@ export type FlowSessionRow = typeof flowSessions.$inferSelect;
 export interface FlowEmbed extends Scope {
   keyId: string;
   flowId: string | null;
+  /** Set by the embed middleware, which resolved the key with its flow in this request (active, published at this version). */
+  activeVersionId?: string | null;
 }
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -27,10 +29,12 @@ export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 const sessionNotFound = () => errors.notFound('flow session');
 
 /** The flow the key serves, when it is active and published; anything else is the same 404. */
-async function servedFlow(q: Queryable, embed: FlowEmbed) {
+async function servedFlow(q: Queryable, embed: FlowEmbed): Promise<{ id: string; activeVersionId: string }> {
+  // Already checked with the key, in the same statement (docs/decisions.md, Issue 23: flows runtime round trips).
+  if (embed.flowId && embed.activeVersionId) return { id: embed.flowId, activeVersionId: embed.activeVersionId };
   const flow = embed.flowId ? await scoped(q, embed).get(flows, embed.flowId) : undefined;
   if (!flow || flow.status !== 'active' || !flow.activeVersionId) throw errors.notFound('flow');
-  return { ...flow, activeVersionId: flow.activeVersionId };
+  return { id: flow.id, activeVersionId: flow.activeVersionId };
 }
 
 export interface PublicFlow extends PublicFlowDefinition {
@@ -110,8 +114,10 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
       createdAt: at,
       updatedAt: at,
     });
-    await emitEvent(tx, embed, 'flow.viewed', { flowId: flow.id, sessionId: session.id, flowVersionId: pinned.version.id });
-    if (assigned) await emitEvent(tx, embed, 'experiment.exposed', { flowId: flow.id, sessionId: session.id, experimentId: assigned.experimentId, variantKey: assigned.arm });
+    // One insert for both events: an experiment's exposure then costs the session no extra round trip (Issue 24 target).
+    const viewed = newEvent('flow.viewed', { flowId: flow.id, sessionId: session.id, flowVersionId: pinned.version.id });
+    const exposed = assigned && newEvent('experiment.exposed', { flowId: flow.id, sessionId: session.id, experimentId: assigned.experimentId, variantKey: assigned.arm });
+    await scoped(tx, embed).insertMany(events, exposed ? [viewed, exposed] : [viewed]);
     await countOnce(tx, session, 'session', 'sessions', at);
     return {
       sessionId: session.id,

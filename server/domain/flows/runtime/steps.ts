@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { flowSessionAnswers } from '@/db/schema';
-import type { Db } from '@/server/db/types';
+import type { Db, Tx } from '@/server/db/types';
 import { emitEvent } from '@/server/domain/events/emit';
 import { asOfDay } from '@/server/domain/intake/submissions-create';
 import { now } from '@/server/lib/clock';
@@ -8,10 +8,31 @@ import { errors } from '@/server/lib/errors';
 import { countOnce } from './counting';
 import { loadPinnedVersion } from './pinned-version';
 import { nextStepId } from './progress';
-import { armDocumentOf, completedStepIds, heldSteps, requireSession, type FlowEmbed } from './sessions';
+import { armDocumentOf, completedStepIds, heldAnswersOf, requireSession, type FlowEmbed, type FlowSessionRow } from './sessions';
 import { checkStepAnswers } from './step-answers';
 
 export const sessionCompleted = () => errors.conflict('This session has been submitted; start a new session to answer again.', 'session_completed');
+
+/**
+ * Merges `saved` into the session's held answers and returns what was held before, in one statement (docs/decisions.md,
+ * Issue 23: flows runtime round trips). Runs after the session's row lock, so the CTE's snapshot already sees
+ * the answers of any save that held the lock before this one.
+ */
+async function holdStep(tx: Tx, session: FlowSessionRow, saved: Record<string, unknown>, at: Date): Promise<Record<string, Record<string, unknown>>> {
+  const result = (await tx.execute(sql`
+    with before as (
+      select ${flowSessionAnswers.steps} as steps from ${flowSessionAnswers} where ${heldAnswersOf(session)}
+    ), merged as (
+      insert into flow_session_answers (session_id, tenant_id, livemode, steps, updated_at)
+      values (${session.id}, ${session.tenantId}, ${session.livemode}, ${JSON.stringify(saved)}::jsonb, ${at})
+      on conflict (session_id) do update set steps = flow_session_answers.steps || excluded.steps, updated_at = excluded.updated_at
+      returning 1
+    )
+    select (select steps from before) as steps, (select count(*) from merged)::int as merged
+  `)) as unknown as { rows: { steps: Record<string, Record<string, unknown>> | string | null }[] };
+  const steps = result.rows[0]?.steps ?? null;
+  return (typeof steps === 'string' ? JSON.parse(steps) : steps) ?? {};
+}
 
 export interface StepInput {
   stepId: string;
@@ -33,13 +54,9 @@ export async function saveStep(db: Db, embed: FlowEmbed, sessionId: string, inpu
     const at = now();
     const held = checkStepAnswers(step, input.answers, { questionnaire: pinned.questionnaire, livemode: embed.livemode, asOf: asOfDay(at) });
 
-    const steps = await heldSteps(tx, session);
-    const firstSave = !(step.id in steps);
     const saved = { [step.id]: held };
-    await tx
-      .insert(flowSessionAnswers)
-      .values({ sessionId: session.id, tenantId: session.tenantId, livemode: session.livemode, steps: saved, updatedAt: at })
-      .onConflictDoUpdate({ target: flowSessionAnswers.sessionId, set: { steps: sql`${flowSessionAnswers.steps} || excluded.steps`, updatedAt: at } });
+    const steps = await holdStep(tx, session, saved, at);
+    const firstSave = !(step.id in steps);
     if (firstSave) await emitEvent(tx, embed, 'step.completed', { flowId: session.flowId, sessionId: session.id, stepId: step.id });
     await countOnce(tx, session, `completed:${step.id}`, 'completes', at, step.id);
 

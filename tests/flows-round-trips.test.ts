@@ -1,0 +1,90 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowClient, weightRunAnswers } from './helpers/flow-run';
+import { publishedFlow, weightFlowDocument } from './helpers/flow-world';
+import { createTenantWithKeys, startTestApp, type ApiResponse, type TestApp } from './helpers/harness';
+import { approvedQuestionnaire, weightDocument } from './helpers/intake-world';
+
+/*
+ * SQL round trips per public runtime request (docs/decisions.md, Issue 23: flows runtime round trips): every
+ * statement the pool sends (BEGIN and COMMIT included) while one request is served, on PostgreSQL, where each
+ * is a socket write and a wait. The figures are ceilings: a change that adds a statement to a hot path fails here.
+ */
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+let app: TestApp;
+let c: ReturnType<typeof flowClient>;
+let startExperiment: () => Promise<ApiResponse>;
+let statements: string[] = [];
+let restore: () => void = () => undefined;
+
+async function counted(fn: () => Promise<ApiResponse>, status: number) {
+  statements = [];
+  const res = await fn();
+  expect(res.status, res.text).toBe(status);
+  return statements.length;
+}
+
+describe.skipIf(!onPostgres)('public flow runtime: SQL statements per request (PostgreSQL)', () => {
+  beforeAll(async () => {
+    app = await startTestApp({ EMBED_RATE_LIMIT: '100000' });
+    const a = await createTenantWithKeys(app, 'Round trips');
+    const q = await approvedQuestionnaire(app, { tenantId: a.tenantId, livemode: false }, weightDocument('weight'));
+    const world = await publishedFlow(app, { tenantId: a.tenantId, livemode: false }, q, weightFlowDocument('weight'));
+    c = flowClient(app, world.embedKey);
+    startExperiment = () =>
+      app.request('POST', `/v1/flows/${world.flowId}/experiments`, {
+        key: a.sandboxKey,
+        body: { name: 'Theme', splitPct: 50, overrides: [{ stepId: '$flow', blocks: { theme: { primary: '#1d4ed8' } } }] },
+      });
+    await c.started(); // warms the process caches (pinned version), as any live server's are
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string; name?: string };
+      statements.push(typeof first === 'string' ? first : (first.text ?? first.name ?? '?'));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    restore = () => {
+      pg.Client.prototype.query = original;
+    };
+  });
+  afterAll(async () => {
+    restore();
+    await app?.close();
+  });
+
+  it('stays within its statement budget for each request type', async () => {
+    const figures: Record<string, number> = {};
+    let id = '';
+    figures.session = await counted(async () => {
+      const res = await c.start();
+      id = res.body.sessionId;
+      return res;
+    }, 201);
+    figures.beacon = await counted(() => c.beacon(id, { type: 'view' }), 202);
+    figures['beacon (retry)'] = await counted(() => c.beacon(id, { type: 'view' }), 202);
+    figures['beacon step_viewed'] = await counted(() => c.beacon(id, { type: 'step_viewed', stepId: 'welcome' }), 202);
+    const steps = weightRunAnswers();
+    figures['step save'] = await counted(() => c.step(id, steps[0][0], steps[0][1]), 200);
+    for (const [stepId, answers] of steps.slice(1, -1)) await c.step(id, stepId, answers);
+    figures['step save (contact)'] = await counted(() => c.step(id, steps.at(-1)![0], steps.at(-1)![1]), 200);
+    figures['session view'] = await counted(() => c.session(id), 200);
+    figures.definition = await counted(() => c.definition(), 200);
+    figures.submit = await counted(() => c.submit(id), 200);
+    expect((await startExperiment()).status).toBe(201);
+    figures['session (experiment running)'] = await counted(() => c.start(), 201);
+    // Before the round-trip work: session 10, beacon 7 (retry 6), step save 10, session view 4, definition 3, submit 25.
+    expect(figures).toEqual({
+      session: 7, // key+flow, begin, running experiment, session, flow.viewed, mark+aggregate, commit
+      beacon: 3, // key+flow, session, mark+aggregate (no transaction)
+      'beacon (retry)': 3,
+      'beacon step_viewed': 3, // the pinned version comes from the process cache
+      'step save': 7, // key+flow, begin, session locked, held answers read+merged, step.completed, mark+aggregate, commit
+      'step save (contact)': 7,
+      'session view': 3, // key+flow, session, held answers
+      definition: 1, // key+flow (its active version's document from the process cache)
+      submit: 23,
+      'session (experiment running)': 7, // flow.viewed and experiment.exposed in one insert
+    });
+  });
+});
