@@ -150,3 +150,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const f = measureEngine(seconds);
   process.stdout.write(`${figuresMarkdown(f)}\n\ntarget ≥ ${ENGINE_TARGET_PER_SEC.toLocaleString('en-US')} evaluations/s: ${f.evaluatePerSec >= ENGINE_TARGET_PER_SEC ? 'PASS' : 'MISS'}\n`);
 }
+
+/** The answer sets of `doc` that the engine finds eligible today (each signs a certificate); at least 8 or the bench stops. */
+export function eligibleAnswerSets(doc: QuestionnaireDocument, scenario: string): Record<string, unknown>[] {
+  const asOf = new Date().toISOString().slice(0, 10);
+  const sets = answerSets(doc).filter((a) => checkAnswers(doc, a).length === 0 && evaluate(doc, a, { asOf }).verdict === 'eligible');
+  if (sets.length < 8) throw new Error(`${scenario} set-up: only ${sets.length} eligible answer sets`);
+  return sets;
+}

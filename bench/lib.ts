@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { Pool } from 'undici';
+import { Pool, request, type Dispatcher } from 'undici';
 
 /** Repository root (the bench runs children from here so `@/…` paths and db/migrations resolve). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -500,4 +500,39 @@ export async function parallel<T, R>(items: T[], limit: number, fn: (item: T, in
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
+}
+
+export interface SetupCallOptions {
+  bearer?: string;
+  body?: unknown;
+  /** A non-JSON body (a CSV upload) with its content type. */
+  raw?: { type: string; text: string };
+  headers?: Record<string, string>;
+  /** Statuses that count as success: 201 for POST, 200 otherwise, unless given. */
+  expect?: number[];
+}
+
+/** One set-up request of a scenario over `dispatcher`; any status outside `expect` fails the bench, naming `label`. */
+export async function setupCall<T>(
+  label: string,
+  dispatcher: Dispatcher,
+  baseUrl: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  pathname: string,
+  opts: SetupCallOptions = {},
+): Promise<{ status: number; body: T }> {
+  const res = await request(baseUrl + pathname, {
+    method,
+    dispatcher,
+    headers: {
+      ...(opts.bearer ? { authorization: `Bearer ${opts.bearer}` } : {}),
+      ...(opts.raw ? { 'content-type': opts.raw.type } : opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...opts.headers,
+    },
+    body: opts.raw ? opts.raw.text : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+  });
+  const text = await res.body.text();
+  const expect = opts.expect ?? (method === 'POST' ? [201] : [200]);
+  if (!expect.includes(res.statusCode)) throw new BenchError(`${label}${method} ${pathname}: expected ${expect.join('/')}, got ${res.statusCode}: ${text.slice(0, 500)}`);
+  return { status: res.statusCode, body: (text ? JSON.parse(text) : undefined) as T };
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { Agent, Pool, request } from 'undici';
-import { checkAnswers, evaluate } from '@/server/domain/intake/engine';
+import { Agent, Pool, type Dispatcher } from 'undici';
 import { STATS_SHARDS } from '@/server/domain/flows/runtime/counting';
 import type { QuestionnaireDocument } from '@/server/domain/intake/questionnaire-schema';
-import { answerSets, fortyItemQuestionnaire } from '../intake-engine';
-import { BenchError, cpuMeter, fmt, log, markdownTable, msPer, sampleRss, settings } from '../lib';
+import { eligibleAnswerSets, fortyItemQuestionnaire } from '../intake-engine';
+import { BenchError, setupCall, type SetupCallOptions, cpuMeter, fmt, log, markdownTable, msPer, sampleRss, settings } from '../lib';
 import { analyze, openSql, setupProvider, setupTenant } from './orders';
 import type { Scenario, TargetCheck } from './types';
 
@@ -63,35 +62,10 @@ interface Figures {
 }
 const figures: Figures[] = [];
 
-async function call<T>(
-  agent: Agent,
-  baseUrl: string,
-  method: 'GET' | 'POST',
-  pathname: string,
-  opts: { bearer?: string; body?: unknown; headers?: Record<string, string>; expect?: number[] } = {},
-): Promise<T> {
-  const res = await request(baseUrl + pathname, {
-    method,
-    dispatcher: agent,
-    headers: {
-      ...(opts.bearer ? { authorization: `Bearer ${opts.bearer}` } : {}),
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...opts.headers,
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const text = await res.body.text();
-  const expect = opts.expect ?? (method === 'POST' ? [201] : [200]);
-  if (!expect.includes(res.statusCode)) throw new BenchError(`flows set-up: ${method} ${pathname}: expected ${expect.join('/')}, got ${res.statusCode}: ${text.slice(0, 500)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T>(dispatcher: Dispatcher, baseUrl: string, method: 'GET' | 'POST' | 'PATCH', pathname: string, opts: SetupCallOptions = {}): Promise<T> =>
+  setupCall<T>('flows set-up: ', dispatcher, baseUrl, method, pathname, opts).then((r) => r.body);
 
-function eligibleAnswers(doc: QuestionnaireDocument): Record<string, unknown>[] {
-  const asOf = new Date().toISOString().slice(0, 10);
-  const sets = answerSets(doc).filter((a) => checkAnswers(doc, a).length === 0 && evaluate(doc, a, { asOf }).verdict === 'eligible');
-  if (sets.length < 8) throw new BenchError(`flows set-up: only ${sets.length} eligible answer sets`);
-  return sets;
-}
+const eligibleAnswers = (doc: QuestionnaireDocument) => eligibleAnswerSets(doc, 'flows');
 
 interface World {
   tenantId: string;

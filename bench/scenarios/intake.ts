@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { Agent, request } from 'undici';
-import { checkAnswers, evaluate } from '@/server/domain/intake/engine';
+import { Agent, request, type Dispatcher } from 'undici';
 import type { QuestionnaireDocument } from '@/server/domain/intake/questionnaire-schema';
-import { answerSets, fortyItemQuestionnaire } from '../intake-engine';
-import { BenchError, fmt, log, markdownTable, parallel, settings } from '../lib';
+import { eligibleAnswerSets, fortyItemQuestionnaire } from '../intake-engine';
+import { BenchError, setupCall, type SetupCallOptions, fmt, log, markdownTable, parallel, settings } from '../lib';
 import { analyze, openSql, setupProvider, setupTenant, type Provider, type Tenant } from './orders';
 import type { Scenario, TargetCheck } from './types';
 
@@ -51,28 +50,8 @@ interface Figures {
 const figures: Figures[] = [];
 
 /** One JSON request for set-up; any status outside `expect` fails the bench. */
-async function call<T>(
-  agent: Agent,
-  baseUrl: string,
-  method: 'GET' | 'POST',
-  pathname: string,
-  opts: { bearer?: string; body?: unknown; headers?: Record<string, string>; expect?: number[] } = {},
-): Promise<{ status: number; body: T }> {
-  const res = await request(baseUrl + pathname, {
-    method,
-    dispatcher: agent,
-    headers: {
-      ...(opts.bearer ? { authorization: `Bearer ${opts.bearer}` } : {}),
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...opts.headers,
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const text = await res.body.text();
-  const expect = opts.expect ?? (method === 'POST' ? [201] : [200]);
-  if (!expect.includes(res.statusCode)) throw new BenchError(`intake set-up: ${method} ${pathname}: expected ${expect.join('/')}, got ${res.statusCode}: ${text.slice(0, 500)}`);
-  return { status: res.statusCode, body: (text ? JSON.parse(text) : undefined) as T };
-}
+const call = <T>(dispatcher: Dispatcher, baseUrl: string, method: 'GET' | 'POST' | 'PATCH', pathname: string, opts: SetupCallOptions = {}) =>
+  setupCall<T>('intake set-up: ', dispatcher, baseUrl, method, pathname, opts);
 
 /** Publishes `doc` with `key` (sandbox or live secret key) and has a provider approve it in the same mode. */
 async function publishAndApprove(agent: Agent, baseUrl: string, key: string, provider: Provider, doc: QuestionnaireDocument, live: boolean) {
@@ -86,12 +65,7 @@ async function publishAndApprove(agent: Agent, baseUrl: string, key: string, pro
 }
 
 /** The answer sets of the 40-item bench questionnaire that the engine finds eligible today (a certificate each). */
-function eligibleAnswers(doc: QuestionnaireDocument): Record<string, unknown>[] {
-  const asOf = new Date().toISOString().slice(0, 10);
-  const sets = answerSets(doc).filter((a) => checkAnswers(doc, a).length === 0 && evaluate(doc, a, { asOf }).verdict === 'eligible');
-  if (sets.length < 8) throw new BenchError(`intake set-up: only ${sets.length} eligible answer sets`);
-  return sets;
-}
+const eligibleAnswers = (doc: QuestionnaireDocument) => eligibleAnswerSets(doc, 'intake');
 
 interface World {
   t: Tenant;

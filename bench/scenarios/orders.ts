@@ -3,8 +3,8 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { authenticator } from 'otplib';
 import pg from 'pg';
-import { Agent, request } from 'undici';
-import { BenchError, cpuMeter, fmt, log, markdownTable, msPer, parallel, sampleRss, settings } from '../lib';
+import { Agent, request, type Dispatcher } from 'undici';
+import { BenchError, setupCall, type SetupCallOptions, cpuMeter, fmt, log, markdownTable, msPer, parallel, sampleRss, settings } from '../lib';
 import type { RunningServer } from '../servers';
 import type { Scenario, TargetCheck } from './types';
 
@@ -113,27 +113,8 @@ function clock() {
 }
 
 /** One JSON (or raw) request over `dispatcher`; any status outside `expect` is a set-up failure. */
-async function call<T>(
-  dispatcher: Agent,
-  baseUrl: string,
-  method: 'GET' | 'POST' | 'PATCH',
-  pathname: string,
-  opts: { bearer?: string; body?: unknown; raw?: { type: string; text: string }; expect?: number[] } = {},
-): Promise<T> {
-  const res = await request(baseUrl + pathname, {
-    method,
-    dispatcher,
-    headers: {
-      ...(opts.bearer ? { authorization: `Bearer ${opts.bearer}` } : {}),
-      ...(opts.raw ? { 'content-type': opts.raw.type } : opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: opts.raw ? opts.raw.text : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const text = await res.body.text();
-  const expect = opts.expect ?? (method === 'POST' ? [201] : [200]);
-  if (!expect.includes(res.statusCode)) throw new BenchError(`${method} ${pathname}: expected ${expect.join('/')}, got ${res.statusCode}: ${text.slice(0, 500)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T>(dispatcher: Dispatcher, baseUrl: string, method: 'GET' | 'POST' | 'PATCH', pathname: string, opts: SetupCallOptions = {}): Promise<T> =>
+  setupCall<T>('', dispatcher, baseUrl, method, pathname, opts).then((r) => r.body);
 
 /**
  * Sign-in and MFA codes are limited per client address (50 sign-ins per 15 min, 30 MFA codes per 5 min),
