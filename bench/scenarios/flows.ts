@@ -217,7 +217,7 @@ async function measureRuns(ctx: Parameters<Scenario['run']>[0], w: World): Promi
 
 /**
  * Issue 24: session creation alone, closed loop at `connections`, for `seconds`; every answer checked (201,
- * and with an experiment running, an arm). Returns latencies and how many sessions got the variant.
+ * and with an experiment running, an arm). Returns the latencies and how many sessions got the variant.
  */
 async function createSessions(baseUrl: string, w: World, seconds: number, expectArm: boolean) {
   const pool = new Pool(baseUrl, { connections: settings.connections, headersTimeout: 10_000, bodyTimeout: 10_000 });
@@ -247,35 +247,46 @@ async function createSessions(baseUrl: string, w: World, seconds: number, expect
     await pool.close();
   }
   if (failure) throw new BenchError(`flows sessions (${expectArm ? 'with' : 'without'} an experiment): ${failure}`);
-  return { ...latency(times), perSec: times.length / seconds, n: times.length, variants };
+  return { times, variants };
 }
 
 /**
- * Session creation without and then with a running experiment (a 50/50 theme-only variant: the bench flow has
- * only clinical steps, which experiments may not patch), each after a short unmeasured warm-up; the experiment
- * is stopped afterwards so the beacons and counts that follow see the flow as before.
+ * Session creation without and with a running experiment (a 50/50 theme-only variant: the bench flow has only
+ * clinical steps, which experiments may not patch), in interleaved rounds (without, with, without, with, …), each
+ * after a short unmeasured warm-up, the latencies of each case pooled: a 1 ms difference at p50 is far below
+ * what a shared machine drifts by between two back-to-back runs, and interleaving spreads that drift over both
+ * cases. Each "with" round starts its own experiment and stops it afterwards, so the beacons and counts that
+ * follow see the flow as before.
  */
 async function measureAssignment(baseUrl: string, w: World): Promise<NonNullable<Figures['assignment']>> {
-  const seconds = Math.max(3, Math.round(settings.duration / 2));
-  const warm = Math.min(2, Math.max(1, settings.warmup));
-  await createSessions(baseUrl, w, warm, false);
-  const without = await createSessions(baseUrl, w, seconds, false);
+  const rounds = 3;
+  const seconds = Math.max(2, Math.round(settings.duration / 3));
+  const warm = 1;
+  const pooled = { without: [] as number[], with: [] as number[], variants: 0 };
   const agent = new Agent();
   try {
-    const experiment = await call<{ id: string }>(agent, baseUrl, 'POST', `/v1/flows/${w.flowId}/experiments`, {
-      bearer: w.liveKey,
-      body: { name: 'bench theme', splitPct: 50, overrides: [{ stepId: '$flow', blocks: { theme: { primary: '#1d4ed8' } } }] },
-    });
-    try {
-      await createSessions(baseUrl, w, warm, true);
-      const withExperiment = await createSessions(baseUrl, w, seconds, true);
-      return { without, with: withExperiment };
-    } finally {
-      await call(agent, baseUrl, 'POST', `/v1/flows/experiments/${experiment.id}/stop`, { bearer: w.liveKey, body: {}, expect: [200] });
+    for (let round = 0; round < rounds; round++) {
+      await createSessions(baseUrl, w, warm, false);
+      pooled.without.push(...(await createSessions(baseUrl, w, seconds, false)).times);
+      const experiment = await call<{ id: string }>(agent, baseUrl, 'POST', `/v1/flows/${w.flowId}/experiments`, {
+        bearer: w.liveKey,
+        body: { name: `bench theme ${round + 1}`, splitPct: 50, overrides: [{ stepId: '$flow', blocks: { theme: { primary: '#1d4ed8' } } }] },
+      });
+      try {
+        await createSessions(baseUrl, w, warm, true);
+        const measured = await createSessions(baseUrl, w, seconds, true);
+        pooled.with.push(...measured.times);
+        pooled.variants += measured.variants;
+      } finally {
+        await call(agent, baseUrl, 'POST', `/v1/flows/experiments/${experiment.id}/stop`, { bearer: w.liveKey, body: {}, expect: [200] });
+      }
     }
   } finally {
     await agent.close();
   }
+  const total = rounds * seconds;
+  const summary = (times: number[]) => ({ ...latency(times), perSec: times.length / total, n: times.length });
+  return { without: summary(pooled.without), with: { ...summary(pooled.with), variants: pooled.variants } };
 }
 
 /** `count` open sessions (unmeasured, bodies checked), for beacons that are each the first of their kind. */
@@ -528,8 +539,8 @@ export const flowsScenario: Scenario = {
         `Per-request p50: ${Object.entries(r.byKind).map(([k, v]) => `${k} ${fmt.ms(v.p50)} ms`).join(', ')}.` +
         (f.locks ? `\n\nDuring the measured runs, ${f.locks}.` : '') +
         (f.assignment
-          ? `\n\nSession creation alone (POST …/sessions, closed loop at ${settings.connections} connections, each case after an unmeasured warm-up): without an experiment ${fmt.int(f.assignment.without.perSec)}/s, p50 ${fmt.ms(f.assignment.without.p50)} ms, p99 ${fmt.ms(f.assignment.without.p99)} ms (${fmt.int(f.assignment.without.n)} sessions); ` +
-            `with a running experiment (POST /v1/flows/{id}/experiments, 50/50, a theme-only variant) ${fmt.int(f.assignment.with.perSec)}/s, p50 ${fmt.ms(f.assignment.with.p50)} ms, p99 ${fmt.ms(f.assignment.with.p99)} ms (${fmt.int(f.assignment.with.n)} sessions, ${fmt.int(f.assignment.with.variants)} of them variant); p50 difference ${(f.assignment.with.p50 - f.assignment.without.p50).toFixed(2)} ms. The experiment is stopped afterwards.`
+          ? `\n\nSession creation alone (POST …/sessions, closed loop at ${settings.connections} connections, 3 interleaved rounds of each case, each after an unmeasured warm-up, latencies pooled per case): without an experiment ${fmt.int(f.assignment.without.perSec)}/s, p50 ${fmt.ms(f.assignment.without.p50)} ms, p99 ${fmt.ms(f.assignment.without.p99)} ms (${fmt.int(f.assignment.without.n)} sessions); ` +
+            `with a running experiment (POST /v1/flows/{id}/experiments, 50/50, a theme-only variant) ${fmt.int(f.assignment.with.perSec)}/s, p50 ${fmt.ms(f.assignment.with.p50)} ms, p99 ${fmt.ms(f.assignment.with.p99)} ms (${fmt.int(f.assignment.with.n)} sessions, ${fmt.int(f.assignment.with.variants)} of them variant); p50 difference ${(f.assignment.with.p50 - f.assignment.without.p50).toFixed(2)} ms. Each round's experiment is stopped after it.`
           : '') +
         `\n\nBeacons: ${fmt.int(BEACON_SESSIONS)} open sessions made first (unmeasured); beacon i goes to session i mod ${fmt.int(BEACON_SESSIONS)}, the rounds being view, then step_viewed of each step, so none repeats and every one lands its mark and bumps a row of the aggregate (the costliest beacon; a retry counts nothing and costs less). ` +
         `Stats: ${f.prefill ? `prefilled with SQL straight into the aggregate the read sums (server/domain/flows/stats.ts reads only flow_stats_daily, never flow_sessions, so no session rows were written for it): ${f.prefill}; the read covers those 90 days and today (the run's own sessions), then ANALYZE; offered at ${STATS_RATE}/s (open loop, the target's figure) and closed loop at ${settings.connections} connections.` : 'no prefill (no SQL connection to this database).'}` +
