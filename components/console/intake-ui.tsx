@@ -1,5 +1,5 @@
-import Link from 'next/link';
 import type { QStatus } from './questionnaire-types';
+import { ViewTabs } from '@/components/console/view-tabs';
 
 /** Small pieces shared by the intake pages (no hooks: server or client). */
 
@@ -32,16 +32,13 @@ export function ShortHash({ hash }: { hash: string }) {
 
 /** The questionnaire views: the library, and the versions waiting for a provider. */
 export function QuestionnaireTabs({ active }: { active: 'library' | 'pending' }) {
-  const tab = (on: boolean) =>
-    `-mb-px border-b-2 px-3 py-2 text-sm font-medium ${on ? 'border-indigo-600 text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`;
   return (
-    <nav aria-label="Questionnaire views" className="flex gap-2 border-b border-slate-200">
-      <Link href="/intake/questionnaires" aria-current={active === 'library' ? 'page' : undefined} className={tab(active === 'library')}>
-        Library
-      </Link>
-      <Link href="/intake/questionnaires/pending" aria-current={active === 'pending' ? 'page' : undefined} className={tab(active === 'pending')}>
-        Pending approval
-      </Link>
-    </nav>
+    <ViewTabs
+      label="Questionnaire views"
+      tabs={[
+        { href: '/intake/questionnaires', label: 'Library', active: active === 'library' },
+        { href: '/intake/questionnaires/pending', label: 'Pending approval', active: active === 'pending' },
+      ]}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { IdChip } from './copy-button';
 import type { OrderStatus } from './order-types';
+import { ViewTabs } from '@/components/console/view-tabs';
 
 /** Small pieces shared by the order pages (no hooks: server or client). */
 
@@ -27,17 +28,14 @@ export function OrderStatusBadge({ status, testId = 'order-status' }: { status: 
 
 /** The two views of /orders: every order, and the orders waiting for a provider. */
 export function OrderTabs({ active }: { active: 'all' | 'approvals' }) {
-  const tab = (on: boolean) =>
-    `-mb-px border-b-2 px-3 py-2 text-sm font-medium ${on ? 'border-indigo-600 text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`;
   return (
-    <nav aria-label="Order views" className="flex gap-2 border-b border-slate-200">
-      <Link href="/orders" aria-current={active === 'all' ? 'page' : undefined} className={tab(active === 'all')}>
-        All orders
-      </Link>
-      <Link href="/orders/approvals" aria-current={active === 'approvals' ? 'page' : undefined} className={tab(active === 'approvals')}>
-        Approval queue
-      </Link>
-    </nav>
+    <ViewTabs
+      label="Order views"
+      tabs={[
+        { href: '/orders', label: 'All orders', active: active === 'all' },
+        { href: '/orders/approvals', label: 'Approval queue', active: active === 'approvals' },
+      ]}
+    />
   );
 }
 
