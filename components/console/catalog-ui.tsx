@@ -90,6 +90,22 @@ export function BusyButton({
   );
 }
 
+/** A form's submit button (busy while its mutation runs) and, when the form can be dismissed, Cancel. */
+export function FormActions({ submitLabel, busy, busyLabel, onCancel }: { submitLabel: string; busy?: boolean; busyLabel?: string; onCancel?: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <BusyButton type="submit" busy={busy} busyLabel={busyLabel}>
+        {submitLabel}
+      </BusyButton>
+      {onCancel && (
+        <BusyButton variant="secondary" onClick={onCancel}>
+          Cancel
+        </BusyButton>
+      )}
+    </div>
+  );
+}
+
 const control =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 focus:outline-none';
 

@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { apiErrorOf } from '@/lib/trpc/client';
-import { BusyButton } from './catalog-ui';
+import { FormActions } from './catalog-ui';
 import { QueryError, errorParam } from './query-state';
 
 export interface EndpointDraft {
@@ -109,16 +109,7 @@ export function WebhookEndpointForm({
         <FieldError id={described('events')} message={fieldError('events')} />
       </fieldset>
       {general && <QueryError error={error} />}
-      <div className="flex flex-wrap gap-2">
-        <BusyButton type="submit" busy={busy} busyLabel={busyLabel}>
-          {submitLabel}
-        </BusyButton>
-        {onCancel && (
-          <BusyButton variant="secondary" onClick={onCancel}>
-            Cancel
-          </BusyButton>
-        )}
-      </div>
+      <FormActions submitLabel={submitLabel} busy={busy} busyLabel={busyLabel} onCancel={onCancel} />
     </form>
   );
 }
