@@ -18,3 +18,4 @@ export * from './embed';
 export * from './intake';
 export * from './flows';
 export * from './experiments';
+export * from './billing';

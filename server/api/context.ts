@@ -1,3 +1,4 @@
+import type { ExternalPayments } from '@/server/integrations/payments/port';
 import type { IncomingMessage } from 'node:http';
 import { disableBodyCoercion } from './strict-body';
 import type { Config } from '@/server/lib/config';
@@ -13,6 +14,8 @@ export interface Services {
   /** Public (embed key) paths, per key and client IP: EMBED_RATE_LIMIT a second. */
   embedRateLimiter: RateLimiter;
   auth: AuthDeps;
+  /** Stripe when STRIPE_SECRET_KEY is set (live accounts only); null = the simulated provider everywhere. */
+  payments: ExternalPayments | null;
   close(): Promise<void>;
 }
 

@@ -21,6 +21,7 @@ import { flowsRouter } from './routers/flows/router';
 import { experimentsRouter } from './routers/experiments/router';
 import { flowAnalyticsRouter } from './routers/flow-analytics/router';
 import { publicFlowsRouter } from './routers/public-flows/router';
+import { billingRouter } from './routers/billing/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -49,5 +50,6 @@ export const appRouter = router({
   publicFlows: publicFlowsRouter,
   flowAnalytics: flowAnalyticsRouter,
   experiments: experimentsRouter,
+  billing: billingRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -61,7 +61,7 @@ export async function createServices(config: Config): Promise<Services> {
     logger.error({ kid: certificateKey.kid }, 'the certificate signing key cannot be decrypted with this AUTH_SECRET: restore it or run certs:rotate');
   }
   setDefaultCertificateDeps(auth);
-  const services: Services = { database, config, rateLimiter, embedRateLimiter, auth, close: async () => { redis?.disconnect(); await database.close(); } };
+  const services: Services = { database, config, rateLimiter, embedRateLimiter, auth, payments: null, close: async () => { redis?.disconnect(); await database.close(); } };
   setGlobalServices(services);
   return services;
 }

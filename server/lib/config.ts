@@ -52,10 +52,24 @@ const ConfigSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   // A draft request waits at most this long for the model, then answers 503.
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  // DESIGN decision 29: live billing goes through Stripe when the secret key is set, else the simulated provider.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_STARTER: z.string().min(1).optional(),
+  STRIPE_PRICE_GROWTH: z.string().min(1).optional(),
+  STRIPE_PRICE_SCALE: z.string().min(1).optional(),
+  // A Stripe-compatible API base (a local fake in tests, or a proxy); unset = api.stripe.com.
+  STRIPE_API_URL: z.string().url().optional(),
+  // How often the worker looks for dunning steps, renewals and period-end cancellations that are due.
+  WORKER_BILLING_MS: z.coerce.number().int().min(100).default(60_000),
 }).refine((c) => Boolean(c.LLM_BASE_URL) === Boolean(c.LLM_MODEL), {
   // One without the other would silently fall back to the offline generator: say so at start instead.
   message: 'set LLM_BASE_URL and LLM_MODEL together (or neither, for the offline draft generator)',
   path: ['LLM_MODEL'],
+}).refine((c) => !c.STRIPE_SECRET_KEY || Boolean(c.STRIPE_WEBHOOK_SECRET && c.STRIPE_PRICE_STARTER && c.STRIPE_PRICE_GROWTH && c.STRIPE_PRICE_SCALE), {
+  // Half a Stripe set-up would take money it cannot record (no webhook secret) or sell a plan it has no price for.
+  message: 'with STRIPE_SECRET_KEY set STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER, STRIPE_PRICE_GROWTH and STRIPE_PRICE_SCALE too',
+  path: ['STRIPE_SECRET_KEY'],
 }).refine((c) => c.WORKER_LEASE_MS > c.WEBHOOK_TIMEOUT_MS, {
   // A lease shorter than a send would let a second worker start the same delivery while the first still waits.
   message: 'WORKER_LEASE_MS must exceed WEBHOOK_TIMEOUT_MS',

@@ -34,6 +34,10 @@ export const ID_PREFIXES = {
   job: 'job',
   licenseChange: 'lic',
   intakeHostedLink: 'ihl',
+  billingAccount: 'bac',
+  billingStageChange: 'bsc',
+  billingSession: 'bss',
+  billingEvent: 'bev',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

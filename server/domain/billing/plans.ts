@@ -20,3 +20,16 @@ export function isPlan(value: string): value is Plan {
 export function orderCapFor(plan: string): number | null {
   return isPlan(plan) ? PLAN_ORDER_CAPS[plan] : PLAN_ORDER_CAPS.free;
 }
+
+/** The plans a clinic can buy itself (spec "Limits — self-serve checkout plans"); enterprise is sold by people. */
+export const CHECKOUT_PLANS = ['starter', 'growth', 'scale'] as const;
+export type CheckoutPlan = (typeof CHECKOUT_PLANS)[number];
+
+/** List prices per month in US cents, shown on the Billing page and charged by the simulated provider; null = quoted. */
+export const PLAN_PRICES_CENTS: Readonly<Record<Plan, number | null>> = {
+  free: 0,
+  starter: 4_900,
+  growth: 19_900,
+  scale: 59_900,
+  enterprise: null,
+};

@@ -1,6 +1,7 @@
 import { router } from '@/server/api/trpc';
 import { createTenantRoute } from './create-tenant';
 import { createTenantUserRoute } from './create-tenant-user';
+import { extendGraceRoute } from './extend-grace';
 import { listTenantsRoute } from './list-tenants';
 import { updateTenantRoute } from './update-tenant';
 import { verifyLicensesRoute } from './verify-licenses';
@@ -13,4 +14,5 @@ export const opsRouter = router({
   createTenantUser: createTenantUserRoute,
   verifyNpi: verifyNpiRoute,
   verifyLicenses: verifyLicensesRoute,
+  extendGrace: extendGraceRoute,
 });

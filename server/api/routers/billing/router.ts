@@ -1,0 +1,14 @@
+import { router } from '@/server/api/trpc';
+import { createCheckoutRoute } from './create-checkout';
+import { createPortalRoute } from './create-portal';
+import { getBillingRoute } from './get-billing';
+import { getBillingHealthRoute } from './get-billing-health';
+import { stripeWebhookRoute } from './stripe-webhook';
+
+export const billingRouter = router({
+  get: getBillingRoute,
+  health: getBillingHealthRoute,
+  checkout: createCheckoutRoute,
+  portal: createPortalRoute,
+  stripeWebhook: stripeWebhookRoute,
+});

@@ -1,0 +1,58 @@
+import type { Scope } from '@/server/db/scoped';
+import type { Queryable } from '@/server/db/types';
+import { now } from '@/server/lib/clock';
+import { AppError } from '@/server/lib/errors';
+import type { DunningStage } from '@/db/schema/billing';
+import { readAccount } from './accounts';
+import { decisionFor, effectiveStage, type BillingDecision } from './stages';
+
+/** What a clinic that stopped paying loses, and from which decision on (DESIGN decision 29). */
+export type BillingGuardedAction = 'ai_generation' | 'new_experiment' | 'new_approval' | 'new_flow_session' | 'order_create';
+
+const RANK: Record<BillingDecision, number> = { ROUTE: 0, DEGRADE: 1, SOFT_BLOCK: 2, BLOCK: 3 };
+
+const REFUSED_FROM: Record<BillingGuardedAction, BillingDecision> = {
+  ai_generation: 'DEGRADE',
+  new_experiment: 'DEGRADE',
+  new_approval: 'SOFT_BLOCK',
+  new_flow_session: 'SOFT_BLOCK',
+  order_create: 'BLOCK',
+};
+
+const CODES: Record<Exclude<BillingDecision, 'ROUTE'>, string> = {
+  DEGRADE: 'billing_degraded',
+  SOFT_BLOCK: 'billing_restricted',
+  BLOCK: 'billing_suspended',
+};
+
+const WHAT: Record<BillingGuardedAction, string> = {
+  ai_generation: 'AI generation is paused',
+  new_experiment: 'New experiments cannot be started',
+  new_approval: 'New approvals are paused',
+  new_flow_session: 'New patient sessions cannot start',
+  order_create: 'New orders cannot be created',
+};
+
+/**
+ * The refusal for `action` at `stage`, or null when it may go ahead. Orders already approved, reads, exports and
+ * in-flight work are never guarded: a dispatched prescription is never abandoned. `patient` audiences get a
+ * message with no billing detail (a patient on a clinic's funnel is not told the clinic's payment state).
+ */
+export function billingRefusal(stage: DunningStage, action: BillingGuardedAction, audience: 'tenant' | 'patient' = 'tenant'): AppError | null {
+  const decision = decisionFor(stage);
+  if (RANK[decision] < RANK[REFUSED_FROM[action]]) return null;
+  const code = CODES[decision as Exclude<BillingDecision, 'ROUTE'>];
+  const message =
+    audience === 'patient'
+      ? 'This clinic is not starting new online visits right now. Please try again later or contact the clinic.'
+      : `${WHAT[action]} while the account's payment is overdue (billing stage '${stage}', decision ${decision}). ` +
+        'Pay the overdue invoice from the Billing page (or POST /v1/billing/portal) to restore it; orders already approved keep moving.';
+  return new AppError('permission_error', code, 403, message);
+}
+
+/** Throws the refusal for `action` in the caller's tenant and mode, judged on the stage at this moment. */
+export async function assertBillingAllows(q: Queryable, scope: Scope, action: BillingGuardedAction, at: Date = now()): Promise<void> {
+  const account = await readAccount(q, scope);
+  const refusal = billingRefusal(effectiveStage(account, at), action);
+  if (refusal) throw refusal;
+}
