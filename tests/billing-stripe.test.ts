@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listStageChanges, readAccount } from '@/server/domain/billing/accounts';
 import { PaymentsInputError } from '@/server/integrations/payments/port';
 import { loadConfig } from '@/server/lib/config';
-import { countRows, expectEnvelope, startTestApp, startWithTwoClinics, type Clinic, type TestApp } from './helpers/harness';
+import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, startWithTwoClinics, type Clinic, type TestApp } from './helpers/harness';
 import { signStripeWebhook, startFakeStripe, stripeEventPayload, type FakeStripe } from './helpers/fake-stripe';
 
 const SECRET_KEY = 'sk_test_fake_0123456789';
@@ -196,6 +196,24 @@ describe('POST /v1/billing/webhooks/stripe', () => {
     expect(after.account).toEqual(before.account);
     expect(after.ownChanges).toBe(before.ownChanges);
     expect(await live(b.tenantId)).toMatchObject({ stage: 'grace', attemptCount: 1, plan: 'starter' });
+  });
+
+  it('a checkout paid later (delayed method) moves the plan on async_payment_succeeded; an older API’s period on the subscription is read', async () => {
+    const c = await createTenantWithKeys(app, 'Clinic C');
+    const { items: _items, ...legacy } = subscription('sub_c', c.tenantId, 'cus_c', PRICES.STRIPE_PRICE_STARTER, '2026-11-10T00:00:00Z', '2026-12-10T00:00:00Z');
+    fake.subscriptions.set('sub_c', { ...legacy, current_period_start: seconds('2026-11-10T00:00:00Z'), current_period_end: seconds('2026-12-10T00:00:00Z') });
+    const session = JSON.parse(checkoutCompleted(c.tenantId, 'cus_c', 'sub_c', 'starter')).data.object;
+    expect((await deliver(stripeEventPayload('checkout.session.completed', { ...session, payment_status: 'unpaid' }))).status).toBe(200);
+    expect((await live(c.tenantId)).plan).toBe('free');
+    expect((await deliver(stripeEventPayload('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' }))).status).toBe(200);
+    expect(await live(c.tenantId)).toMatchObject({ plan: 'starter', periodEnd: new Date('2026-12-10T00:00:00Z') });
+  });
+
+  it('when Stripe cannot answer a lookup the delivery fails (Stripe retries it) and nothing is recorded', async () => {
+    const before = await snapshot(a.tenantId);
+    const res = await deliver(checkoutCompleted(a.tenantId, 'cus_a', 'sub_missing'));
+    expect(res.status).toBe(500);
+    expect(await snapshot(a.tenantId)).toEqual(before);
   });
 
   it('a paid invoice recovers, with the period it pays', async () => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac, randomBytes } from 'node:crypto';
+import { now } from '@/server/lib/clock';
 
 /** A request the fake received: the form body (or query) decoded into nested objects as Stripe reads them. */
 export interface FakeStripeRequest {
@@ -110,9 +111,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
 /**
  * The Stripe-Signature header Stripe sends: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>">`,
- * keyed by the endpoint's whole signing secret (whsec_… included, as its UTF-8 bytes).
+ * keyed by the endpoint's whole signing secret (whsec_… included, as its UTF-8 bytes). The time is the app's
+ * clock, so a test that moves it still signs within the five-minute tolerance.
  */
-export function signStripeWebhook(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+export function signStripeWebhook(payload: string, secret: string, timestamp = Math.floor(now().getTime() / 1000)): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
   return `t=${timestamp},v1=${v1}`;
 }
@@ -123,7 +125,7 @@ export function stripeEventPayload(type: string, object: Record<string, unknown>
     id,
     object: 'event',
     api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
+    created: Math.floor(now().getTime() / 1000),
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
