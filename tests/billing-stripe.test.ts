@@ -190,6 +190,8 @@ describe('POST /v1/billing/webhooks/stripe', () => {
       // Stripe sends invoice.payment_succeeded beside invoice.paid; only the latter is the payment.
       invoiceEvent('invoice.payment_succeeded', a.tenantId, 'cus_a'),
       stripeEventPayload('customer.created', { id: 'cus_a', object: 'customer', metadata: { tenantId: a.tenantId } }),
+      // A subscription whose first payment has not gone through sells nothing yet.
+      stripeEventPayload('customer.subscription.updated', subscription('sub_x', a.tenantId, 'cus_a', PRICES.STRIPE_PRICE_SCALE, '2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', { status: 'incomplete' })),
     ];
     for (const payload of ignored) expect((await deliver(payload)).status).toBe(200);
     const after = await snapshot(a.tenantId);
@@ -238,16 +240,17 @@ describe('POST /v1/billing/webhooks/stripe', () => {
 });
 
 describe('Stripe configuration', () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await startTestApp();
+  });
+  afterAll(async () => plain?.close());
+
   it('without STRIPE_SECRET_KEY there is no Stripe webhook (404)', async () => {
-    const plain = await startTestApp();
-    try {
-      const payload = stripeEventPayload('invoice.paid', { id: 'in_1' });
-      const res = await plain.request('POST', '/v1/billing/webhooks/stripe', { rawBody: payload, headers: { 'stripe-signature': signStripeWebhook(payload, WEBHOOK_SECRET) } });
-      expectEnvelope(res, 404, 'not_found', 'stripe_not_configured');
-      expect(plain.services.payments).toBeNull();
-    } finally {
-      await plain.close();
-    }
+    const payload = stripeEventPayload('invoice.paid', { id: 'in_1' });
+    const res = await plain.request('POST', '/v1/billing/webhooks/stripe', { rawBody: payload, headers: { 'stripe-signature': signStripeWebhook(payload, WEBHOOK_SECRET) } });
+    expectEnvelope(res, 404, 'not_found', 'stripe_not_configured');
+    expect(plain.services.payments).toBeNull();
   });
 
   it('a secret key without the webhook secret and every price stops start-up naming what is missing', () => {

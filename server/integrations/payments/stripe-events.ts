@@ -93,7 +93,9 @@ async function translate(event: Stripe.Event, ctx: StripeEventContext): Promise<
     }
     case 'customer.subscription.updated': {
       const sub = event.data.object;
-      return { subject: { metadata: sub.metadata, customer: sub.customer }, event: subscriptionUpdated(sub, ctx) };
+      // An incomplete subscription was never paid for, so its plan is not the tenant's; a canceled one arrives as deleted.
+      const unpaid = sub.status === 'incomplete' || sub.status === 'incomplete_expired' || sub.status === 'canceled';
+      return { subject: { metadata: sub.metadata, customer: sub.customer }, event: unpaid ? null : subscriptionUpdated(sub, ctx) };
     }
     case 'customer.subscription.deleted': {
       const sub = event.data.object;
