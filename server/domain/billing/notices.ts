@@ -69,16 +69,25 @@ export function billingNoticeText(f: NoticeFacts): { subject: string; text: stri
   return { subject: `${f.sandbox ? '[Sandbox] ' : ''}${t.subject} (${f.tenantName})`, text: lines.join('\n') };
 }
 
+export interface NoticeRequest {
+  stage: DunningStage;
+  /** When the stage change that asked for this notice was recorded (its job's creation). */
+  requestedAt: Date;
+}
+
 /**
- * Mails every active owner of the tenant about the stage the account entered. A notice whose stage is no
- * longer the account's (paid meanwhile, or already a later stage with its own notice) is not sent.
+ * Mails every active owner of the tenant about the stage the account entered. A stale notice is not sent:
+ * the account is no longer in that stage (paid meanwhile, or a later stage with its own notice), or it
+ * entered the stage again after this notice was asked for (that entry has its own).
  * Returns how many messages went out.
  */
-export async function sendBillingNotice(q: Queryable, mailer: Mailer, scope: Scope, stage: DunningStage, consoleUrl: string): Promise<number> {
+export async function sendBillingNotice(q: Queryable, mailer: Mailer, scope: Scope, req: NoticeRequest, consoleUrl: string): Promise<number> {
+  const { stage } = req;
   if (!NOTIFIED_STAGES.includes(stage)) return 0;
   const [tenant, account] = await Promise.all([requireTenant(q, scope.tenantId), readAccount(q, scope)]);
   const health = healthOf(account, now());
-  if (health.stage !== stage) return 0;
+  if (health.stage !== stage || account.stage !== stage) return 0;
+  if (account.stageChangedAt && account.stageChangedAt > req.requestedAt) return 0;
   const notice = billingNoticeText({
     tenantName: tenant.name,
     sandbox: !scope.livemode,

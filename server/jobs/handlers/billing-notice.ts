@@ -33,7 +33,7 @@ export const billingNoticeHandler: JobHandler = {
     const stage = job.payload.stage;
     if (!job.tenantId || !isStage(stage)) return { kind: 'done' };
     const consoleUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-    await sendBillingNotice(database.db, await mailerFor(config), { tenantId: job.tenantId, livemode: job.livemode }, stage, consoleUrl);
+    await sendBillingNotice(database.db, await mailerFor(config), { tenantId: job.tenantId, livemode: job.livemode }, { stage, requestedAt: job.createdAt }, consoleUrl);
     return { kind: 'done' };
   },
 };
