@@ -140,6 +140,8 @@ describe('POST /v1/billing/webhooks/stripe', () => {
     expect(fake.seen('/v1/subscriptions/sub_a')).toHaveLength(1);
     expect((await usage(a.liveKey)).body).toMatchObject({ plan: 'growth', orderCapPerMonth: 2500 });
     expect(await live(a.tenantId)).toMatchObject({ provider: 'stripe', plan: 'growth', status: 'active', customerId: 'cus_a', subscriptionId: 'sub_a', periodEnd: new Date('2026-12-01T00:00:00Z') });
+    const billing = await app.request('GET', '/v1/billing', { key: a.liveKey });
+    expect(billing.body).toMatchObject({ livemode: true, provider: 'stripe', plan: 'growth', status: 'active', period: { start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z' } });
     // The sandbox account is a rehearsal: Stripe never touches it.
     expect((await readAccount(app.services.database.db, { tenantId: a.tenantId, livemode: false })).status).toBe('none');
   });
@@ -160,9 +162,10 @@ describe('POST /v1/billing/webhooks/stripe', () => {
   });
 
   it('a failed invoice starts grace with Stripe’s amount and attempt count; a retry that fails again counts it', async () => {
-    // GET /v1/billing/health is another helper's; the account it reads is asserted here.
     expect((await deliver(invoiceEvent('invoice.payment_failed', a.tenantId, 'cus_a'))).status).toBe(200);
-    expect(await live(a.tenantId)).toMatchObject({ stage: 'grace', status: 'past_due', attemptCount: 1, amountDueCents: 19_900 });
+    const health = await app.request('GET', '/v1/billing/health', { key: a.liveKey });
+    expect(health.body).toMatchObject({ stage: 'grace', decision: 'ROUTE', attemptCount: 1, amountDueCents: 19_900, graceExtended: false });
+    expect(await live(a.tenantId)).toMatchObject({ stage: 'grace', status: 'past_due', attemptCount: 1 });
     // Without the metadata snapshot, the customer names the tenant.
     expect((await deliver(invoiceEvent('invoice.payment_failed', null, 'cus_a', { attempt_count: 2 }))).status).toBe(200);
     expect(await live(a.tenantId)).toMatchObject({ stage: 'grace', attemptCount: 2 });
@@ -221,6 +224,7 @@ describe('POST /v1/billing/webhooks/stripe', () => {
   it('a paid invoice recovers, with the period it pays', async () => {
     const line = { id: 'il_1', object: 'line_item', period: { start: seconds('2026-12-01T00:00:00Z'), end: seconds('2027-01-01T00:00:00Z') } };
     expect((await deliver(invoiceEvent('invoice.paid', a.tenantId, 'cus_a', { lines: { object: 'list', data: [line] } }))).status).toBe(200);
+    expect((await app.request('GET', '/v1/billing/health', { key: a.liveKey })).body).toMatchObject({ stage: 'recovered', amountDueCents: 0, attemptCount: 0 });
     expect(await live(a.tenantId)).toMatchObject({ stage: 'recovered', status: 'active', attemptCount: 0, amountDueCents: 0, periodEnd: new Date('2027-01-01T00:00:00Z') });
   });
 
