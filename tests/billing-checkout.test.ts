@@ -253,7 +253,8 @@ describe('paying and declining', () => {
 
   it('refuses posts from another site (Origin, Sec-Fetch-Site) and unknown actions, changing nothing', async () => {
     const page = await startCheckout(a.liveKey, { plan: 'starter' });
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: app.baseUrl, 'sec-fetch-site': 'cross-site' }]) {
+    const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: app.baseUrl, 'sec-fetch-site': 'cross-site' }];
+    for (const headers of foreign) {
       const res = await act(page, 'pay', headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.text).toContain('Nothing changed');
