@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readAccount } from '@/server/domain/billing/accounts';
 import { applyPaymentEvent } from '@/server/domain/billing/payment-events';
+import { nextMonth, runBillingTick } from '@/server/domain/billing/dunning';
 import { setSimulatedCardDeclines } from '@/server/domain/billing/simulated';
-import { addCalendarMonth, findSimulatedCoupon } from '@/server/domain/billing/simulated-catalog';
+import { findSimulatedCoupon } from '@/server/domain/billing/simulated-catalog';
 import { PaymentsInputError, type ExternalPayments, type HostedCheckoutRequest } from '@/server/integrations/payments/port';
 import { setClock } from '@/server/lib/clock';
-import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, type Clinic, type TestApp, startTestApp } from './helpers/harness';
+import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, type Clinic, type TestApp, startTestApp } from './helpers/harness';
 
 // Issue 25: checkout and portal, the simulated provider's pages, and the Stripe branch through the port.
 
@@ -175,11 +176,12 @@ describe('paying and declining', () => {
     expect(paid.status).toBe(303);
     expect(paid.location).toBe('/billing?checkout=paid');
     expect(await usage(c.liveKey)).toMatchObject({ plan: 'starter', orderCapPerMonth: 250, ordersRemaining: 250 });
+    expect((await app.request('GET', '/v1/billing', { key: c.liveKey })).body).toMatchObject({ plan: 'starter', priceCents: 4900, status: 'active', provider: 'simulated' });
     const account = await readAccount(db(), live(c));
     expect(account).toMatchObject({ plan: 'starter', status: 'active', provider: 'simulated', stage: 'healthy', cancelAtPeriodEnd: false });
     expect(account.customerId).toMatch(/^sim_cus_/);
     expect(account.subscriptionId).toMatch(/^sim_sub_/);
-    expect(account.periodEnd!.getTime()).toBe(addCalendarMonth(account.periodStart!).getTime());
+    expect(account.periodEnd!.getTime()).toBe(nextMonth(account.periodStart!).getTime());
     expect(account.nextActionAt).toEqual(account.periodEnd);
 
     const events = await countRows(app, 'billing_provider_events');
@@ -213,11 +215,24 @@ describe('paying and declining', () => {
     expect(await countRows(app, 'billing_provider_events')).toBe(events);
   });
 
+  it('leaves an enterprise plan (set by ops) to people: live checkout 409, sandbox rehearsal allowed', async () => {
+    const t = await app.request('POST', '/v1/ops/tenants', { key: OPS_KEY, body: { name: 'Big clinic', plan: 'enterprise' } });
+    expect(t.status).toBe(201);
+    const mint = async (mode: string) => (await app.request('POST', `/v1/developer/keys/ops/tenants/${t.body.id}`, { key: OPS_KEY, body: { name: mode, mode } })).body.key as string;
+    const before = await countRows(app, 'billing_sessions');
+    expectEnvelope(await checkout(await mint('live'), { plan: 'scale' }), 409, 'conflict', 'plan_managed_by_sales');
+    expect(await countRows(app, 'billing_sessions')).toBe(before);
+    await startCheckout(await mint('sandbox'), { plan: 'scale' });
+  });
+
   it('sandbox: paying moves the sandbox account only, never the real plan', async () => {
     const c = await createTenantWithKeys(app, 'Rehearsal');
     const page = await startCheckout(c.sandboxKey, { plan: 'growth' });
     expect((await act(page, 'pay')).location).toBe('/billing?checkout=paid');
-    // GET /v1/billing belongs to the dunning helper and is still a placeholder on this branch: read the domain.
+    const rehearsal = await app.request('GET', '/v1/billing', { key: c.sandboxKey });
+    expect(rehearsal.body).toMatchObject({ livemode: false, plan: 'growth', status: 'active', provider: 'simulated', cancelAtPeriodEnd: false });
+    expect(rehearsal.body.health).toMatchObject({ stage: 'healthy', decision: 'ROUTE' });
+    expect((await app.request('GET', '/v1/billing', { key: c.liveKey })).body).toMatchObject({ livemode: true, plan: 'free', status: 'none' });
     expect(await readAccount(db(), sandbox(c))).toMatchObject({ plan: 'growth', status: 'active', provider: 'simulated' });
     expect(await readAccount(db(), live(c))).toMatchObject({ plan: 'free', status: 'none' });
     expect(await usage(c.liveKey)).toMatchObject({ plan: 'free', orderCapPerMonth: 25 });
@@ -304,23 +319,38 @@ describe('the simulated portal', () => {
     expect(nothing.status).toBe(409);
     expect(nothing.text).toContain('Nothing is due');
     expect(await readAccount(db(), live(c))).toMatchObject({ stage: 'healthy', amountDueCents: 0, simulatedCardDeclines: true });
+    expect((await getPage(path)).text).toContain('Declines charges (simulated)');
+    await setSimulatedCardDeclines(db(), live(c), false);
+    expect((await getPage(path)).text).toContain('Accepts charges');
   });
 
-  it('pays the overdue invoice: recovered, card fixed, the next period paid; once', async () => {
+  it('pays the overdue invoice of a declined renewal: recovered, card fixed, the period kept; once', async () => {
     const c = await subscribed('growth');
-    const before = await readAccount(db(), live(c));
-    await setSimulatedCardDeclines(db(), live(c), true);
-    await applyPaymentEvent(db(), { provider: 'simulated', eventId: `test_fail:${c.tenantId}`, scope: live(c), event: { type: 'payment.failed', amountDueCents: 19_900 } });
-    const path = pathOf((await portal(c.liveKey)).body.url);
-    const page = { path, id: path.split('/').pop()! };
-    expect((await getPage(path)).text).toContain('Pay $199.00 now');
+    const portalPage = async () => {
+      const path = pathOf((await portal(c.liveKey)).body.url);
+      return { path, id: path.split('/').pop()! };
+    };
+    expect((await act(await portalPage(), 'fail_next_renewal')).status).toBe(303);
+    const paidPeriodEnd = (await readAccount(db(), live(c))).periodEnd!;
+    // The dunning worker renews at period end; the card declines, so the new period's invoice is past due.
+    const renewalAt = new Date(paidPeriodEnd.getTime() + 60_000);
+    setClock(() => renewalAt);
+    await runBillingTick(db(), renewalAt);
+    const pastDue = await readAccount(db(), live(c));
+    expect(pastDue).toMatchObject({ status: 'past_due', stage: 'grace', amountDueCents: 19_900, attemptCount: 1, periodStart: paidPeriodEnd });
+    const page = await portalPage();
+    expect((await getPage(page.path)).text).toContain('Pay $199.00 now');
     const paid = await act(page, 'pay_overdue');
     expect(paid.location).toBe('/billing?portal=pay_overdue');
     const after = await readAccount(db(), live(c));
     expect(after).toMatchObject({ stage: 'recovered', status: 'active', amountDueCents: 0, attemptCount: 0, simulatedCardDeclines: false, firstFailedAt: null });
-    expect(after.periodStart).toEqual(before.periodEnd);
-    expect(after.periodEnd).toEqual(addCalendarMonth(before.periodEnd!));
+    expect(after.periodStart).toEqual(pastDue.periodStart);
+    expect(after.periodEnd).toEqual(pastDue.periodEnd);
+    expect(after.nextActionAt).toEqual(pastDue.periodEnd);
+    const events = await countRows(app, 'billing_provider_events');
     expect((await act(page, 'pay_overdue')).text).toContain('Nothing is due');
+    expect(await countRows(app, 'billing_provider_events')).toBe(events);
+    expect((await app.request('GET', '/v1/billing/health', { key: c.liveKey })).body).toMatchObject({ stage: 'recovered', amountDueCents: 0 });
   });
 
   it('expires after an hour and says there is nothing to change without a subscription', async () => {
@@ -400,10 +430,5 @@ describe('the simulated coupons', () => {
   it('are matched case-insensitively', () => {
     expect(findSimulatedCoupon(' launch50 ')).toMatchObject({ code: 'LAUNCH50', percentOff: 50 });
     expect(findSimulatedCoupon('toString')).toBeNull();
-  });
-
-  it('calendar months clamp to the last day', () => {
-    expect(addCalendarMonth(new Date('2026-01-31T10:00:00Z')).toISOString()).toBe('2026-02-28T10:00:00.000Z');
-    expect(addCalendarMonth(new Date('2026-12-15T00:00:00Z')).toISOString()).toBe('2027-01-15T00:00:00.000Z');
   });
 });

@@ -1,5 +1,6 @@
 import { billingSessions } from '@/db/schema';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
+import { requireTenant } from '@/server/domain/ops/tenants';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import { PaymentsInputError, type ExternalPayments } from '@/server/integrations/payments/port';
@@ -38,6 +39,10 @@ export async function startCheckout(db: Db, principal: TenantPrincipal, input: C
   const scope = scopeOf(principal);
   const account = await readAccount(db, scope);
   refuseSamePlan(account, input.plan);
+  if (scope.livemode && (await requireTenant(db, scope.tenantId)).plan === 'enterprise') {
+    // Self-serve would replace an uncapped plan agreed with people by a capped one.
+    throw errors.conflict('This clinic is on the enterprise plan, which is managed with Fulfillment Rail directly: contact support to change it.', 'plan_managed_by_sales');
+  }
   const stripe = stripeFor(principal, deps);
   if (stripe) return stripeCheckout(db, scope, account, input, stripe, deps.publicUrl);
 

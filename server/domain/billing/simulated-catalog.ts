@@ -25,14 +25,3 @@ export function listPriceCents(plan: CheckoutPlan): number {
 export function checkoutChargeCents(plan: CheckoutPlan, percentOff: number): number {
   return Math.round((listPriceCents(plan) * (100 - percentOff)) / 100);
 }
-
-/** `at` plus one calendar month in UTC, clamped to the month's last day (Jan 31 → Feb 28/29), as Stripe bills. */
-export function addCalendarMonth(at: Date): Date {
-  const next = new Date(at.getTime());
-  const day = at.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(day, lastDay));
-  return next;
-}

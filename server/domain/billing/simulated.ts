@@ -7,7 +7,7 @@ import { newId } from '@/server/lib/ids';
 import { lockAccount, readAccount, saveAccount, type BillingAccount } from './accounts';
 import { applyPaymentEvent } from './payment-events';
 import { CHECKOUT_PLANS, type CheckoutPlan } from './plans';
-import { addCalendarMonth } from './simulated-catalog';
+import { nextMonth } from './dunning';
 
 /**
  * The simulated payments provider (DESIGN decision 29): the checkout and portal pages' sessions and what their
@@ -91,7 +91,7 @@ export async function actOnCheckout(db: Db, id: string, action: CheckoutAction):
         customerId: account.customerId ?? `sim_cus_${scope.tenantId}_${scope.livemode ? 'live' : 'test'}`,
         subscriptionId: `sim_sub_${newId('billingEvent').slice(4)}`,
         periodStart: at,
-        periodEnd: addCalendarMonth(at),
+        periodEnd: nextMonth(at),
       },
     });
     await finish(tx, session, 'paid');
@@ -112,13 +112,13 @@ export async function actOnPortal(db: Db, id: string, action: PortalAction): Pro
     const account = await lockAccount(tx, scope);
     if (action === 'pay_overdue') {
       if (account.amountDueCents <= 0) return { state: 'refused', reason: 'nothing_due' };
-      // The overdue invoice is the one for the period after the last paid one; paying it fixes the card too.
-      const periodStart = account.periodEnd ?? now();
+      // The overdue invoice is the current period's (a declined renewal moves the period on, as Stripe does);
+      // paying it recovers the account and fixes the card. One invoice is paid once, whatever the clicks.
       await applyPaymentEvent(tx, {
         provider: 'simulated',
-        eventId: `sim_pay_overdue:${account.id}:${(account.firstFailedAt ?? periodStart).toISOString()}`,
+        eventId: `sim_pay_overdue:${account.id}:${(account.firstFailedAt ?? account.periodStart ?? now()).toISOString()}`,
         scope,
-        event: { type: 'payment.succeeded', periodStart, periodEnd: addCalendarMonth(periodStart) },
+        event: { type: 'payment.succeeded' },
       });
       return { state: 'done', result: action };
     }
