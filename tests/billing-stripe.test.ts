@@ -123,6 +123,46 @@ describe('Stripe Checkout and portal through the official SDK (against the local
   });
 });
 
+describe('POST /v1/billing/checkout and /portal with Stripe configured', () => {
+  it('a live checkout goes to Stripe Checkout for the plan’s price, keeps the customer, and applies a valid coupon', async () => {
+    fake.promotionCodes.set('WELCOME10', { id: 'promo_welcome10', active: true });
+    const d = await createTenantWithKeys(app, 'Clinic D');
+    const res = await app.request('POST', '/v1/billing/checkout', { key: d.liveKey, body: { plan: 'scale', couponCode: 'WELCOME10' } });
+    expect(res.status).toBe(200);
+    expect(res.body.url).toMatch(new RegExp(`^${fake.url}/c/pay/cs_test_`));
+    const session = fake.seen('/v1/checkout/sessions').at(-1)!.params;
+    const customerId = (await live(d.tenantId)).customerId;
+    expect(customerId).toMatch(/^cus_/);
+    const metadata = { tenantId: d.tenantId, livemode: 'true', plan: 'scale' };
+    expect(session).toMatchObject({ mode: 'subscription', customer: customerId, line_items: [{ price: PRICES.STRIPE_PRICE_SCALE }], metadata, subscription_data: { metadata }, discounts: [{ promotion_code: 'promo_welcome10' }] });
+    // Nothing changes until Stripe says it was paid.
+    expect((await live(d.tenantId)).plan).toBe('free');
+
+    const portal = await app.request('POST', '/v1/billing/portal', { key: d.liveKey, body: {} });
+    expect(portal.status).toBe(200);
+    expect(portal.body.url).toMatch(new RegExp(`^${fake.url}/p/session/bps_`));
+    expect(fake.seen('/v1/billing_portal/sessions').at(-1)!.params).toMatchObject({ customer: customerId });
+  });
+
+  it('an unknown coupon is a 400 naming couponCode and writes nothing', async () => {
+    const d = await createTenantWithKeys(app, 'Clinic E');
+    const before = { accounts: await countRows(app, 'billing_accounts'), sessions: await countRows(app, 'billing_sessions'), stripe: fake.requests.length };
+    const res = await app.request('POST', '/v1/billing/checkout', { key: d.liveKey, body: { plan: 'growth', couponCode: 'NOSUCHCODE' } });
+    expectEnvelope(res, 400, 'validation_error', 'invalid_coupon');
+    expect(res.body.error.param).toBe('couponCode');
+    expect({ accounts: await countRows(app, 'billing_accounts'), sessions: await countRows(app, 'billing_sessions'), stripe: fake.requests.length }).toEqual({ ...before, stripe: before.stripe + 1 });
+    expect(fake.requests.at(-1)!.path).toBe('/v1/promotion_codes');
+  });
+
+  it('sandbox checkout stays on the simulated provider', async () => {
+    const before = fake.requests.length;
+    const res = await app.request('POST', '/v1/billing/checkout', { key: a.sandboxKey, body: { plan: 'growth' } });
+    expect(res.status).toBe(200);
+    expect(res.body.url).toMatch(/\/billing\/simulated\/checkout\/bss_/);
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
 describe('POST /v1/billing/webhooks/stripe', () => {
   const usage = (key: string) => app.request('GET', '/v1/developer/usage', { key });
 
