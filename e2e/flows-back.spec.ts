@@ -54,6 +54,7 @@ test('a patient goes back, finds the earlier answers, changes one and is eligibl
   await expect(heading(page, 'Your medications')).toBeFocused();
   await expect(page.getByText('Step 4 of 6')).toBeVisible();
   await expectAccessible(page, 'medications with Back');
+  await page.screenshot({ path: 'test-results/flow-back-390.png', fullPage: true });
   // Keyboard: Back comes right after the primary action, and Enter on it goes back (no history entry is made).
   const historyLength = await page.evaluate(() => history.length);
   await button(page, 'Continue').focus();
