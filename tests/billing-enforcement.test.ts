@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { tenants, type DunningStage } from '@/db/schema';
+import { billingAccounts, tenants, type DunningStage } from '@/db/schema';
 import { applyPaymentEvent, type PaymentEvent } from '@/server/domain/billing/payment-events';
 import { setClock } from '@/server/lib/clock';
 import { catalogWorld } from './helpers/catalog-world';
@@ -344,5 +344,16 @@ describe('one live clinic through every dunning stage (decision 29)', () => {
     expectEnvelope(refused, 403, 'permission_error', 'billing_suspended');
     ok(await w.create(), 201);
     ok(await flowClient(app, flow.embedKey, ORIGIN).start(), 201);
+  });
+
+  it('a grace extension moves every later step by 7 days, for order creation (judged inside the insert) as for the rest', async () => {
+    await app.services.database.db.update(billingAccounts).set({ graceExtended: true }).where(and(eq(billingAccounts.tenantId, w.tenantId), eq(billingAccounts.livemode, false)));
+    const sandboxOrder = () =>
+      app.request('POST', '/v1/orders', { key: w.sandboxKey, body: { items: [{ productId: sandboxProduct, quantity: 1, sig: 'Take one daily' }], patientId: sandboxPatient } });
+    atDay(15);
+    ok(await sandboxOrder(), 201);
+    expectEnvelope(await flowClient(app, sandboxFlow.embedKey, ORIGIN).start(), 403, 'permission_error', 'billing_restricted');
+    atDay(21.5);
+    expectEnvelope(await sandboxOrder(), 403, 'permission_error', 'billing_suspended');
   });
 });
