@@ -1,3 +1,4 @@
+import type { DunningStage } from '@/db/schema/billing';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { findServingEmbedKey } from '@/server/domain/embed/keys';
 import { originAllowed } from '@/server/domain/embed/origins';
@@ -16,6 +17,8 @@ export interface EmbedContext {
   activeVersionId: string | null;
   /** Questionnaires the key may serve; empty = every approved one. */
   questionnaireKeys: readonly string[];
+  /** The tenant's dunning stage in this mode when the key was resolved (new flow sessions are refused from restricted on). */
+  billingStage: DunningStage;
 }
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -54,6 +57,7 @@ export const resolveEmbedKey = middleware(async ({ ctx, getRawInput, next }) => 
     flowId: found.flowId,
     activeVersionId: found.activeVersionId,
     questionnaireKeys: found.questionnaireKeys,
+    billingStage: found.billingStage,
   };
   const principal: TenantPrincipal = { kind: 'key', tenantId: found.tenantId, livemode: found.livemode, scopes: [], keyId: found.id, rateLimitKey: `embed:${found.id}` };
   return next({ ctx: { embed, principal } });

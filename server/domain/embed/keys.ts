@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import { embedKeys, flows } from '@/db/schema';
+import { billingAccounts, embedKeys, flows, type DunningStage } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
+import { effectiveStage } from '@/server/domain/billing/stages';
+import { now } from '@/server/lib/clock';
 import { randomBase62 } from '@/server/lib/crypto';
 import { errors } from '@/server/lib/errors';
 import { checkAllowedOrigin, MAX_ALLOWED_ORIGINS } from './origins';
@@ -133,26 +135,40 @@ export async function findActiveEmbedKey(q: Queryable, id: string, beforeLookup?
   return row && !row.revokedAt ? row : null;
 }
 
-/** An active key and, for a key serving a flow, the version that flow serves now. */
-export type ServingEmbedKey = EmbedKeyRow & { activeVersionId: string | null };
+/**
+ * An active key and, for a key serving a flow, the version that flow serves now; `billingStage` is the key's
+ * tenant's and mode's dunning stage at the lookup (healthy for an account never written).
+ */
+export type ServingEmbedKey = EmbedKeyRow & { activeVersionId: string | null; billingStage: DunningStage };
 
 /**
  * `findActiveEmbedKey` and `flowPublished` in one statement (docs/decisions.md, Issue 23: flows runtime round
  * trips): the key joined to its flow within the key's own tenant and mode. Null when the key is malformed,
  * unknown or revoked, or serves a flow that is another tenant's or mode's, archived or unpublished (all 404).
+ * The billing account of that tenant and mode rides on the same statement, so refusing a new session while
+ * the clinic is restricted (decision 29) costs the public path no round trip.
  */
 export async function findServingEmbedKey(q: Queryable, id: string, beforeLookup?: (id: string) => Promise<void>): Promise<ServingEmbedKey | null> {
   if (!EMBED_KEY_SHAPE.test(id)) return null;
   await beforeLookup?.(id);
   const [row] = await q
-    .select({ key: embedKeys, status: flows.status, activeVersionId: flows.activeVersionId })
+    .select({
+      key: embedKeys,
+      status: flows.status,
+      activeVersionId: flows.activeVersionId,
+      stage: billingAccounts.stage,
+      firstFailedAt: billingAccounts.firstFailedAt,
+      graceExtended: billingAccounts.graceExtended,
+    })
     .from(embedKeys)
     .leftJoin(flows, and(eq(flows.id, embedKeys.flowId), eq(flows.tenantId, embedKeys.tenantId), eq(flows.livemode, embedKeys.livemode)))
+    .leftJoin(billingAccounts, and(eq(billingAccounts.tenantId, embedKeys.tenantId), eq(billingAccounts.livemode, embedKeys.livemode)))
     .where(eq(embedKeys.id, id))
     .limit(1);
   if (!row || row.key.revokedAt) return null;
   if (row.key.flowId && !(row.status === 'active' && row.activeVersionId)) return null;
-  return { ...row.key, activeVersionId: row.key.flowId ? row.activeVersionId : null };
+  const billingStage = effectiveStage({ stage: row.stage ?? 'healthy', firstFailedAt: row.firstFailedAt, graceExtended: row.graceExtended ?? false }, now());
+  return { ...row.key, activeVersionId: row.key.flowId ? row.activeVersionId : null, billingStage };
 }
 
 /**

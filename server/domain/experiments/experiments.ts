@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { experiments, flows, flowVersions } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
+import { assertBillingAllows } from '@/server/domain/billing/enforcement';
 import { actorOf, lockFlow, refuseArchived, type Actor } from '@/server/domain/flows/flows';
 import { toFlowDtoOne } from '@/server/domain/flows/flow-view';
 import { now } from '@/server/lib/clock';
@@ -68,6 +69,8 @@ async function withResults(q: Queryable, scope: Scope, flowId: string, rows: Exp
 export async function createExperiment(db: Db, actor: Actor, flowId: string, input: ExperimentInput): Promise<ExperimentDto> {
   try {
     return await db.transaction(async (tx) => {
+      // Stopping, folding in and reading experiments stay open; only a new one is refused (decision 29, DEGRADE).
+      await assertBillingAllows(tx, actor, 'new_experiment');
       const flow = await lockFlow(tx, actor, flowId);
       refuseArchived(flow);
       const version = flow.activeVersionId ? await scoped(tx, actor).require(flowVersions, flow.activeVersionId, 'flow version') : null;

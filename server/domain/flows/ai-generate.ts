@@ -4,6 +4,7 @@ import { questionnaires } from '@/db/schema';
 import type { Db } from '@/server/db/types';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Principal } from '@/server/domain/auth/principal';
+import { assertBillingAllows } from '@/server/domain/billing/enforcement';
 import { invalidDraft } from '@/server/domain/intake/questionnaire-problems';
 import type { QuestionnaireDocument } from '@/server/domain/intake/questionnaire-schema';
 import type { QuestionnaireRow } from '@/server/domain/intake/questionnaire-store';
@@ -125,6 +126,8 @@ function draftDocument(value: unknown, list: readonly Candidate[], schema: Retur
  * provider approves its clinical plane.
  */
 export async function generateFlowDraft(db: Db, principal: Principal & Scope, description: string, llm: LlmPort) {
+  // Before the model is asked: a clinic whose payment is overdue gets no AI work at all (decision 29, DEGRADE).
+  await assertBillingAllows(db, principal, 'ai_generation');
   const list = await candidates(db, principal);
   if (list.length === 0) {
     throw new AppError(

@@ -2,6 +2,7 @@ import * as z from '@/server/lib/zod';
 import type { Db } from '@/server/db/types';
 import type { Principal } from '@/server/domain/auth/principal';
 import type { Scope } from '@/server/db/scoped';
+import { assertBillingAllows } from '@/server/domain/billing/enforcement';
 import { requireFeature } from '@/server/domain/ops/features';
 import { AppError } from '@/server/lib/errors';
 import { LlmUnavailableError, type LlmPort, type LlmTemplate } from '@/server/integrations/llm';
@@ -46,6 +47,8 @@ function jsonSchema() {
  */
 export async function createAiDraft(db: Db, principal: Principal & Scope, description: string, llm: LlmPort) {
   await requireFeature(db, principal.tenantId, 'flow_ai_freeform_medical');
+  // Before the model is asked: no AI work while the clinic's payment is overdue (decision 29, DEGRADE).
+  await assertBillingAllows(db, principal, 'ai_generation');
   let result;
   try {
     result = await llm.generateJson({ system: SYSTEM, prompt: description, schemaName: 'questionnaire', jsonSchema: jsonSchema(), templates: templates() });

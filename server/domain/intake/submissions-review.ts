@@ -3,6 +3,7 @@ import { intakeSubmissions, patients, protocols, questionnaires } from '@/db/sch
 import { scoped } from '@/server/db/scoped';
 import type { Database, Db, Tx } from '@/server/db/types';
 import { isLicensedIn } from '@/server/domain/auth/licenses';
+import { assertBillingAllows } from '@/server/domain/billing/enforcement';
 import { approveWithin, sendAndAnswer, type Provider, type SubmitDeps } from '@/server/domain/orders/approve';
 import { checkoutOrderIdOf } from '@/server/domain/flows/checkout-orders';
 import { flowProtocolIdOf } from '@/server/domain/flows/run-protocol';
@@ -82,6 +83,8 @@ async function orderFromSubmission(tx: Tx, principal: Provider, row: SubmissionR
  */
 export async function reviewSubmission(database: Database, principal: Provider, id: string, input: ReviewInput, deps: SubmitDeps) {
   const outcome = await database.db.transaction(async (tx) => {
+    // Approving creates and approves an order: a new approval, refused from SOFT_BLOCK on (decision 29). A reject is not.
+    if (input.decision === 'approve') await assertBillingAllows(tx, principal, 'new_approval');
     const row = await requireSubmission(tx, principal, id);
     assertReviewable(row, input.decision);
     await assertLicensedFor(tx, principal, row);

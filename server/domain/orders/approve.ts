@@ -4,6 +4,7 @@ import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Database, Queryable } from '@/server/db/types';
 import { isLicensedIn } from '@/server/domain/auth/licenses';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
+import { assertBillingAllows } from '@/server/domain/billing/enforcement';
 import { assertUnderOrderCap } from '@/server/domain/billing/usage';
 import { rankRoutes, routingColumns, routingJoins, routingRecord, type RoutingRow } from '@/server/domain/routing/choose';
 import { now } from '@/server/lib/clock';
@@ -126,7 +127,12 @@ export async function approveWithin(q: Queryable, principal: Provider, id: strin
  * submits at once (DESIGN decisions 8–10, 13) and answers with the submitted order.
  */
 export async function approveOrder(database: Database, principal: Provider, id: string, deps: SubmitDeps) {
-  const planned = await meteredTransaction(database, principal, (q) => approveWithin(q, principal, id, deps));
+  const planned = await meteredTransaction(database, principal, async (q) => {
+    // A new approval is refused from SOFT_BLOCK on (decision 29); a submit or reroute of an order a provider
+    // already approved is not, so this guards approve only, not the dispatch path it shares with them.
+    await assertBillingAllows(q, principal, 'new_approval');
+    return approveWithin(q, principal, id, deps);
+  });
   return sendAndAnswer(database, principal, id, planned, deps);
 }
 

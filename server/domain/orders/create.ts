@@ -4,6 +4,8 @@ import { insertWhere, scoped, scopedStatement, type ScopedTable } from '@/server
 import { withSavepoint } from '@/server/db/savepoint';
 import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
+import { assertBillingAllows } from '@/server/domain/billing/enforcement';
+import { notSuspended, suspensionValues } from '@/server/domain/billing/suspension';
 import { now } from '@/server/lib/clock';
 import { AppError, errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
@@ -53,8 +55,8 @@ async function checkReferences(db: Db, principal: TenantPrincipal, input: Create
 }
 
 // The insert's condition: every product (`ids`, `productCount` of them) active and of this tenant and mode,
-// and the patient, when one is named, of this tenant and mode too.
-const referencesHold = (own: (t: ScopedTable) => SQL) => sql`(
+// the patient, when one is named, of this tenant and mode too, and the account not suspended (decision 29).
+const referencesHold = (own: (t: ScopedTable) => SQL) => sql`${notSuspended(own)} and (
   select count(*) from ${products} where ${own(products)} and ${products.id} = any(${sql.placeholder('ids')}::text[]) and ${products.active}
 ) = ${sql.placeholder('productCount')}::int and (
   ${sql.placeholder('patientId')}::text is null or exists (select 1 from ${patients} where ${own(patients)} and ${patients.id} = ${sql.placeholder('patientId')}::text)
@@ -94,7 +96,7 @@ export async function createOrder(db: Db, principal: TenantPrincipal, input: Cre
   ]);
   let created: OrderRow | undefined;
   try {
-    const row = { ...values, ids, productCount: ids.length, patientId: input.patientId ?? null };
+    const row = { ...values, ...suspensionValues(at), ids, productCount: ids.length, patientId: input.patientId ?? null };
     [created] = await withSavepoint(db, (q) => scoped(q, principal).run(statement, row));
   } catch (err) {
     // A foreignOrderId seen before (or two creates with one at once): the unique index decides, and the
@@ -105,6 +107,8 @@ export async function createOrder(db: Db, principal: TenantPrincipal, input: Cre
     throw err;
   }
   if (created) return toOrderDto(created);
+  // Nothing written: a suspended account (BLOCK refuses order creation), else a reference that does not hold.
+  await assertBillingAllows(db, principal, 'order_create', at);
   await checkReferences(db, principal, input, ids);
   throw errors.conflict('A product or the patient changed while the order was being created; send it again.', 'references_changed');
 }

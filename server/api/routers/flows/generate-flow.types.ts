@@ -14,7 +14,7 @@ export const generateFlowMeta: OpenApiMeta<ProcedureMeta> = {
     tags: ['flows'],
     summary: 'Draft a flow from a description: copy, theme and a marketing quiz wired to a matching approved questionnaire; saved as a draft (origin `ai`), never published',
     errorResponses: {
-      403: 'Missing flows.manage',
+      403: 'Missing flows.manage; or AI generation is paused while a payment is overdue (billing_degraded, billing_restricted, billing_suspended)',
       422: 'No approved questionnaire in this mode (no_approved_questionnaire), or the generated draft failed validation (draft_invalid, every reason listed); nothing was saved',
       503: 'The language model did not answer in time or could not be reached; nothing was saved',
     },

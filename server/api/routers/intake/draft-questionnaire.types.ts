@@ -14,7 +14,7 @@ export const draftQuestionnaireMeta: OpenApiMeta<ProcedureMeta> = {
     tags: ['intake'],
     summary: "Draft a questionnaire from a description; saved `pending` (origin `ai`), inert until a provider approves it",
     errorResponses: {
-      403: "The clinic's `flow_ai_freeform_medical` feature is off (feature_disabled), or missing catalog.manage or intake.review",
+      403: "The clinic's `flow_ai_freeform_medical` feature is off (feature_disabled), or missing catalog.manage or intake.review; or AI generation is paused while a payment is overdue (billing_degraded, billing_restricted, billing_suspended)",
       422: 'The generated draft failed validation (draft_invalid, every reason listed); nothing was saved',
       503: 'The language model did not answer in time or could not be reached; nothing was saved',
     },

@@ -10,7 +10,11 @@ export const createOrderMeta: OpenApiMeta<ProcedureMeta> = {
     path: '/orders',
     tags: ['orders'],
     summary: 'Create an order: pending_approval when it names a patient and has no flagged fields, draft otherwise',
-    errorResponses: { 400: 'Bad items, or a product or patient not in this tenant and mode (param names it)', 409: 'foreignOrderId already used by this source (error.resource_id is that order)' },
+    errorResponses: {
+      400: 'Bad items, or a product or patient not in this tenant and mode (param names it)',
+      403: 'The account is suspended for an overdue payment (billing_suspended)',
+      409: 'foreignOrderId already used by this source (error.resource_id is that order)',
+    },
   },
 };
 export const ZCreateOrderRequest = ZCreateOrder;

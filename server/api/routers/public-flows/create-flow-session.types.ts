@@ -12,7 +12,11 @@ export const createFlowSessionMeta: OpenApiMeta<ProcedureMeta> = {
     protect: false,
     summary: "Starts a patient's run: a session pinned to the flow's published version for 24 hours (emits flow.viewed)",
     description: 'The session id is the bearer secret of the run; keep it (the hosted page keeps it in localStorage per key) to resume.',
-    errorResponses: { ...PUBLIC_FLOW_ERRORS, 400: 'A malformed campaign or variant' },
+    errorResponses: {
+      ...PUBLIC_FLOW_ERRORS,
+      403: 'Origin not allowed for this live key (origin_not_allowed); or the clinic starts no new sessions right now (billing_restricted, billing_suspended; the message tells the patient nothing more)',
+      400: 'A malformed campaign or variant',
+    },
   },
 };
 export const ZCreateFlowSessionRequest = z.strictObject({

@@ -1,8 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { events, flows, flowSessionAnswers, flowSessions } from '@/db/schema';
+import { events, flows, flowSessionAnswers, flowSessions, type DunningStage } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import { newEvent } from '@/server/domain/events/emit';
+import { readAccount } from '@/server/domain/billing/accounts';
+import { billingRefusal } from '@/server/domain/billing/enforcement';
+import { effectiveStage } from '@/server/domain/billing/stages';
 import { assignArm, sessionDocument } from '@/server/domain/experiments/arms';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
@@ -21,6 +24,8 @@ export interface FlowEmbed extends Scope {
   flowId: string | null;
   /** Set by the embed middleware, which resolved the key with its flow in this request (active, published at this version). */
   activeVersionId?: string | null;
+  /** Set by the embed middleware too: the dunning stage read with the key, in the same statement. */
+  billingStage?: DunningStage;
 }
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -93,8 +98,13 @@ export interface SessionInput {
  * and the `sessions` count, in one transaction. With an experiment running, the session's arm is its bucket
  * (DESIGN decision 27; the `variant` hint never chooses), stamped on the session, exposed once
  * (`experiment.exposed`) and counted under that arm; the definition is the arm's.
+ * A clinic restricted or suspended for an overdue payment starts no new session (decision 29; the patient is
+ * told nothing of billing); sessions already started step and submit as before.
  */
 export async function createSession(db: Db, embed: FlowEmbed, input: SessionInput) {
+  const stage = embed.billingStage ?? effectiveStage(await readAccount(db, embed), now());
+  const refusal = billingRefusal(stage, 'new_flow_session', 'patient');
+  if (refusal) throw refusal;
   return db.transaction(async (tx) => {
     const flow = await servedFlow(tx, embed);
     const pinned = await loadPinnedVersion(tx, embed, flow.activeVersionId);
