@@ -88,8 +88,8 @@ function mailsTo(email: string) {
  * expired and run again.
  */
 async function expectMails(email: string, n: number) {
-  await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(n), { timeout: 10_000, interval: 50 });
-  await vi.waitFor(async () => expect(await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, BILLING_NOTICE_JOB))).toEqual([]), { timeout: 10_000, interval: 50 });
+  await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(n), { timeout: 30_000, interval: 50 });
+  await vi.waitFor(async () => expect(await db().select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, BILLING_NOTICE_JOB))).toEqual([]), { timeout: 30_000, interval: 50 });
   return mailsTo(email);
 }
 
