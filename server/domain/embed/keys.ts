@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { embedKeys, flows } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
+import { prepared } from '@/server/db/prepared';
 import type { Queryable } from '@/server/db/types';
 import { randomBase62 } from '@/server/lib/crypto';
 import { errors } from '@/server/lib/errors';
@@ -141,15 +142,20 @@ export type ServingEmbedKey = EmbedKeyRow & { activeVersionId: string | null };
  * trips): the key joined to its flow within the key's own tenant and mode. Null when the key is malformed,
  * unknown or revoked, or serves a flow that is another tenant's or mode's, archived or unpublished (all 404).
  */
-export async function findServingEmbedKey(q: Queryable, id: string, beforeLookup?: (id: string) => Promise<void>): Promise<ServingEmbedKey | null> {
-  if (!EMBED_KEY_SHAPE.test(id)) return null;
-  await beforeLookup?.(id);
-  const [row] = await q
+// Rendered once (server/db/prepared.ts): every public call resolves its key with this statement.
+const servingKeyStatement = prepared((q: Queryable) =>
+  q
     .select({ key: embedKeys, status: flows.status, activeVersionId: flows.activeVersionId })
     .from(embedKeys)
     .leftJoin(flows, and(eq(flows.id, embedKeys.flowId), eq(flows.tenantId, embedKeys.tenantId), eq(flows.livemode, embedKeys.livemode)))
-    .where(eq(embedKeys.id, id))
-    .limit(1);
+    .where(eq(embedKeys.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+export async function findServingEmbedKey(q: Queryable, id: string, beforeLookup?: (id: string) => Promise<void>): Promise<ServingEmbedKey | null> {
+  if (!EMBED_KEY_SHAPE.test(id)) return null;
+  await beforeLookup?.(id);
+  const [row] = await servingKeyStatement.execute(q, { id });
   if (!row || row.key.revokedAt) return null;
   if (row.key.flowId && !(row.status === 'active' && row.activeVersionId)) return null;
   return { ...row.key, activeVersionId: row.key.flowId ? row.activeVersionId : null };
