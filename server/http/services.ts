@@ -61,7 +61,10 @@ export async function createServices(config: Config): Promise<Services> {
     logger.error({ kid: certificateKey.kid }, 'the certificate signing key cannot be decrypted with this AUTH_SECRET: restore it or run certs:rotate');
   }
   setDefaultCertificateDeps(auth);
-  const services: Services = { database, config, rateLimiter, embedRateLimiter, auth, payments: null, close: async () => { redis?.disconnect(); await database.close(); } };
+  // DESIGN decision 29: Stripe serves live billing when configured; without it every account uses the simulated provider.
+  // Loaded only then: the SDK is large and most installs never use it.
+  const payments = config.STRIPE_SECRET_KEY ? (await import('@/server/integrations/payments/stripe')).createStripePayments(config) : null;
+  const services: Services = { database, config, rateLimiter, embedRateLimiter, auth, payments, close: async () => { redis?.disconnect(); await database.close(); } };
   setGlobalServices(services);
   return services;
 }

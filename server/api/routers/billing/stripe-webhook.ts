@@ -1,12 +1,13 @@
 import { publicProcedure } from '@/server/api/procedures';
-import { AppError } from '@/server/lib/errors';
+import { receiveStripeWebhook } from '@/server/domain/billing/stripe-webhook';
 import { stripeWebhookMeta, ZStripeWebhookRequest, ZStripeWebhookResponse } from './stripe-webhook.types';
 
-// PLACEHOLDER (issue 25 foundation): replaced by its owner.
+const firstHeader = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
 export const stripeWebhookRoute = publicProcedure
   .meta(stripeWebhookMeta)
   .input(ZStripeWebhookRequest)
   .output(ZStripeWebhookResponse)
-  .mutation(() => {
-    throw new AppError('api_error', 'not_implemented', 501, 'Not built yet.');
-  });
+  .mutation(({ ctx }) =>
+    receiveStripeWebhook(ctx.services.database.db, ctx.services.payments, { rawBody: ctx.state.rawBody, signature: firstHeader(ctx.req.headers['stripe-signature']) }),
+  );
