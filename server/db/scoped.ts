@@ -95,12 +95,15 @@ function batch({ table, rows }: AlsoInsert, prefix: string) {
   return { key: `${getTableName(table)}:${clean.length}:${keys.join(',')}`, prefix, values, render };
 }
 
+/** What an `also` CTE returns: the row's id, or the first column of a table keyed otherwise (intake_answers by submission). */
+const keyOf = (t: ScopedTable): AnyPgColumn => (t.id as AnyPgColumn | undefined) ?? (Object.values(getTableColumns(t as PgTable))[0] as AnyPgColumn);
+
 function insertStatement(main: AlsoInsert, also: AlsoInsert[], returning: boolean) {
   const others = also.filter((a) => a.rows.length > 0);
   const m = batch(main, 'm');
   const extra = others.map((a, i) => batch(a, `a${i}:`));
   const statement = cachedStatement(`insert:${[m, ...extra].map((b) => b.key).join('|')}:${returning}`, (_own, db) => {
-    const ctes = others.map((a, i) => db.$with(`also_${i}`).as(db.insert(a.table as PgTable).values(extra[i].render() as never).returning({ id: a.table.id })));
+    const ctes = others.map((a, i) => db.$with(`also_${i}`).as(db.insert(a.table as PgTable).values(extra[i].render() as never).returning({ id: keyOf(a.table) })));
     const base = (ctes.length ? db.with(...ctes) : db).insert(main.table as PgTable).values(m.render() as never);
     return returning ? base.returning() : base;
   });

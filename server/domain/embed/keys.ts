@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { billingAccounts, embedKeys, flows, type DunningStage } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
+import { prepared } from '@/server/db/prepared';
 import type { Queryable } from '@/server/db/types';
 import { effectiveStage } from '@/server/domain/billing/stages';
 import { now } from '@/server/lib/clock';
@@ -148,10 +149,9 @@ export type ServingEmbedKey = EmbedKeyRow & { activeVersionId: string | null; bi
  * The billing account of that tenant and mode rides on the same statement, so refusing a new session while
  * the clinic is restricted (decision 29) costs the public path no round trip.
  */
-export async function findServingEmbedKey(q: Queryable, id: string, beforeLookup?: (id: string) => Promise<void>): Promise<ServingEmbedKey | null> {
-  if (!EMBED_KEY_SHAPE.test(id)) return null;
-  await beforeLookup?.(id);
-  const [row] = await q
+// Rendered once (server/db/prepared.ts): every public call resolves its key with this statement.
+const servingKeyStatement = prepared((q: Queryable) =>
+  q
     .select({
       key: embedKeys,
       status: flows.status,
@@ -163,8 +163,14 @@ export async function findServingEmbedKey(q: Queryable, id: string, beforeLookup
     .from(embedKeys)
     .leftJoin(flows, and(eq(flows.id, embedKeys.flowId), eq(flows.tenantId, embedKeys.tenantId), eq(flows.livemode, embedKeys.livemode)))
     .leftJoin(billingAccounts, and(eq(billingAccounts.tenantId, embedKeys.tenantId), eq(billingAccounts.livemode, embedKeys.livemode)))
-    .where(eq(embedKeys.id, id))
-    .limit(1);
+    .where(eq(embedKeys.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+export async function findServingEmbedKey(q: Queryable, id: string, beforeLookup?: (id: string) => Promise<void>): Promise<ServingEmbedKey | null> {
+  if (!EMBED_KEY_SHAPE.test(id)) return null;
+  await beforeLookup?.(id);
+  const [row] = await servingKeyStatement.execute(q, { id });
   if (!row || row.key.revokedAt) return null;
   if (row.key.flowId && !(row.status === 'active' && row.activeVersionId)) return null;
   const billingStage = effectiveStage({ stage: row.stage ?? 'healthy', firstFailedAt: row.firstFailedAt, graceExtended: row.graceExtended ?? false }, now());

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { events } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Tx } from '@/server/db/types';
@@ -30,4 +31,17 @@ export async function emitEvent<T extends EventType>(tx: Tx, scope: Scope, type:
   const event = newEvent(type, data);
   await scoped(tx, scope).insertMany(events, [event]);
   return event;
+}
+
+/**
+ * The insert of `rows` (from `newEvent`) into the log as SQL, for a statement that writes more in its CTEs
+ * (docs/decisions.md, Issue 23: performance of the public runtime). The rows take the scope's tenant and mode,
+ * like `scoped(…).insertMany`; the triggers fire as for any insert. `where`, when given, is a condition over
+ * the statement's other CTEs: the events are written only when it holds.
+ */
+export function eventsInsertSql(scope: Scope, rows: ReturnType<typeof newEvent>[], where?: SQL): SQL {
+  const select = rows.map(
+    (e) => sql`select ${e.id}::text, ${scope.tenantId}::text, ${scope.livemode}::boolean, ${e.type}::text, ${JSON.stringify(e.data)}::jsonb, ${e.createdAt}::timestamptz${where ? sql` where ${where}` : sql``}`,
+  );
+  return sql`insert into events (id, tenant_id, livemode, type, data, created_at) ${sql.join(select, sql` union all `)}`;
 }

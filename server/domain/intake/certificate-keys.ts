@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { and, desc, isNull, ne, sql } from 'drizzle-orm';
 import { calculateJwkThumbprint, importJWK, type CryptoKey } from 'jose';
 import { certificateKeys } from '@/db/schema';
+import { prepared } from '@/server/db/prepared';
 import type { Queryable } from '@/server/db/types';
 import { openPrivateKey, sealPrivateKey } from './certificate-secrets';
 
@@ -37,13 +38,16 @@ async function newKeyRow(secret: Uint8Array, now: Date) {
   return { kid, publicJwk, privateKeyEncrypted: sealPrivateKey(secret, kid, d!), createdAt: now };
 }
 
-const active = (q: Queryable) =>
+// Rendered once (server/db/prepared.ts): every eligible submission reads it.
+const activeStatement = prepared((q: Queryable) =>
   q
     .select({ kid: certificateKeys.kid, publicJwk: certificateKeys.publicJwk, sealed: certificateKeys.privateKeyEncrypted })
     .from(certificateKeys)
     .where(isNull(certificateKeys.retiredAt))
     .orderBy(desc(certificateKeys.createdAt), desc(certificateKeys.kid))
-    .limit(1);
+    .limit(1),
+);
+const active = (q: Queryable) => activeStatement.execute(q, {});
 
 /**
  * The signing key exists (generated at first start; DESIGN decision 20). Idempotent, and safe when several

@@ -1,8 +1,8 @@
-import { intakeAnswers, intakeSubmissions, patients, type IntakeSource, type IntakeStatus } from '@/db/schema';
-import { scoped, type Scope } from '@/server/db/scoped';
+import { events, intakeAnswers, intakeSubmissions, patients, type IntakeSource, type IntakeStatus } from '@/db/schema';
+import { scoped, type Scope, type ScopedTable } from '@/server/db/scoped';
 import type { Database, Tx } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
-import { emitEvent } from '@/server/domain/events/emit';
+import { newEvent } from '@/server/domain/events/emit';
 import { now as clockNow } from '@/server/lib/clock';
 import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
@@ -10,6 +10,8 @@ import { issueCertificate } from './certificates';
 import { checkAnswers, evaluate, type Evaluation } from './engine';
 import { requireUsableQuestionnaire, type QuestionnaireRow } from './questionnaire-store';
 import { toSubmissionDto } from './submissions-dto';
+
+type NewEvent = ReturnType<typeof newEvent>;
 
 /** Where a submission came from, as every intake path (in-app, public, hosted link, flow) records it. */
 export interface SubmissionOrigin {
@@ -61,9 +63,18 @@ const statusOf = (e: Evaluation): IntakeStatus => (e.verdict === 'disqualified' 
  * and in the caller's transaction writes the submission, its answers (PHI, their own table), the
  * certificate of an eligible verdict and the event `intake.submission.created`. The caller has already
  * established that the patient is of the scope's tenant and mode. Bad answers and incomplete runs throw
- * before anything is written.
+ * before anything is written. `alsoEvents`: the caller's own events about the submission, appended after
+ * `intake.submission.created` in the same statement.
  */
-export async function recordSubmission(tx: Tx, scope: Scope, questionnaire: QuestionnaireRow, origin: SubmissionOrigin, answers: Record<string, unknown>, at: Date = clockNow()) {
+export async function recordSubmission(
+  tx: Tx,
+  scope: Scope,
+  questionnaire: QuestionnaireRow,
+  origin: SubmissionOrigin,
+  answers: Record<string, unknown>,
+  at: Date = clockNow(),
+  alsoEvents?: (submissionId: string, evaluation: Evaluation) => NewEvent[],
+) {
   assertAnswersFit(questionnaire, answers);
   const evaluation = evaluate(questionnaire.document, answers, { asOf: asOfDay(at) });
   assertComplete(evaluation);
@@ -83,28 +94,34 @@ export async function recordSubmission(tx: Tx, scope: Scope, questionnaire: Ques
           at,
         )
       : null;
-  const s = scoped(tx, scope);
-  const row = await s.insert(intakeSubmissions, {
-    id,
-    questionnaireId: questionnaire.id,
-    questionnaireKey: questionnaire.key,
-    questionnaireVersion: questionnaire.version,
-    patientId: origin.patientId,
-    source: origin.source,
-    status: statusOf(evaluation),
-    verdict: evaluation.verdict,
-    missing: evaluation.missing,
-    hits: evaluation.hits,
-    flags: evaluation.flags,
-    certificate,
-    embedKeyId: origin.embedKeyId ?? null,
-    flowId: origin.flowId ?? null,
-    flowSessionId: origin.flowSessionId ?? null,
-    createdAt: at,
-    updatedAt: at,
-  });
-  await tx.insert(intakeAnswers).values({ submissionId: id, tenantId: scope.tenantId, livemode: scope.livemode, answers });
-  await emitEvent(tx, scope, 'intake.submission.created', { submissionId: id, verdict: evaluation.verdict });
+  const created = newEvent('intake.submission.created', { submissionId: id, verdict: evaluation.verdict });
+  // The submission, its answers and its events in one statement (docs/decisions.md, Issue 23: performance of the public runtime).
+  const row = await scoped(tx, scope).insert(
+    intakeSubmissions,
+    {
+      id,
+      questionnaireId: questionnaire.id,
+      questionnaireKey: questionnaire.key,
+      questionnaireVersion: questionnaire.version,
+      patientId: origin.patientId,
+      source: origin.source,
+      status: statusOf(evaluation),
+      verdict: evaluation.verdict,
+      missing: evaluation.missing,
+      hits: evaluation.hits,
+      flags: evaluation.flags,
+      certificate,
+      embedKeyId: origin.embedKeyId ?? null,
+      flowId: origin.flowId ?? null,
+      flowSessionId: origin.flowSessionId ?? null,
+      createdAt: at,
+      updatedAt: at,
+    },
+    [
+      { table: intakeAnswers as unknown as ScopedTable, rows: [{ submissionId: id, answers }] },
+      { table: events, rows: [created, ...(alsoEvents?.(id, evaluation) ?? [])] },
+    ],
+  );
   return { row, evaluation, dto: toSubmissionDto(row, questionnaire.document) };
 }
 

@@ -34,12 +34,19 @@ export function actorOf(p: TenantPrincipal): { actorKind: 'key' | 'user'; actorI
  */
 export async function recordAccess(q: Queryable, p: TenantPrincipal, patientIds: string[], action: PatientAccessAction, requestId: string | null) {
   const s = scoped(q, p);
-  const actor = actorOf(p);
   const at = now();
-  for (const patientId of patientIds) {
-    await s.insert(patientAccessLog, { id: newId('patientAccess'), patientId, action, ...actor, requestId, at });
-  }
+  for (const patientId of patientIds) await s.insert(patientAccessLog, accessEntry(p, patientId, action, requestId, at));
 }
+
+/** One access-log row, for `recordAccess` or a statement that writes the record and its entry together. */
+export const accessEntry = (p: TenantPrincipal, patientId: string, action: PatientAccessAction, requestId: string | null, at: Date) => ({
+  id: newId('patientAccess'),
+  patientId,
+  action,
+  ...actorOf(p),
+  requestId,
+  at,
+});
 
 /** Who may audit: API keys holding patients.read (checked by the route), and owner or admin sessions. */
 export function assertMayReadAccessLog(p: TenantPrincipal): void {

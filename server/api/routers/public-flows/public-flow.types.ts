@@ -1,6 +1,7 @@
 import * as z from '@/server/lib/zod';
 import { ZPatientQuestionnaire, zEmbedKey } from '@/server/api/routers/intake/public-intake.types';
 import { CONTACT_FIELDS, QUIZ_QUESTION_TYPES } from '@/server/lib/flow-shapes';
+import { checkedOnce } from '@/server/api/checked-once';
 
 // What patients' pages receive of a flow: copy, theme, step order and question shapes; never rules or settings.
 const ZOption = z.object({ value: z.string(), label: z.string() });
@@ -22,16 +23,19 @@ const ZPublicStep = z.discriminatedUnion('kind', [
   z.object({ id: z.string(), kind: z.literal('contact'), title: z.string(), fields: z.array(z.enum(CONTACT_FIELDS)) }),
 ]);
 
-export const ZPublicFlow = z
-  .object({
-    flowId: z.string(),
-    versionId: z.string().meta({ description: 'The published version (fv_…) this definition is' }),
-    sandbox: z.boolean(),
-    theme: z.object({ cssVariables: z.record(z.string(), z.string()).meta({ description: 'Theme tokens as CSS custom properties named --nl-flow-*' }) }),
-    steps: z.array(ZPublicStep),
-    questionnaire: z.object({ key: z.string(), version: z.number().int() }),
-  })
-  .meta({ id: 'PublicFlow', description: 'The patient-safe definition of a published flow version: no rules, rule ids, disqualifier logic or settings' });
+// Checked once per served object: definitions are cached per version and frozen (server/api/checked-once.ts).
+export const ZPublicFlow = checkedOnce(
+  z
+    .object({
+      flowId: z.string(),
+      versionId: z.string().meta({ description: 'The published version (fv_…) this definition is' }),
+      sandbox: z.boolean(),
+      theme: z.object({ cssVariables: z.record(z.string(), z.string()).meta({ description: 'Theme tokens as CSS custom properties named --nl-flow-*' }) }),
+      steps: z.array(ZPublicStep),
+      questionnaire: z.object({ key: z.string(), version: z.number().int() }),
+    })
+    .meta({ id: 'PublicFlow', description: 'The patient-safe definition of a published flow version: no rules, rule ids, disqualifier logic or settings' }),
+);
 
 export const ZArm = z.enum(['control', 'variant']).nullable().meta({ description: 'The experiment arm the session was assigned; null when no experiment runs' });
 export const zSessionId = z.string().min(1).max(100).meta({ description: 'The session id (fs_…): the bearer secret of this run' });

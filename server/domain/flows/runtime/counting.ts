@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { flowStatsDaily, type flowSessions } from '@/db/schema';
 import type { Queryable } from '@/server/db/types';
 
@@ -18,18 +18,17 @@ export const STATS_SHARDS = 16;
 /** The UTC day a count lands on. */
 export const statsDay = (at: Date) => at.toISOString().slice(0, 10);
 
+/** What a count needs of its session (a row, or one being inserted in the same statement). */
+export type CountedSession = Pick<SessionRow, 'id' | 'tenantId' | 'livemode' | 'flowId' | 'flowVersionId' | 'experimentId' | 'variantKey'>;
+
 /**
- * Counts `mark` for the session at most once: the mark's insert decides, and only the insert that lands bumps
- * the session's version/day/step/arm row of `flow_stats_daily`, in the caller's transaction. A retried beacon
- * or step save therefore answers like the first and counts nothing. `stepId` '' is the flow-level row.
- *
- * One statement (docs/decisions.md, Issue 23: flows runtime round trips): the aggregate's insert reads the
- * mark's CTE, so it writes a row only when the mark landed, atomically even outside a transaction.
+ * The two CTEs of a count, `landed` and `bumped`, for a statement that writes more (docs/decisions.md, Issue 23:
+ * performance of the public runtime): the mark's insert decides, and the aggregate's insert reads it, so the
+ * row is bumped only when the mark landed, atomically with whatever else the statement writes.
  */
-export async function countOnce(q: Queryable, session: SessionRow, mark: string, counter: FlowCounter, at: Date, stepId = ''): Promise<boolean> {
+export function countCtes(session: CountedSession, mark: string, counter: FlowCounter, at: Date, stepId = ''): SQL {
   const column = sql.identifier(flowStatsDaily[counter].name);
-  const result = (await q.execute(sql`
-    with landed as (
+  return sql`landed as (
       insert into flow_session_marks (session_id, mark, created_at) values (${session.id}, ${mark}, ${at})
       on conflict do nothing returning 1
     ), bumped as (
@@ -39,7 +38,20 @@ export async function countOnce(q: Queryable, session: SessionRow, mark: string,
       from landed
       on conflict (flow_id, day, flow_version_id, step_id, experiment_id, arm, shard) do update set ${column} = flow_stats_daily.${column} + 1
       returning 1
-    )
+    )`;
+}
+
+/**
+ * Counts `mark` for the session at most once: the mark's insert decides, and only the insert that lands bumps
+ * the session's version/day/step/arm row of `flow_stats_daily`, in the caller's transaction. A retried beacon
+ * or step save therefore answers like the first and counts nothing. `stepId` '' is the flow-level row.
+ *
+ * One statement (docs/decisions.md, Issue 23: flows runtime round trips): the aggregate's insert reads the
+ * mark's CTE, so it writes a row only when the mark landed, atomically even outside a transaction.
+ */
+export async function countOnce(q: Queryable, session: CountedSession, mark: string, counter: FlowCounter, at: Date, stepId = ''): Promise<boolean> {
+  const result = (await q.execute(sql`
+    with ${countCtes(session, mark, counter, at, stepId)}
     select (select count(*) from landed)::int as landed, (select count(*) from bumped)::int as bumped
   `)) as unknown as { rows: { landed: number }[] };
   return Number(result.rows[0]?.landed ?? 0) > 0;

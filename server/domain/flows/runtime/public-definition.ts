@@ -63,6 +63,14 @@ function publicStep(step: FlowStepShape, items: ReadonlyMap<string, PatientViewI
   }
 }
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 const definitions = new Map<string, PublicFlowDefinition>();
 const MAX_CACHED = 1000;
 
@@ -90,6 +98,8 @@ export function publicDefinition({ version, questionnaire }: PinnedVersion, arm?
     questionnaire: { key: questionnaire.key, version: questionnaire.version },
   };
   if (definitions.size >= MAX_CACHED) definitions.clear();
-  definitions.set(cacheKey, definition);
+  // Frozen: one object is served to every session of the version, so nothing may change it (and the response
+  // check may trust it once checked, server/api/checked-once.ts).
+  definitions.set(cacheKey, deepFreeze(definition));
   return definition;
 }

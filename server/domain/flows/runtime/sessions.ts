@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { events, flows, flowSessionAnswers, flowSessions, type DunningStage } from '@/db/schema';
-import { scoped, type Scope } from '@/server/db/scoped';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { flows, flowSessionAnswers, flowSessions, type DunningStage } from '@/db/schema';
+import { scoped, scopedStatement, type Scope, type ScopedTable } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
-import { newEvent } from '@/server/domain/events/emit';
+import { eventsInsertSql, newEvent } from '@/server/domain/events/emit';
 import { readAccount } from '@/server/domain/billing/accounts';
 import { billingRefusal } from '@/server/domain/billing/enforcement';
 import { effectiveStage } from '@/server/domain/billing/stages';
@@ -11,7 +11,7 @@ import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import type { FlowDocumentShape } from '@/server/lib/flow-shapes';
 import { newSecretId } from '@/server/lib/ids';
-import { countOnce } from './counting';
+import { countCtes } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
 import { nextStepId, sessionOutcome, type SessionOutcome } from './progress';
 import { publicDefinition, type PublicFlowDefinition } from './public-definition';
@@ -46,7 +46,14 @@ export interface PublicFlow extends PublicFlowDefinition {
   sandbox: boolean;
 }
 
-const withSandbox = (embed: FlowEmbed, definition: PublicFlowDefinition): PublicFlow => ({ ...definition, sandbox: !embed.livemode });
+// One frozen object per (cached definition, mode): served as is, so the response check trusts it once checked.
+const served = { true: new WeakMap<PublicFlowDefinition, PublicFlow>(), false: new WeakMap<PublicFlowDefinition, PublicFlow>() };
+function withSandbox(embed: FlowEmbed, definition: PublicFlowDefinition): PublicFlow {
+  const byMode = served[`${!embed.livemode}`];
+  let flow = byMode.get(definition);
+  if (!flow) byMode.set(definition, (flow = Object.freeze({ ...definition, sandbox: !embed.livemode })));
+  return flow;
+}
 
 /** What a session's arm is served: the variant's document on its version, else the version's own. */
 const armDefinition = (pinned: PinnedVersion, arm: { experimentId: string | null; variantKey: string | null }, document: FlowDocumentShape) =>
@@ -67,12 +74,20 @@ export async function getPublicFlow(db: Db, embed: FlowEmbed): Promise<PublicFlo
  * session then run one after the other).
  */
 export async function requireSession(q: Queryable, embed: FlowEmbed, id: string, opts: { lock?: boolean } = {}): Promise<FlowSessionRow> {
-  const s = scoped(q, embed);
-  const query = q.select().from(flowSessions).where(s.where(flowSessions, eq(flowSessions.id, id))).limit(1);
-  const [row] = opts.lock ? await query.for('update') : await query;
+  const [row] = (await scoped(q, embed).run(opts.lock ? sessionLocked : sessionRead, { id })) as FlowSessionRow[];
   if (!row || row.embedKeyId !== embed.keyId || row.flowId !== embed.flowId || row.expiresAt.getTime() <= now().getTime()) throw sessionNotFound();
   return row;
 }
+
+// Rendered once (server/db/prepared.ts): a session read is on every beacon, step save and submit.
+const sessionQuery = (own: (t: ScopedTable) => SQL, db: Queryable) =>
+  db
+    .select()
+    .from(flowSessions)
+    .where(and(own(flowSessions), eq(flowSessions.id, sql.placeholder('id'))))
+    .limit(1);
+const sessionRead = scopedStatement(sessionQuery);
+const sessionLocked = scopedStatement((own, db) => sessionQuery(own, db).for('update'));
 
 /** The session's row of held answers, within its tenant and mode (the table is keyed by session, not `id`). */
 export const heldAnswersOf = (session: FlowSessionRow) =>
@@ -95,9 +110,10 @@ export interface SessionInput {
 
 /**
  * POST /public/flows/{embedKey}/sessions: a session pinned to the flow's active version for 24 h, `flow.viewed`
- * and the `sessions` count, in one transaction. With an experiment running, the session's arm is its bucket
+ * and the `sessions` count, together. With an experiment running, the session's arm is its bucket
  * (DESIGN decision 27; the `variant` hint never chooses), stamped on the session, exposed once
- * (`experiment.exposed`) and counted under that arm; the definition is the arm's.
+ * (`experiment.exposed`) and counted under that arm; the definition is the arm's. One write statement, so no
+ * transaction is needed for the three to commit together.
  * A clinic restricted or suspended for an overdue payment starts no new session (decision 29; the patient is
  * told nothing of billing); sessions already started step and submit as before.
  */
@@ -105,40 +121,54 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
   const stage = embed.billingStage ?? effectiveStage(await readAccount(db, embed), now());
   const refusal = billingRefusal(stage, 'new_flow_session', 'patient');
   if (refusal) throw refusal;
-  return db.transaction(async (tx) => {
-    const flow = await servedFlow(tx, embed);
-    const pinned = await loadPinnedVersion(tx, embed, flow.activeVersionId);
-    const at = now();
-    const id = newSecretId('flowSession');
-    const assigned = await assignArm(tx, embed, flow.id, id, pinned.version);
-    const session = await scoped(tx, embed).insert(flowSessions, {
-      id,
-      flowId: flow.id,
-      flowVersionId: pinned.version.id,
-      embedKeyId: embed.keyId,
-      experimentId: assigned?.experimentId ?? null,
-      variantKey: assigned?.arm ?? null,
-      status: 'open',
-      campaign: input.campaign ?? null,
-      expiresAt: new Date(at.getTime() + SESSION_TTL_MS),
-      createdAt: at,
-      updatedAt: at,
-    });
-    // One insert for both events: an experiment's exposure then costs the session no extra round trip (Issue 24 target).
-    const viewed = newEvent('flow.viewed', { flowId: flow.id, sessionId: session.id, flowVersionId: pinned.version.id });
-    const exposed = assigned && newEvent('experiment.exposed', { flowId: flow.id, sessionId: session.id, experimentId: assigned.experimentId, variantKey: assigned.arm });
-    await scoped(tx, embed).insertMany(events, exposed ? [viewed, exposed] : [viewed]);
-    await countOnce(tx, session, 'session', 'sessions', at);
-    return {
-      sessionId: session.id,
-      versionId: pinned.version.id,
-      expiresAt: session.expiresAt.toISOString(),
-      arm: session.variantKey,
-      variantKey: session.variantKey,
-      definition: withSandbox(embed, armDefinition(pinned, session, assigned?.document ?? pinned.version.document)),
-    };
-  });
+  const flow = await servedFlow(db, embed);
+  const pinned = await loadPinnedVersion(db, embed, flow.activeVersionId);
+  const at = now();
+  const id = newSecretId('flowSession');
+  const assigned = await assignArm(db, embed, flow.id, id, pinned.version);
+  const session: FlowSessionRow = {
+    id,
+    tenantId: embed.tenantId,
+    livemode: embed.livemode,
+    flowId: flow.id,
+    flowVersionId: pinned.version.id,
+    embedKeyId: embed.keyId,
+    experimentId: assigned?.experimentId ?? null,
+    variantKey: assigned?.arm ?? null,
+    status: 'open',
+    verdict: null,
+    submissionId: null,
+    campaign: input.campaign ?? null,
+    checkoutCompletedAt: null,
+    externalOrderId: null,
+    expiresAt: new Date(at.getTime() + SESSION_TTL_MS),
+    completedAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const viewed = newEvent('flow.viewed', { flowId: flow.id, sessionId: id, flowVersionId: pinned.version.id });
+  const exposed = assigned && newEvent('experiment.exposed', { flowId: flow.id, sessionId: id, experimentId: assigned.experimentId, variantKey: assigned.arm });
+  // The session, its events and the `sessions` count in one statement, atomic without a transaction
+  // (docs/decisions.md, Issue 23: performance of the public runtime); the experiment read before it needs none.
+  await db.execute(sql`
+    with created as (${insertSessionSql(session)}), logged as (${eventsInsertSql(embed, exposed ? [viewed, exposed] : [viewed])} returning 1), ${countCtes(session, 'session', 'sessions', at)}
+    select (select count(*) from created)::int as created
+  `);
+  return {
+    sessionId: session.id,
+    versionId: pinned.version.id,
+    expiresAt: session.expiresAt.toISOString(),
+    arm: session.variantKey,
+    variantKey: session.variantKey,
+    definition: withSandbox(embed, armDefinition(pinned, session, assigned?.document ?? pinned.version.document)),
+  };
 }
+
+/** A new session's insert, every column named (the rest are null until submit or checkout). */
+const insertSessionSql = (s: FlowSessionRow) => sql`
+  insert into flow_sessions (id, tenant_id, livemode, flow_id, flow_version_id, embed_key_id, experiment_id, variant_key, status, campaign, expires_at, created_at, updated_at)
+  values (${s.id}, ${s.tenantId}, ${s.livemode}, ${s.flowId}, ${s.flowVersionId}, ${s.embedKeyId}, ${s.experimentId}, ${s.variantKey}, ${s.status}, ${s.campaign}, ${s.expiresAt}, ${s.createdAt}, ${s.updatedAt})
+  returning 1`;
 
 export interface SessionView {
   sessionId: string;

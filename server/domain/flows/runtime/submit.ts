@@ -1,7 +1,8 @@
-import { flowSessionAnswers, flowSessions } from '@/db/schema';
-import { scoped } from '@/server/db/scoped';
+import { sql } from 'drizzle-orm';
+import { flowSessionAnswers } from '@/db/schema';
+import { joinTransaction } from '@/server/db/savepoint';
 import type { Db, Tx } from '@/server/db/types';
-import { emitEvent } from '@/server/domain/events/emit';
+import { newEvent } from '@/server/domain/events/emit';
 import { evaluate } from '@/server/domain/intake/engine';
 import { dateOfBirthAnswer, embedActor, publicPatient } from '@/server/domain/intake/public-intake';
 import { asOfDay, recordSubmission } from '@/server/domain/intake/submissions-create';
@@ -10,7 +11,7 @@ import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { clinicalSteps } from '../flow-schema';
 import { checkoutUrlFor, enqueueConversionPostbacks } from '../checkout';
-import { countOnce } from './counting';
+import { countCtes } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
 import { sessionOutcome } from './progress';
 import { armDocumentOf, heldAnswersOf, heldSteps, requireSession, type FlowEmbed, type FlowSessionRow } from './sessions';
@@ -41,10 +42,26 @@ async function patientOf(tx: Tx, embed: FlowEmbed, pinned: PinnedVersion, held: 
   return publicPatient(tx, embedActor(embed), { ...input.patient, state: contact?.state }, dateOfBirth, requestId);
 }
 
-/** Held answers are PHI kept only until the submission holds them: emptied, step ids kept for the resume view. */
-async function releaseHeldAnswers(tx: Tx, session: FlowSessionRow, held: Held, at: Date) {
+/**
+ * Closes the session, empties its held answers (PHI kept only until the submission holds them; step ids kept
+ * for the resume view) and counts the verdict, in one statement (docs/decisions.md, Issue 23: performance of
+ * the public runtime). The count comes last in the transaction: the aggregate's row is shared by every
+ * session of the flow that day, so its lock is held briefly.
+ */
+async function closeSession(tx: Tx, session: FlowSessionRow, held: Held, verdict: 'eligible' | 'disqualified', submissionId: string, at: Date) {
   const steps = Object.fromEntries(Object.keys(held).map((id) => [id, {}]));
-  await tx.update(flowSessionAnswers).set({ steps, updatedAt: at }).where(heldAnswersOf(session));
+  const counted = verdict === 'eligible' ? 'qualified' : 'disqualified';
+  await tx.execute(sql`
+    with closed as (
+      update flow_sessions set status = 'completed', verdict = ${verdict}, submission_id = ${submissionId}, completed_at = ${at}, updated_at = ${at}
+      where tenant_id = ${session.tenantId} and livemode = ${session.livemode} and id = ${session.id}
+      returning 1
+    ), released as (
+      update ${flowSessionAnswers} set steps = ${JSON.stringify(steps)}::jsonb, updated_at = ${at} where ${heldAnswersOf(session)}
+      returning 1
+    ), ${countCtes(session, counted, counted, at)}
+    select (select count(*) from closed)::int as closed, (select count(*) from released)::int as released, (select count(*) from landed)::int as landed
+  `);
 }
 
 /**
@@ -55,7 +72,8 @@ async function releaseHeldAnswers(tx: Tx, session: FlowSessionRow, held: Held, a
  * the certificate), its events and counts, and closes the session, all in one transaction.
  */
 export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string, input: SubmitInput, requestId: string | null) {
-  return db.transaction(async (tx) => {
+  // Under an Idempotency-Key the request already runs in a transaction: no savepoint, its failure rolls it all back.
+  return joinTransaction(db, async (tx) => {
     const session = await requireSession(tx, embed, sessionId, { lock: true });
     if (session.status === 'completed') throw sessionCompleted();
     const pinned = await loadPinnedVersion(tx, embed, session.flowVersionId);
@@ -73,6 +91,16 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
     if (verdict === 'incomplete') return { sessionId: session.id, sandbox, ...sessionOutcome(shown, 'incomplete') };
 
     const patient = await patientOf(tx, embed, pinned, held, answers, input, requestId);
+    const ids = { flowId: session.flowId, sessionId: session.id };
+    // The run's events go in the submission's own insert, after `intake.submission.created`, in the order they always had.
+    const runEvents = (submissionId: string, evaluation: { verdict: string }) =>
+      evaluation.verdict === 'eligible'
+        ? [
+            newEvent('flow.qualified', { ...ids, submissionId, verdict: 'eligible' }),
+            newEvent('flow.session.qualified', { ...ids, verdict: 'eligible' }),
+            newEvent('flow.session.completed', { ...ids, verdict: 'eligible' }),
+          ]
+        : [newEvent('flow.disqualified', { ...ids, verdict: 'disqualified' }), newEvent('flow.session.completed', { ...ids, verdict: 'disqualified' })];
     const { row: submission, evaluation } = await recordSubmission(
       tx,
       embed,
@@ -80,25 +108,17 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
       { source: 'flow', patientId: patient.id, embedKeyId: embed.keyId, flowId: session.flowId, flowSessionId: session.id, clinicalPlaneHash: pinned.version.clinicalPlaneHash },
       answers,
       at,
+      runEvents,
     );
-    const ids = { flowId: session.flowId, sessionId: session.id };
     let checkoutUrl: string | null = null;
     if (evaluation.verdict === 'eligible') {
-      await emitEvent(tx, embed, 'flow.qualified', { ...ids, submissionId: submission.id, verdict: 'eligible' });
-      await emitEvent(tx, embed, 'flow.session.qualified', { ...ids, verdict: 'eligible' });
       const run = { ...ids, submissionId: submission.id };
-      checkoutUrl = checkoutUrlFor(doc, await tenantFeatures(tx, embed.tenantId), run, at);
+      // The tenant's flags matter only to a flow with a checkout handoff: no read for the others.
+      checkoutUrl = doc.settings.checkout ? checkoutUrlFor(doc, await tenantFeatures(tx, embed.tenantId), run, at) : null;
       await enqueueConversionPostbacks(tx, embed, doc, run);
-    } else {
-      await emitEvent(tx, embed, 'flow.disqualified', { ...ids, verdict: 'disqualified' });
     }
     const closed = evaluation.verdict === 'eligible' ? 'eligible' : 'disqualified';
-    await emitEvent(tx, embed, 'flow.session.completed', { ...ids, verdict: closed });
-    await scoped(tx, embed).update(flowSessions, session.id, { status: 'completed', verdict: closed, submissionId: submission.id, completedAt: at, updatedAt: at });
-    await releaseHeldAnswers(tx, session, held, at);
-    // Last: the aggregate's row is shared by every session of the flow that day, so its lock is held briefly.
-    const counted = closed === 'eligible' ? 'qualified' : 'disqualified';
-    await countOnce(tx, session, counted, counted, at);
+    await closeSession(tx, session, held, closed, submission.id, at);
 
     return {
       sessionId: session.id,
