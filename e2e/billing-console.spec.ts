@@ -132,13 +132,17 @@ test('Upgrade to Starter: a declined checkout changes nothing, a paid one moves 
 /** Replaces the banner's answer inside the console's (possibly batched) /api/trpc response, as if the clinic were past due. */
 async function pretendPastDue(page: Page, banner: { stage: string; decision: string; nextActionAt: string | null }) {
   await page.route(/\/api\/trpc\/[^?]*console\.billingBanner/, async (route: Route) => {
-    const response = await route.fetch();
-    const paths = decodeURIComponent(new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, '')).split(',');
-    const index = paths.indexOf('console.billingBanner');
-    const body = (await response.json()) as { result: { data: unknown } }[] | { result: { data: unknown } };
-    const answer = { result: { data: { livemode: true, ...banner } } };
-    const patched = Array.isArray(body) ? body.map((b, i) => (i === index ? answer : b)) : answer;
-    await route.fulfill({ response, json: patched });
+    try {
+      const response = await route.fetch();
+      const paths = decodeURIComponent(new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, '')).split(',');
+      const index = paths.indexOf('console.billingBanner');
+      const body = (await response.json()) as { result: { data: unknown } }[] | { result: { data: unknown } };
+      const answer = { result: { data: { livemode: true, ...banner } } };
+      const patched = Array.isArray(body) ? body.map((b, i) => (i === index ? answer : b)) : answer;
+      await route.fulfill({ response, json: patched });
+    } catch {
+      // The page moved on (a full navigation) while the call was in flight: nothing left to answer.
+    }
   });
 }
 
