@@ -6,6 +6,7 @@ import type { Config } from '@/server/lib/config';
 import { now } from '@/server/lib/clock';
 import { logger } from '@/server/lib/logger';
 import { errorText } from '@/server/lib/log-error';
+import { runBillingTick } from '@/server/domain/billing/dunning';
 import { JOB_HANDLERS } from './handlers';
 import type { JobHandler } from './handlers/types';
 import { runMaintenance } from './maintenance';
@@ -41,6 +42,7 @@ export function createWorker(opts: WorkerOptions) {
   let loopDone: Promise<void> = Promise.resolve();
   let unlisten: (() => Promise<void>) | null = null;
   let maintenanceTimer: NodeJS.Timeout | null = null;
+  let billingTimer: NodeJS.Timeout | null = null;
   // Set on every loop turn; a turn never sleeps longer than WORKER_POLL_MS, so an old beat means a stuck loop.
   let beatAt: number | null = null;
 
@@ -124,11 +126,27 @@ export function createWorker(opts: WorkerOptions) {
   const maintain = () =>
     runMaintenance(database.db, config).catch((err: Error) => logger.error({ err }, 'maintenance failed'));
 
+  // Renewals, retries and dunning stage moves (server/domain/billing/dunning.ts); a failure waits for the next tick.
+  const bill = () =>
+    runBillingTick(database.db).catch((err: unknown) => {
+      logger.error({ err: errorText(err) }, 'billing tick failed');
+      return 0;
+    });
+  // The timer skips a beat while its previous pass still runs (other workers share the work through SKIP LOCKED).
+  let billing: Promise<number> | null = null;
+  const billOnTimer = () => {
+    billing ??= bill().finally(() => {
+      billing = null;
+    });
+  };
+
   return {
     id,
     wake,
     /** Retention and the delivery-history cap; also run on a timer while the worker runs. */
     runMaintenance: maintain,
+    /** One billing pass at the current clock (the number of accounts handled); also run every WORKER_BILLING_MS while the worker runs. */
+    runBilling: bill,
     async start() {
       if (running) return;
       running = true;
@@ -143,6 +161,8 @@ export function createWorker(opts: WorkerOptions) {
         });
       maintenanceTimer = setInterval(maintain, config.WORKER_MAINTENANCE_MS);
       maintenanceTimer.unref();
+      billingTimer = setInterval(billOnTimer, config.WORKER_BILLING_MS);
+      billingTimer.unref();
     },
     /** For /readyz: whether start() ran and stop() did not, and when the loop last went round (null once it ended). */
     health: () => ({ running, beatAt }),
@@ -151,8 +171,10 @@ export function createWorker(opts: WorkerOptions) {
       if (!running) return;
       running = false;
       if (maintenanceTimer) clearInterval(maintenanceTimer);
+      if (billingTimer) clearInterval(billingTimer);
       wake();
       await loopDone;
+      await billing;
       await Promise.allSettled([...inFlight]);
       await flushFinished();
       await unlisten?.().catch(() => undefined);
