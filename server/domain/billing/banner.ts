@@ -3,7 +3,8 @@ import type { Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
 import { readAccount, type BillingAccount } from './accounts';
-import { decisionFor, dunningStageAt, effectiveStage, isUnhealthy, type BillingDecision } from './stages';
+import { healthOf } from './health';
+import { isUnhealthy, type BillingDecision } from './stages';
 
 /** What every signed-in role of a tenant may know about its billing: the stage and what it implies, nothing about money. */
 export interface BillingBanner {
@@ -16,10 +17,10 @@ export interface BillingBanner {
 }
 
 function bannerOf(account: BillingAccount, at: Date): BillingBanner {
-  // The stage comes from the dunning clock, as enforcement reads it, so a late worker never shows a stale stage.
-  const stage = effectiveStage(account, at);
-  const next = account.firstFailedAt ? dunningStageAt(account.firstFailedAt, account.graceExtended, at).nextActionAt : null;
-  return { livemode: account.livemode, stage, decision: decisionFor(stage), nextActionAt: isUnhealthy(stage) && next ? next.toISOString() : null };
+  // Health reads the dunning clock, as enforcement does, so a late worker never shows a stale stage. Outside
+  // dunning its nextActionAt is the renewal date: not for every role, and nothing the banner needs.
+  const { stage, decision, nextActionAt } = healthOf(account, at);
+  return { livemode: account.livemode, stage, decision, nextActionAt: isUnhealthy(stage) ? nextActionAt : null };
 }
 
 /**
