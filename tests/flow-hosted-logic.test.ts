@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkContact } from '@/components/flows/contact-form';
-import { afterStep, firstClinicalStepId, outcomeView, positionOf, problemsOf, quizItems, resumeStage } from '@/components/flows/flow-progress';
+import { afterStep, firstClinicalStepId, outcomeView, positionOf, previousStepId, problemsOf, quizItems, resumeStage } from '@/components/flows/flow-progress';
+import { rawOf, toAnswers } from '@/components/intake/answers';
 import type { PublicFlow, SessionState } from '@/components/flows/types';
 
 /* The hosted flow's state machine (components/flows/flow-progress.ts): pure, so tested without a browser. */
@@ -55,6 +56,66 @@ describe('flow progress', () => {
     // A completed session read back carries the copy the run was shown (the arm's, in an experiment).
     const armed = resumeStage(session({ status: 'completed', nextStepId: null, outcome: { verdict: 'eligible', message: 'm', title: 'Variant win', body: 'Variant body' } }));
     expect(armed).toMatchObject({ outcome: { title: 'Variant win', body: 'Variant body' } });
+  });
+
+  it('goes back along the session path: the step before, none on the first step or off the path', () => {
+    expect(previousStepId(DEF, 'goals')).toBe('welcome');
+    expect(previousStepId(DEF, 'contact')).toBe('body');
+    expect(previousStepId(DEF, 'welcome')).toBeNull();
+    expect(previousStepId(DEF, 'result')).toBeNull();
+    expect(previousStepId(DEF, 'unknown')).toBeNull();
+    // An arm's definition carries its own order (an experiment may reorder presentation steps), and an outcome
+    // page in the middle is not on the path, as the server's next-step walk skips it.
+    const [welcome, goals, body, contact, result] = DEF.steps;
+    const arm = { ...DEF, steps: [goals!, welcome!, result!, body!, contact!] };
+    expect(previousStepId(arm, 'welcome')).toBe('goals');
+    expect(previousStepId(arm, 'body')).toBe('welcome');
+    expect(previousStepId(arm, 'goals')).toBeNull();
+    expect(afterStep(arm, 'body', 'goals')).toEqual({ submit: false, stepId: 'welcome' });
+  });
+
+  it('after a step saved again, walks forward through answered steps but never past the first unsaved one', () => {
+    // Went back from "body" to "welcome": the server's next is still "body", the step after "welcome" is "goals".
+    expect(afterStep(DEF, 'body', 'welcome')).toEqual({ submit: false, stepId: 'goals' });
+    expect(afterStep(DEF, 'body', 'goals')).toEqual({ submit: false, stepId: 'body' });
+    // Every step saved: the pages after the one saved again are walked, the last one submits.
+    expect(afterStep(DEF, null, 'goals')).toEqual({ submit: false, stepId: 'body' });
+    expect(afterStep(DEF, null, 'contact')).toEqual({ submit: true });
+    expect(afterStep(DEF, 'result', 'contact')).toEqual({ submit: true });
+    // The normal forward walk is the server's answer.
+    expect(afterStep(DEF, 'goals', 'welcome')).toEqual({ submit: false, stepId: 'goals' });
+    // Never ahead of the server: a step not saved yet is not skipped.
+    expect(afterStep(DEF, 'goals', 'body')).toEqual({ submit: false, stepId: 'goals' });
+  });
+
+  it('resumes on the step the patient went back to, but never past the server next step', () => {
+    const midway = session({ nextStepId: 'body', completedStepIds: ['welcome', 'goals'] });
+    expect(resumeStage(midway, 'goals')).toEqual({ name: 'step', stepId: 'goals' });
+    expect(resumeStage(midway, 'body')).toEqual({ name: 'step', stepId: 'body' });
+    expect(resumeStage(midway, 'contact')).toEqual({ name: 'step', stepId: 'body' });
+    expect(resumeStage(midway, 'result')).toEqual({ name: 'step', stepId: 'body' });
+    expect(resumeStage(midway, 'gone')).toEqual({ name: 'step', stepId: 'body' });
+    expect(resumeStage(midway, null)).toEqual({ name: 'step', stepId: 'body' });
+    const ready = session({ nextStepId: null, completedStepIds: ['welcome', 'goals', 'body', 'contact'] });
+    expect(resumeStage(ready, 'goals')).toEqual({ name: 'step', stepId: 'goals' });
+    expect(resumeStage(ready, null)).toEqual({ name: 'step', stepId: 'contact' });
+    const done = session({ status: 'completed', nextStepId: null, outcome: { verdict: 'eligible', message: 'm', title: 'T', body: 'B' } });
+    expect(resumeStage(done, 'goals')).toMatchObject({ name: 'outcome' });
+  });
+
+  it('shows a page again as it was answered (the form values of the answers sent)', () => {
+    const items = [
+      { linkId: 'dob', text: 'Date of birth', type: 'date' as const, required: true },
+      { linkId: 'pregnant', text: 'Pregnant?', type: 'boolean' as const, required: true },
+      { linkId: 'weight', text: 'Weight', type: 'decimal' as const, required: true },
+      { linkId: 'kids', text: 'Children', type: 'integer' as const, required: false },
+      { linkId: 'why', text: 'Why?', type: 'multi_choice' as const, required: false, options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+    ];
+    const answers = { dob: '1984-06-02', pregnant: false, weight: 81.5, kids: 0, why: ['a', 'b'] };
+    const raw = rawOf(answers);
+    expect(raw).toEqual({ dob: '1984-06-02', pregnant: 'false', weight: '81.5', kids: '0', why: ['a', 'b'] });
+    expect(toAnswers(items, raw)).toEqual(answers);
+    expect(rawOf({ odd: { nested: true }, none: null })).toEqual({});
   });
 
   it("shows the flow's copy for the verdict, the server's copy when it sends its own, and the checkout link", () => {

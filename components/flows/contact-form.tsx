@@ -37,8 +37,17 @@ const control = 'mt-2 block w-full rounded-md border bg-white px-3 py-2 text-bas
  * Name, e-mail, state and date of birth, with the browser's autofill names, each labelled and tied to its error;
  * a refused send lists its problems in a summary that takes the focus.
  */
-export function ContactForm({ submitLabel = 'Continue', onSubmit }: { submitLabel?: string; onSubmit(v: ContactAnswers): Promise<FieldErrors | null> }) {
-  const [v, setV] = useState<ContactAnswers>({ name: '', email: '', state: '', dateOfBirth: '' });
+export function ContactForm({
+  submitLabel = 'Continue',
+  initial,
+  onSubmit,
+}: {
+  submitLabel?: string;
+  /** The details given earlier on this page (held in memory only), when the patient comes back to it. */
+  initial?: ContactAnswers;
+  onSubmit(v: ContactAnswers): Promise<FieldErrors | null>;
+}) {
+  const [v, setV] = useState<ContactAnswers>(() => initial ?? { name: '', email: '', state: '', dateOfBirth: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);

@@ -38,3 +38,7 @@ export function ErrorSummary({ errors, labels, attempt, fieldId }: { errors: Fie
 
 export const primaryButton =
   'w-full rounded-[var(--nl-flow-radius,0.375rem)] bg-indigo-700 px-4 py-3 text-base font-semibold text-[var(--nl-flow-primary-contrast,#fff)] shadow-sm hover:bg-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 disabled:opacity-60';
+
+/** A step's secondary action ("Back"): a plain outlined button under the primary one, in the flow's radius. */
+export const secondaryButton =
+  'w-full rounded-[var(--nl-flow-radius,0.375rem)] border border-slate-400 bg-white px-4 py-3 text-base font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 disabled:opacity-60';

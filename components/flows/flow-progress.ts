@@ -37,14 +37,32 @@ export function positionOf(def: PublicFlow, stepId: string): { index: number; co
   return i < 0 ? null : { index: i + 1, count: steps.length };
 }
 
+/** A step's place on the session's path (the answerable steps in the order of its arm), or -1 off the path. */
+const placeOf = (def: PublicFlow, stepId: string | null | undefined) => (stepId ? answerableSteps(def).findIndex((s) => s.id === stepId) : -1);
+
 /**
- * After a saved step, the server names the next one; null (or the outcome page, which has nothing to answer)
- * means the run is ready to be submitted.
+ * Where "Back" leads: the step before this one on the session's path, which is the order the server's
+ * `nextStepId` walks (the definition a session gets is its arm's, so an experiment's reordering is already in
+ * it; outcome pages are never on it). Null on the first step and off the path (outcome, unknown id).
  */
-export function afterStep(def: PublicFlow, nextStepId: string | null): { submit: true } | { submit: false; stepId: string } {
-  const next = stepById(def, nextStepId);
-  if (!next || next.kind === 'outcome') return { submit: true };
-  return { submit: false, stepId: next.id };
+export function previousStepId(def: PublicFlow, stepId: string): string | null {
+  const at = placeOf(def, stepId);
+  return at > 0 ? answerableSteps(def)[at - 1]!.id : null;
+}
+
+/**
+ * After a saved step, the server names the next one: the first step not saved yet; null (or the outcome page,
+ * which has nothing to answer) means the run is ready to be submitted. A step saved again after going back
+ * (`from`) leads to the step after it instead, so the patient walks forward through the pages already answered,
+ * but never past the server's next one: a step not saved yet is never skipped.
+ */
+export function afterStep(def: PublicFlow, nextStepId: string | null, from?: string): { submit: true } | { submit: false; stepId: string } {
+  const steps = answerableSteps(def);
+  const serverAt = placeOf(def, nextStepId);
+  const fromAt = placeOf(def, from);
+  const following = fromAt >= 0 ? steps[fromAt + 1] : undefined;
+  if (following && (serverAt < 0 || fromAt + 1 < serverAt)) return { submit: false, stepId: following.id };
+  return serverAt < 0 ? { submit: true } : { submit: false, stepId: steps[serverAt]!.id };
 }
 
 /**
@@ -83,11 +101,17 @@ export function outcomeView(
   };
 }
 
-/** Where a session read back after a refresh continues: its outcome, its next step, or (ready to submit) the contact step. */
-export function resumeStage(session: SessionState): Stage {
+/**
+ * Where a session read back after a refresh continues: its outcome; else the step the patient was on (`pointer`,
+ * kept in storage, which moves back with "Back") when it is on the path and not past the server's next step;
+ * else the server's next step, or (ready to submit) the contact step.
+ */
+export function resumeStage(session: SessionState, pointer?: string | null): Stage {
   const def = session.definition;
   if (session.status === 'completed' && session.outcome && session.outcome.verdict !== 'incomplete') return { name: 'outcome', outcome: outcomeView(def, session.outcome) };
   const next = afterStep(def, session.nextStepId);
+  const at = placeOf(def, pointer);
+  if (pointer && at >= 0 && (next.submit || at <= placeOf(def, next.stepId))) return { name: 'step', stepId: pointer };
   if (!next.submit) return { name: 'step', stepId: next.stepId };
   const id = contactStep(def)?.id ?? firstStepId(def);
   return id ? { name: 'step', stepId: id } : { name: 'expired' };

@@ -1,17 +1,15 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { QuestionnaireForm } from '@/components/intake/questionnaire-form';
 import type { FieldErrors } from '@/components/intake/types';
-import { ContactForm } from './contact-form';
 import { parentStatus, useEmbedBridge } from './embed-bridge';
 import { FlowApiError, flowApi } from './flow-api';
-import { afterStep, contactStep, firstClinicalStepId, firstStepId, outcomeView, positionOf, problemsOf, quizItems, resumeStage, stepById, type Stage } from './flow-progress';
+import { afterStep, contactStep, firstClinicalStepId, firstStepId, outcomeView, positionOf, previousStepId, problemsOf, resumeStage, stepById, type Stage } from './flow-progress';
 import { stepHeading } from '@/server/lib/flow-shapes';
 import { FlowShell } from './flow-shell';
 import { OutcomePanel } from './outcome-panel';
 import { clearResume, loadResume, saveResume } from './resume-store';
-import { ConsentStep, LandingStep } from './simple-steps';
+import { BackButton, StepBody } from './step-body';
 import { primaryButton } from './error-summary';
 import type { ContactAnswers, PublicFlow, PublicStep } from './types';
 
@@ -49,6 +47,9 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
   defRef.current = def;
   const starting = useRef<Promise<string | null> | null>(null);
   const patient = useRef<Pick<ContactAnswers, 'name' | 'email'> | null>(null);
+  // The answers sent per step in this visit, to show a page again after "Back": memory only, never storage.
+  const [sent, setSent] = useState<Readonly<Record<string, Record<string, unknown>>>>({});
+  const [saving, setSaving] = useState(false);
   const submitAttempt = useRef<{ body: string; key: string } | null>(null);
   const moved = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -60,13 +61,22 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     setStage(next);
   }, []);
 
+  /** Shows a step of a started session and keeps it as the resume point, so a refresh lands on it. */
+  const showStep = useCallback(
+    (sessionId: string, stepId: string) => {
+      saveResume(embedKey, { sessionId, stepId });
+      move({ name: 'step', stepId });
+    },
+    [embedKey, move],
+  );
+
   const start = useCallback(async (): Promise<string | null> => {
     const saved = loadResume(embedKey);
     if (saved) {
       try {
         const s = await api.getSession(saved.sessionId);
         setDef(s.definition);
-        setStage(resumeStage(s));
+        setStage(resumeStage(s, saved.stepId));
         setSid(s.sessionId);
         return s.sessionId;
       } catch (e) {
@@ -129,6 +139,7 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     clearResume(embedKey);
     starting.current = null;
     patient.current = null;
+    setSent({});
     submitAttempt.current = null;
     setSid(null);
     setNotice(null);
@@ -164,7 +175,7 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     if (!who) {
       if (!contact) return { form: 'This form cannot be finished right now. Please contact the clinic.' };
       setNotice('Please confirm your contact details to see your result.');
-      move({ name: 'step', stepId: contact.id });
+      showStep(id, contact.id);
       return null;
     }
     // The same key for a retry of the same send, so a lost answer is replayed, not submitted twice.
@@ -179,7 +190,7 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     if (result.verdict === 'incomplete') {
       submitAttempt.current = null;
       setNotice(result.message || 'Some answers are missing. Please check your answers and continue.');
-      move({ name: 'step', stepId: firstClinicalStepId(defRef.current) ?? '' });
+      showStep(id, firstClinicalStepId(defRef.current) ?? '');
       return null;
     }
     saveResume(embedKey, { sessionId: id, stepId: null });
@@ -192,7 +203,7 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     return null;
   }
 
-  async function save(step: PublicStep, answers: Record<string, unknown>): Promise<FieldErrors | null> {
+  async function saveAndGo(step: PublicStep, answers: Record<string, unknown>): Promise<FieldErrors | null> {
     const id = await ensureSession();
     if (!id) return OFFLINE;
     if (step.kind === 'contact') patient.current = { name: String(answers.name), email: String(answers.email) };
@@ -202,14 +213,33 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     } catch (e) {
       return refusedCall(e);
     }
+    setSent((held) => ({ ...held, [step.id]: answers }));
     api.beacon(id, 'step_completed', step.id);
     setNotice(null);
-    const next = afterStep(defRef.current, saved.nextStepId);
+    const next = afterStep(defRef.current, saved.nextStepId, step.id);
     if (next.submit) return submit(id);
-    saveResume(embedKey, { sessionId: id, stepId: next.stepId });
-    move({ name: 'step', stepId: next.stepId });
+    showStep(id, next.stepId);
     return null;
   }
+
+  // "Back" waits for a save in flight: its answer would otherwise move the patient on after they went back.
+  async function save(step: PublicStep, answers: Record<string, unknown>): Promise<FieldErrors | null> {
+    setSaving(true);
+    try {
+      return await saveAndGo(step, answers);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  /** The previous step on the session's path, with the answers given there in this visit; the resume point follows. */
+  const back = (from: string) => {
+    const previous = previousStepId(defRef.current, from);
+    if (!previous || saving) return;
+    setNotice(null);
+    if (sid) showStep(sid, previous);
+    else move({ name: 'step', stepId: previous });
+  };
 
   const shell = { cssVariables: def.theme.cssVariables, embedded: Boolean(embed), compact: embed?.compact, sandbox: def.sandbox, headingRef: heading, rootRef: root };
 
@@ -236,6 +266,7 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
   if (!step) return <FlowShell {...shell} title="This form is not available">{null}</FlowShell>;
   const onSubmit = (answers: Record<string, unknown>) => save(step, answers);
   const lastBeforeSubmit = afterStep(def, def.steps[def.steps.indexOf(step) + 1]?.id ?? null).submit;
+  const canGoBack = previousStepId(def, step.id) !== null;
   return (
     <FlowShell {...shell} title={stepHeading(step)} progress={positionOf(def, step.id)}>
       {notice && (
@@ -243,32 +274,10 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
           {notice}
         </p>
       )}
-      <StepBody key={step.id} step={step} onSubmit={onSubmit} last={lastBeforeSubmit} />
+      <StepBody key={step.id} step={step} remembered={sent[step.id]} onSubmit={onSubmit} last={lastBeforeSubmit} />
+      {canGoBack && <BackButton onBack={() => back(step.id)} disabled={saving} />}
     </FlowShell>
   );
-}
-
-function StepBody({ step, onSubmit, last }: { step: PublicStep; onSubmit(answers: Record<string, unknown>): Promise<FieldErrors | null>; last: boolean }) {
-  const label = last ? 'See my result' : 'Continue';
-  switch (step.kind) {
-    case 'landing':
-      return <LandingStep step={step} onSubmit={onSubmit} />;
-    case 'quiz':
-      return (
-        <>
-          {step.blocks.body && <p className="mb-6 text-base">{step.blocks.body}</p>}
-          <QuestionnaireForm questionnaire={{ key: step.id, title: step.blocks.title, items: quizItems(step.questions) }} submitLabel={step.blocks.cta ?? label} onSubmit={onSubmit} />
-        </>
-      );
-    case 'medical':
-      return <QuestionnaireForm questionnaire={{ key: step.id, title: step.title, items: step.items }} submitLabel={label} onSubmit={onSubmit} />;
-    case 'consent':
-      return <ConsentStep step={step} onSubmit={onSubmit} />;
-    case 'contact':
-      return <ContactForm submitLabel={label} onSubmit={(v) => onSubmit({ ...v })} />;
-    default:
-      return null;
-  }
 }
 
 /** Shown in a frame on a site the key does not allow: nothing is started, nothing is sent to that page. */

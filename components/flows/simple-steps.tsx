@@ -59,9 +59,9 @@ export function LandingStep({ step, onSubmit }: { step: StepOf<'landing'>; onSub
   );
 }
 
-/** Consent: the clinic's text and one required checkbox; what is sent names the text's version. */
-export function ConsentStep({ step, onSubmit }: { step: StepOf<'consent'>; onSubmit: Send }) {
-  const [accepted, setAccepted] = useState(false);
+/** Consent: the clinic's text and one required checkbox (ticked when `given` earlier); what is sent names the text's version. */
+export function ConsentStep({ step, given = false, onSubmit }: { step: StepOf<'consent'>; given?: boolean; onSubmit: Send }) {
+  const [accepted, setAccepted] = useState(given);
   const { errors, setErrors, attempt, sending, send, fail } = useSending(onSubmit);
   const error = errors.accepted;
   return (

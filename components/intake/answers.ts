@@ -38,6 +38,19 @@ export function toAnswers(items: readonly PatientItem[], raw: RawAnswers): Recor
 }
 
 /**
+ * The form's values for answers it sent before (the inverse of `toAnswers`: booleans as the radios' 'true' and
+ * 'false', numbers as text), so a page shown again holds what the patient answered there.
+ */
+export function rawOf(answers: Readonly<Record<string, unknown>>): RawAnswers {
+  const raw: RawAnswers = {};
+  for (const [linkId, value] of Object.entries(answers)) {
+    if (Array.isArray(value)) raw[linkId] = value.map(String);
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') raw[linkId] = String(value);
+  }
+  return raw;
+}
+
+/**
  * The items shown and the answers sent: the engine's own walk (server/lib/questionnaire-engine.ts), so a
  * question appears as soon as an earlier answer enables it, exactly as the server will count it, and an answer
  * to a question since hidden is not sent.

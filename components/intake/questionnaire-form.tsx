@@ -8,6 +8,8 @@ import type { FieldErrors, PatientQuestionnaire } from './types';
 interface Props {
   questionnaire: PatientQuestionnaire;
   submitLabel?: string;
+  /** What the form holds when it opens (a page shown again after going back); empty by default. */
+  initial?: RawAnswers;
   /** Sends the answers of the shown questions; resolves to the problems found (by linkId, or `form`), or null when done. */
   onSubmit(answers: Record<string, unknown>): Promise<FieldErrors | null>;
 }
@@ -17,8 +19,8 @@ interface Props {
  * earlier answers enable them, and a failed send lists its problems in a summary that takes the focus, each
  * linked to its question, each question marked invalid and described by its message.
  */
-export function QuestionnaireForm({ questionnaire, submitLabel = 'Send my answers', onSubmit }: Props) {
-  const [raw, setRaw] = useState<RawAnswers>({});
+export function QuestionnaireForm({ questionnaire, submitLabel = 'Send my answers', initial, onSubmit }: Props) {
+  const [raw, setRaw] = useState<RawAnswers>(() => initial ?? {});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);

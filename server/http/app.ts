@@ -18,6 +18,7 @@ import { createTrpcEndpoint, TRPC_PREFIX } from './trpc-endpoint';
 import { isWidgetPath, serveWidget } from './embed-widgets';
 import { DEMO_PATH, serveEmbedDemo } from './embed-demo';
 import { framedPagePolicy } from './framed-pages';
+import { isBillingSimulatedPath, serveBillingSimulated } from './billing-simulated';
 
 type Req = IncomingMessage & { frState?: RequestState; body?: unknown };
 export type Fallback = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -131,6 +132,10 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       } else if (url.pathname === DEMO_PATH) {
         setHeaders(res, security.page);
         await serveEmbedDemo(req, res, url, services);
+      } else if (isBillingSimulatedPath(url.pathname)) {
+        // The simulated payment provider's pages tighten the page policy further (no script at all).
+        setHeaders(res, security.page);
+        await serveBillingSimulated(req, res, url, services);
       } else {
         // Hosted flow pages and the widget's frame carry their own CSP, with the key's origins as frame-ancestors.
         const framedCsp = await framedPagePolicy(req, url, services);

@@ -1,12 +1,11 @@
 import { keyOrUserProcedure } from '@/server/api/procedures';
-import { AppError } from '@/server/lib/errors';
+import { startCheckout } from '@/server/domain/billing/checkout';
 import { createCheckoutMeta, ZCreateCheckoutRequest, ZCreateCheckoutResponse } from './create-checkout.types';
 
-// PLACEHOLDER (issue 25 foundation): replaced by its owner.
 export const createCheckoutRoute = keyOrUserProcedure
   .meta(createCheckoutMeta)
   .input(ZCreateCheckoutRequest)
   .output(ZCreateCheckoutResponse)
-  .mutation(() => {
-    throw new AppError('api_error', 'not_implemented', 501, 'Not built yet.');
-  });
+  .mutation(({ ctx, input }) =>
+    startCheckout(ctx.services.database.db, ctx.principal, input, { payments: ctx.services.payments, publicUrl: ctx.services.auth.publicUrl }),
+  );

@@ -16,6 +16,7 @@ export const createCheckoutMeta: OpenApiMeta<ProcedureMeta> = {
     errorResponses: {
       400: 'plan is not starter, growth or scale (param plan), or couponCode is unknown (param couponCode)',
       403: 'Missing billing.manage',
+      409: 'plan_already_active: the account already has this plan (pay or cancel it in the portal instead)',
     },
   },
 };

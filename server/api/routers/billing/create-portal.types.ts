@@ -10,7 +10,10 @@ export const createPortalMeta: OpenApiMeta<ProcedureMeta> = {
     path: '/billing/portal',
     tags: ['billing'],
     summary: "Open the payment provider's billing portal (payment method, overdue invoice, cancellation); redirect to the returned url",
-    errorResponses: { 403: 'Missing billing.manage' },
+    errorResponses: {
+      403: 'Missing billing.manage',
+      409: 'no_billing_customer: the account never checked out, so there is nothing to manage yet',
+    },
   },
 };
 export const ZCreatePortalRequest = z.strictObject({});

@@ -1,0 +1,69 @@
+'use client';
+
+import { QuestionnaireForm } from '@/components/intake/questionnaire-form';
+import { rawOf } from '@/components/intake/answers';
+import type { FieldErrors } from '@/components/intake/types';
+import { ContactForm } from './contact-form';
+import { secondaryButton } from './error-summary';
+import { quizItems } from './flow-progress';
+import { ConsentStep, LandingStep } from './simple-steps';
+import type { ContactAnswers, PublicStep } from './types';
+
+interface Props {
+  step: PublicStep;
+  /** What the patient sent on this page earlier in this visit (held in the page's memory only), to show it again. */
+  remembered?: Readonly<Record<string, unknown>>;
+  last: boolean;
+  onSubmit(answers: Record<string, unknown>): Promise<FieldErrors | null>;
+}
+
+const contactOf = (a: Readonly<Record<string, unknown>>): ContactAnswers => ({
+  name: String(a.name ?? ''),
+  email: String(a.email ?? ''),
+  state: String(a.state ?? ''),
+  dateOfBirth: String(a.dateOfBirth ?? ''),
+});
+
+/** One step's form, by kind, opened with what the patient answered there before (after going back). */
+export function StepBody({ step, remembered, last, onSubmit }: Props) {
+  const label = last ? 'See my result' : 'Continue';
+  switch (step.kind) {
+    case 'landing':
+      return <LandingStep step={step} onSubmit={onSubmit} />;
+    case 'quiz':
+      return (
+        <>
+          {step.blocks.body && <p className="mb-6 text-base">{step.blocks.body}</p>}
+          <QuestionnaireForm
+            questionnaire={{ key: step.id, title: step.blocks.title, items: quizItems(step.questions) }}
+            initial={remembered && rawOf(remembered)}
+            submitLabel={step.blocks.cta ?? label}
+            onSubmit={onSubmit}
+          />
+        </>
+      );
+    case 'medical':
+      return <QuestionnaireForm questionnaire={{ key: step.id, title: step.title, items: step.items }} initial={remembered && rawOf(remembered)} submitLabel={label} onSubmit={onSubmit} />;
+    case 'consent':
+      return <ConsentStep step={step} given={remembered?.accepted === true} onSubmit={onSubmit} />;
+    case 'contact':
+      return <ContactForm submitLabel={label} initial={remembered && contactOf(remembered)} onSubmit={(v) => onSubmit({ ...v })} />;
+    default:
+      return null;
+  }
+}
+
+/**
+ * "Back" to the previous step: a real button after the step's form, so it comes after the primary action in
+ * the tab order on every step, and Enter in a field still submits the form, never goes back. It is an in-page
+ * control only: the browser's own Back button is left alone (no history entries are made).
+ */
+export function BackButton({ onBack, disabled }: { onBack(): void; disabled?: boolean }) {
+  return (
+    <div className="mt-4">
+      <button type="button" onClick={onBack} disabled={disabled} className={secondaryButton}>
+        Back
+      </button>
+    </div>
+  );
+}
