@@ -36,6 +36,8 @@ describe('billing words', () => {
     expect(returnMessage({ checkout: 'paid' }, 'starter')).toEqual({ tone: 'success', text: 'Payment received, thank you. You are on the Starter plan.' });
     expect(returnMessage({ checkout: 'declined' }, 'free')?.tone).toBe('error');
     expect(returnMessage({ checkout: 'cancelled' }, 'free')?.text).toMatch(/nothing was charged/);
+    expect(returnMessage({ portal: 'pay_overdue' }, 'starter')?.text).toMatch(/overdue invoice is paid/);
+    expect(returnMessage({ portal: 'cancel_at_period_end' }, 'starter')?.text).toMatch(/returns to Free/);
     expect(returnMessage({ portal: 'something-new' }, 'free')?.text).toMatch(/Back from the billing portal/);
     expect(returnMessage({}, 'free')).toBeNull();
   });

@@ -30,18 +30,16 @@ export function returnMessage(back: BillingReturn, plan: string | undefined): { 
       return { tone: 'neutral', text: `Checkout cancelled: nothing was charged.${now}` };
   }
   if (back.portal === undefined) return null;
+  // The simulated portal names the action it carried out (server/domain/billing/simulated.ts PORTAL_ACTIONS).
   switch (back.portal) {
-    case 'paid':
+    case 'pay_overdue':
       return { tone: 'success', text: 'The overdue invoice is paid: everything works again.' };
-    case 'cancel_scheduled':
-    case 'canceled':
-    case 'cancelled':
+    case 'cancel_at_period_end':
       return { tone: 'neutral', text: 'The subscription will end at the end of the current period; the plan then returns to Free.' };
-    case 'resumed':
+    case 'resume':
       return { tone: 'success', text: 'The subscription continues: it renews at the end of the period.' };
-    case 'declines':
-    case 'fail_next':
-      return { tone: 'neutral', text: 'Simulation: the next renewal will fail, and the dunning stages will follow.' };
+    case 'fail_next_renewal':
+      return { tone: 'neutral', text: 'Simulation: the card now declines, so the next renewal fails and the dunning stages follow.' };
     default:
       return { tone: 'neutral', text: 'Back from the billing portal. What you changed there shows below.' };
   }
