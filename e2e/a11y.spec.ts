@@ -29,6 +29,7 @@ const PAGES: { name: string; path: (c: SeededClinic) => string }[] = [
   { name: 'account', path: () => '/account' },
   { name: 'team', path: () => '/team' },
   { name: 'usage', path: () => '/usage' },
+  { name: 'billing', path: () => '/billing' },
   { name: 'not found', path: () => '/console/no-such-page' },
 ];
 const WIDTHS = [1280, 390];

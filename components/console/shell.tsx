@@ -1,4 +1,5 @@
 import type { ConsoleMe } from '@/lib/console/types';
+import { BillingBanner } from './billing/billing-banner';
 import { ModeBanner, ModeSwitch } from './mode-switch';
 import { MenuButton, NavLinks, NavMenuProvider, type NavItem } from './nav-links';
 import { SignOutButton } from './sign-out-button';
@@ -22,6 +23,7 @@ const NAV: (NavItem & { scope?: string | readonly string[] })[] = [
   { href: '/keys', label: 'API keys', scope: 'keys.manage' },
   { href: '/team', label: 'Team', scope: 'users.manage' },
   { href: '/usage', label: 'Usage', scope: 'usage.read' },
+  { href: '/billing', label: 'Billing', scope: 'billing.manage' },
   { href: '/account', label: 'Account' },
 ];
 
@@ -76,7 +78,11 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: React.
             }
           />
           <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
-            <div className="mx-auto max-w-6xl">{children}</div>
+            <div className="mx-auto max-w-6xl">
+              {/* Every role of a clinic sees a payment past due; platform operators belong to no clinic. */}
+              {me.tenant && <BillingBanner canManage={me.scopes.includes('billing.manage')} />}
+              {children}
+            </div>
           </main>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { router } from '@/server/api/trpc';
+import { consoleBillingBannerRoute } from './billing-banner';
 import { consoleListApiKeysRoute } from './console-api-keys';
 import { consoleEventTypesRoute, consoleGetEventRoute, consoleListEventsRoute, consoleReplayEventRoute } from './console-events';
 import { consoleOverviewRoute } from './overview-get';
@@ -28,4 +29,5 @@ export const consoleRouter = router({
   grants: consoleGrantsRoute,
   questionnaireVersions: consoleQuestionnaireVersionsRoute,
   intakeSubmission: consoleIntakeSubmissionRoute,
+  billingBanner: consoleBillingBannerRoute,
 });
