@@ -36,8 +36,9 @@ const REFUSALS: Record<Extract<ActionOutcome, { state: 'refused' }>['reason'], [
 export async function serveBillingSimulated(req: IncomingMessage, res: ServerResponse, url: URL, services: Services): Promise<void> {
   res.setHeader('Content-Security-Policy', SIMULATED_PAGE_CSP);
   res.setHeader('Cache-Control', 'no-store');
-  // The address is a bearer secret: never hand it to another page as a Referer.
-  res.setHeader('Referrer-Policy', 'no-referrer');
+  // The address is a bearer secret: never hand it to another site as a Referer. Not `no-referrer`: under it a
+  // browser sends `Origin: null` with the page's own form posts, which the same-origin check must refuse.
+  res.setHeader('Referrer-Policy', 'same-origin');
   const m = PAGE_PATH.exec(url.pathname);
   const kind = m?.[1] as SessionKind | undefined;
   const id = m ? safeDecode(m[2]) : '';
