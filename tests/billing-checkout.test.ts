@@ -6,18 +6,14 @@ import { setSimulatedCardDeclines } from '@/server/domain/billing/simulated';
 import { findSimulatedCoupon } from '@/server/domain/billing/simulated-catalog';
 import { PaymentsInputError, type ExternalPayments, type HostedCheckoutRequest } from '@/server/integrations/payments/port';
 import { setClock } from '@/server/lib/clock';
-import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, type Clinic, type TestApp, startTestApp } from './helpers/harness';
+import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, type Clinic, type TestApp, startWithTwoClinics } from './helpers/harness';
 
 // Issue 25: checkout and portal, the simulated provider's pages, and the Stripe branch through the port.
 
 let app: TestApp;
 let a: Clinic;
 let b: Clinic;
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await createTenantWithKeys(app, 'Clinic A');
-  b = await createTenantWithKeys(app, 'Clinic B');
-});
+beforeAll(async () => ({ app, a, b } = await startWithTwoClinics()));
 afterAll(async () => app?.close());
 afterEach(() => {
   setClock(null);

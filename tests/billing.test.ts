@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyPaymentEvent } from '@/server/domain/billing/payment-events';
 import { setClock } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
-import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, startTestApp, type Clinic, type TestApp } from './helpers/harness';
+import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, type Clinic, type TestApp, startWithTwoClinics } from './helpers/harness';
 
 /*
  * The billing reads and ops' grace extension over HTTP (spec "Billing health", DESIGN decision 29): the exact
@@ -13,11 +13,7 @@ import { countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, OP
 let app: TestApp;
 let a: Clinic;
 let b: Clinic;
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await createTenantWithKeys(app, 'Billing A');
-  b = await createTenantWithKeys(app, 'Billing B');
-});
+beforeAll(async () => ({ app, a, b } = await startWithTwoClinics()));
 afterAll(async () => app?.close());
 afterEach(() => setClock(null));
 
