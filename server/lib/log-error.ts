@@ -10,11 +10,17 @@ function chain(e: unknown): Chained[] {
   return out;
 }
 
-/** "insert patients", "update orders": the statement's verb and first table, never its values. */
+/**
+ * "insert patients", "update orders": the statement's verb and the tables it writes (each one, since a single
+ * statement may write several through CTEs: "insert patient_access_log, patients"), else the first table it
+ * reads; never its values.
+ */
 export function statementLabel(sqlText: string): string {
   const verb = /\b(insert|update|delete|select)\b/i.exec(sqlText)?.[1]?.toLowerCase() ?? 'statement';
-  const table = /\b(?:into|update|from)\s+"?([\w.]+)"?/i.exec(sqlText)?.[1];
-  return table ? `${verb} ${table}` : verb;
+  // `on conflict … do update set` and `for update` name no table.
+  const written = [...sqlText.matchAll(/\b(?:insert\s+into|(?<!\b(?:do|for|no\s+key)\s+)update|delete\s+from)\s+"?([\w.]+)"?/gi)].map((m) => m[1]);
+  const tables = written.length ? [...new Set(written)].slice(0, 4) : [/\bfrom\s+"?([\w.]+)"?/i.exec(sqlText)?.[1]].filter(Boolean);
+  return tables.length ? `${verb} ${tables.join(', ')}` : verb;
 }
 
 /**
