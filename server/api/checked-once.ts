@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type * as z from '@/server/lib/zod';
 
 /**
@@ -7,7 +8,7 @@ import type * as z from '@/server/lib/zod';
  * session for a 40-item page; docs/decisions.md, Issue 23: performance of the public runtime). Only frozen
  * objects are remembered, so what was checked cannot have changed since, and only when the check returned
  * them unchanged (nothing stripped or coerced: serving the object itself then sends exactly what the checked
- * copy would); anything else is checked each time.
+ * copy would; key order aside, which zod sets from the schema); anything else is checked each time.
  * The schema itself is unchanged (the OpenAPI document is generated from it as before).
  */
 export function checkedOnce<T extends z.ZodType>(schema: T): T {
@@ -18,7 +19,7 @@ export function checkedOnce<T extends z.ZodType>(schema: T): T {
     const remember = typeof value === 'object' && value !== null && Object.isFrozen(value);
     if (remember && checked.has(value)) return payload;
     const result = run(payload, ctx);
-    if (remember && !(result instanceof Promise) && result.issues.length === 0 && JSON.stringify(result.value) === JSON.stringify(value)) checked.add(value);
+    if (remember && !(result instanceof Promise) && result.issues.length === 0 && isDeepStrictEqual(result.value, value)) checked.add(value);
     return result;
   };
   return schema;
