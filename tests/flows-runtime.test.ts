@@ -266,6 +266,19 @@ describe('POST …/steps', () => {
     expect(view.body).toMatchObject({ completedStepIds: ['welcome', 'body'], nextStepId: 'goals' });
     expect(view.text).not.toContain('1980-04-02');
   });
+
+  it('saves of one step racing: one step.completed, one completion counted, one of the two held', async () => {
+    const client = flowClient(app, sandbox.embedKey);
+    const racing = await client.started();
+    const saves = await Promise.all([170, 171, 172, 173].map((height) => client.step(racing, 'body', { dob: '1980-04-02', height, weight: 84 })));
+    expect(saves.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const events = await rows(sql`select 1 from events where type = 'step.completed' and data->>'sessionId' = ${racing}`);
+    expect(events).toHaveLength(1);
+    const marks = await rows(sql`select mark from flow_session_marks where session_id = ${racing} and mark like '%body' order by mark`);
+    expect(marks.map((m) => m.mark)).toEqual(['completed:body', 'saved:body']);
+    const [held] = await rows(sql`select steps from flow_session_answers where session_id = ${racing}`);
+    expect([170, 171, 172, 173]).toContain(held.steps.body.height);
+  });
 });
 
 describe('POST …/submit', () => {
@@ -308,7 +321,11 @@ describe('POST …/submit', () => {
     const [held] = await rows(sql`select steps from flow_session_answers where session_id = ${id}`);
     expect(held.steps).toEqual({ welcome: {}, goals: {}, body: {}, history: {}, consent: {}, contact: {} });
     expectEnvelope(await client.step(id, 'welcome', {}), 409, 'conflict', 'session_completed');
+    // Refused answers too: a submitted session says so first, as it did when the session was read before the answers.
+    expectEnvelope(await client.step(id, 'body', { dob: '1980-04-02', height: 'tall', weight: 84 }), 409, 'conflict', 'session_completed');
+    expectEnvelope(await client.step(id, 'nope', {}), 409, 'conflict', 'session_completed');
     expectEnvelope(await client.submit(id), 409, 'conflict', 'session_completed');
+    expect(await written()).toEqual(after);
   });
 
   it('two submits of one session with different keys at once: one submission, the other 409 session_completed', async () => {

@@ -19,6 +19,8 @@ export interface EmbedContext {
   questionnaireKeys: readonly string[];
   /** The tenant's dunning stage in this mode when the key was resolved (new flow sessions are refused from restricted on). */
   billingStage: DunningStage;
+  /** The experiment running on the key's flow when the key was resolved (null: none). */
+  runningExperiment: { id: string; splitBasisPoints: number } | null;
 }
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -58,6 +60,7 @@ export const resolveEmbedKey = middleware(async ({ ctx, getRawInput, next }) => 
     activeVersionId: found.activeVersionId,
     questionnaireKeys: found.questionnaireKeys,
     billingStage: found.billingStage,
+    runningExperiment: found.runningExperiment,
   };
   const principal: TenantPrincipal = { kind: 'key', tenantId: found.tenantId, livemode: found.livemode, scopes: [], keyId: found.id, rateLimitKey: `embed:${found.id}` };
   return next({ ctx: { embed, principal } });

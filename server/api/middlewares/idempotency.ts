@@ -3,7 +3,7 @@ import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   type IdempotencyRequest,
-  lockIdempotencyKey,
+  lockAndClaimIdempotencyKey,
   parseIdempotencyKey,
   releaseIdempotencyKey,
   requestFingerprint,
@@ -85,8 +85,7 @@ export const idempotency = middleware(async ({ ctx, meta, type, path, getRawInpu
   try {
     return await db.transaction(async (tx) => {
       const q = tx as unknown as Db;
-      await lockIdempotencyKey(q, request);
-      const claim = await claimIdempotencyKey(q, request, false);
+      const claim = await lockAndClaimIdempotencyKey(q, request);
       if (claim.kind === 'replay') return replay(q, claim);
       // Every database handle the procedure can reach is the transaction's: on PGlite, one outside it would wait for it forever.
       const services = { ...ctx.services, database: { ...ctx.services.database, db: q }, auth: { ...ctx.services.auth, db: q } };

@@ -51,13 +51,28 @@ export function requestFingerprint(method: string, path: string, body: string): 
 const inUse = () => errors.conflict('A request with this Idempotency-Key is still being processed. Retry shortly.', 'idempotency_key_in_use');
 
 /**
- * Holds the key for the rest of the caller's transaction, or refuses at once: a twin running in another
- * transaction cannot see our uncommitted claim, and would otherwise wait on its unique index entry.
+ * For a claim inside the transaction that also writes the result: holds the key for the rest of that
+ * transaction, or refuses at once (a twin running in another transaction cannot see our uncommitted claim,
+ * and would otherwise wait on its unique index entry), and claims it in the same statement when no record
+ * exists, the usual case (one round trip instead of two on every mutation sent with a key). A record that
+ * exists goes through `claimIdempotencyKey`: replay, reuse, or a claim left by a dead request.
  */
-export async function lockIdempotencyKey(tx: Queryable, r: IdempotencyRequest): Promise<void> {
+export async function lockAndClaimIdempotencyKey(tx: Queryable, r: IdempotencyRequest): Promise<Claim> {
   const name = `${r.scope}:${r.livemode}:${r.key}`;
-  const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as got`)) as unknown as { rows: { got: boolean }[] };
-  if (!res.rows[0]?.got) throw inUse();
+  const id = newId('request');
+  const res = (await tx.execute(sql`
+    with locked as (select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as got), claimed as (
+      insert into idempotency_keys (id, scope, livemode, key, request_hash, credential, state, created_at)
+      select ${id}::text, ${r.scope}::text, ${r.livemode}::boolean, ${r.key}::text, ${r.fingerprint}::text, ${r.credential}::text, 'in_flight', ${now()}::timestamptz
+      from locked where got
+      on conflict do nothing returning 1
+    )
+    select (select got from locked) as got, (select count(*) from claimed)::int as claimed
+  `)) as unknown as { rows: { got: boolean; claimed: number }[] };
+  const [row] = res.rows;
+  if (!row?.got) throw inUse();
+  if (Number(row.claimed) > 0) return { kind: 'claimed', id, resumedSince: null };
+  return claimIdempotencyKey(tx, r, false);
 }
 
 /**

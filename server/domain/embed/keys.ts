@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { billingAccounts, embedKeys, flows, type DunningStage } from '@/db/schema';
+import { billingAccounts, embedKeys, experiments, flows, type DunningStage } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import { prepared } from '@/server/db/prepared';
 import type { Queryable } from '@/server/db/types';
@@ -140,14 +140,20 @@ export async function findActiveEmbedKey(q: Queryable, id: string, beforeLookup?
  * An active key and, for a key serving a flow, the version that flow serves now; `billingStage` is the key's
  * tenant's and mode's dunning stage at the lookup (healthy for an account never written).
  */
-export type ServingEmbedKey = EmbedKeyRow & { activeVersionId: string | null; billingStage: DunningStage };
+export type ServingEmbedKey = EmbedKeyRow & {
+  activeVersionId: string | null;
+  billingStage: DunningStage;
+  /** The experiment running on the key's flow (at most one), for a new session's arm; null when none. */
+  runningExperiment: { id: string; splitBasisPoints: number } | null;
+};
 
 /**
  * `findActiveEmbedKey` and `flowPublished` in one statement (docs/decisions.md, Issue 23: flows runtime round
  * trips): the key joined to its flow within the key's own tenant and mode. Null when the key is malformed,
  * unknown or revoked, or serves a flow that is another tenant's or mode's, archived or unpublished (all 404).
  * The billing account of that tenant and mode rides on the same statement, so refusing a new session while
- * the clinic is restricted (decision 29) costs the public path no round trip.
+ * the clinic is restricted (decision 29) costs the public path no round trip, and so does the experiment
+ * running on the flow (its id and split; a new session's arm needs them).
  */
 // Rendered once (server/db/prepared.ts): every public call resolves its key with this statement.
 const servingKeyStatement = prepared((q: Queryable) =>
@@ -159,10 +165,16 @@ const servingKeyStatement = prepared((q: Queryable) =>
       stage: billingAccounts.stage,
       firstFailedAt: billingAccounts.firstFailedAt,
       graceExtended: billingAccounts.graceExtended,
+      experimentId: experiments.id,
+      splitBasisPoints: experiments.splitBasisPoints,
     })
     .from(embedKeys)
     .leftJoin(flows, and(eq(flows.id, embedKeys.flowId), eq(flows.tenantId, embedKeys.tenantId), eq(flows.livemode, embedKeys.livemode)))
     .leftJoin(billingAccounts, and(eq(billingAccounts.tenantId, embedKeys.tenantId), eq(billingAccounts.livemode, embedKeys.livemode)))
+    .leftJoin(
+      experiments,
+      and(eq(experiments.flowId, flows.id), eq(experiments.tenantId, embedKeys.tenantId), eq(experiments.livemode, embedKeys.livemode), eq(experiments.status, 'running')),
+    )
     .where(eq(embedKeys.id, sql.placeholder('id')))
     .limit(1),
 );
@@ -174,7 +186,8 @@ export async function findServingEmbedKey(q: Queryable, id: string, beforeLookup
   if (!row || row.key.revokedAt) return null;
   if (row.key.flowId && !(row.status === 'active' && row.activeVersionId)) return null;
   const billingStage = effectiveStage({ stage: row.stage ?? 'healthy', firstFailedAt: row.firstFailedAt, graceExtended: row.graceExtended ?? false }, now());
-  return { ...row.key, activeVersionId: row.key.flowId ? row.activeVersionId : null, billingStage };
+  const runningExperiment = row.key.flowId && row.experimentId ? { id: row.experimentId, splitBasisPoints: row.splitBasisPoints! } : null;
+  return { ...row.key, activeVersionId: row.key.flowId ? row.activeVersionId : null, billingStage, runningExperiment };
 }
 
 /**

@@ -57,34 +57,52 @@ export interface Assignment {
   document: FlowDocumentShape;
 }
 
+/** The running experiment as the embed key's lookup reads it (server/domain/embed/keys.ts): no overrides. */
+export type RunningExperimentRef = Pick<ExperimentRow, 'id' | 'splitBasisPoints'>;
+
 /**
  * The arm of a new session: the running experiment's bucket of (experiment, session), never the client's
  * hint. No experiment (or one stopped) → null, and so is a version the overrides do not fit, decided before
- * the bucket so that leaving such sessions out favours neither arm.
+ * the bucket so that leaving such sessions out favours neither arm. `running` is what the embed key's lookup
+ * found in the same request (null: none); undefined reads it here.
  */
-export async function assignArm(q: Queryable, scope: Scope, flowId: string, sessionId: string, version: { id: string; document: FlowDocumentShape }): Promise<Assignment | null> {
-  const experiment = await runningExperiment(q, scope, flowId);
+export async function assignArm(
+  q: Queryable,
+  scope: Scope,
+  flowId: string,
+  sessionId: string,
+  version: { id: string; document: FlowDocumentShape },
+  running?: RunningExperimentRef | null,
+): Promise<Assignment | null> {
+  const read = running === undefined ? await runningExperiment(q, scope, flowId) : undefined;
+  const experiment = read ?? running;
   if (!experiment) return null;
-  const variant = variantDocument(experiment, version.id, version.document);
+  const variant = variantDocument(await withOverrides(q, scope, experiment.id, read), version.id, version.document);
   if (!variant) return null;
   const arm = armOf(experiment.id, sessionId, experiment.splitBasisPoints);
   return { experimentId: experiment.id, arm, document: arm === 'variant' ? variant : version.document };
 }
 
-const overridesCache = new Map<string, Pick<ExperimentRow, 'id' | 'overrides' | 'tenantId' | 'livemode'>>();
+type Overrides = Pick<ExperimentRow, 'id' | 'overrides' | 'tenantId' | 'livemode'>;
+const overridesCache = new Map<string, Overrides>();
+
+/** An experiment's overrides (set at its creation, never changed), kept by the process once read (`row`: read already). */
+async function withOverrides(q: Queryable, scope: Scope, id: string, row?: ExperimentRow): Promise<Overrides> {
+  const cached = overridesCache.get(id);
+  if (cached && cached.tenantId === scope.tenantId && cached.livemode === scope.livemode) return cached;
+  row ??= await scoped(q, scope).require(experiments, id, 'experiment');
+  const kept = { id: row.id, overrides: row.overrides, tenantId: row.tenantId, livemode: row.livemode };
+  if (overridesCache.size >= MAX_CACHED) overridesCache.clear();
+  overridesCache.set(row.id, kept);
+  return kept;
+}
 
 /**
  * The document an existing session is served: the variant's when it was assigned the variant (sticky, even
  * after the experiment stopped), else the version's own.
  */
-export async function sessionDocument(q: Queryable, scope: Scope, session: SessionRow, version: { id: string; document: FlowDocumentShape }): Promise<FlowDocumentShape> {
+export async function sessionDocument(q: Queryable, scope: Scope, session: Pick<SessionRow, 'experimentId' | 'variantKey'>, version: { id: string; document: FlowDocumentShape }): Promise<FlowDocumentShape> {
   if (session.variantKey !== 'variant' || !session.experimentId) return version.document;
-  let experiment = overridesCache.get(session.experimentId);
-  if (!experiment || experiment.tenantId !== scope.tenantId || experiment.livemode !== scope.livemode) {
-    const row = await scoped(q, scope).require(experiments, session.experimentId, 'experiment');
-    experiment = { id: row.id, overrides: row.overrides, tenantId: row.tenantId, livemode: row.livemode };
-    if (overridesCache.size >= MAX_CACHED) overridesCache.clear();
-    overridesCache.set(row.id, experiment);
-  }
+  const experiment = await withOverrides(q, scope, session.experimentId);
   return variantDocument(experiment, version.id, version.document) ?? version.document;
 }

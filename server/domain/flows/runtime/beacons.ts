@@ -3,7 +3,7 @@ import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { countOnce, type FlowCounter } from './counting';
 import { loadPinnedVersion } from './pinned-version';
-import { requireSession, type FlowEmbed } from './sessions';
+import { sessionOf, type FlowEmbed } from './sessions';
 
 /** The closed vocabulary of public beacons (spec "Delivery" 8): no answers, e-mail or health context. */
 export const BEACON_TYPES = ['view', 'step_viewed', 'step_completed'] as const;
@@ -22,7 +22,8 @@ const COUNTS: Record<BeaconType, { mark: (stepId: string) => string; counter: Fl
  */
 export async function recordBeacon(db: Db, embed: FlowEmbed, sessionId: string, input: { type: BeaconType; stepId?: string }) {
   // No transaction: the mark and the aggregate's bump are one statement, atomic by itself (and nothing else is written).
-  const session = await requireSession(db, embed, sessionId);
+  // The session may be submitted: a late beacon still counts (its mark was never landed, or lands nothing).
+  const { session } = await sessionOf(db, embed, sessionId);
   let stepId = '';
   if (input.type !== 'view') {
     if (!input.stepId) throw errors.validation(`A ${input.type} event names its step.`, 'stepId', 'parameter_missing');

@@ -24,12 +24,13 @@ export type CountedSession = Pick<SessionRow, 'id' | 'tenantId' | 'livemode' | '
 /**
  * The two CTEs of a count, `landed` and `bumped`, for a statement that writes more (docs/decisions.md, Issue 23:
  * performance of the public runtime): the mark's insert decides, and the aggregate's insert reads it, so the
- * row is bumped only when the mark landed, atomically with whatever else the statement writes.
+ * row is bumped only when the mark landed, atomically with whatever else the statement writes. `when`, a
+ * condition over the statement's other CTEs, keeps the mark (and so the bump) out unless it holds.
  */
-export function countCtes(session: CountedSession, mark: string, counter: FlowCounter, at: Date, stepId = ''): SQL {
+export function countCtes(session: CountedSession, mark: string, counter: FlowCounter, at: Date, stepId = '', when?: SQL): SQL {
   const column = sql.identifier(flowStatsDaily[counter].name);
   return sql`landed as (
-      insert into flow_session_marks (session_id, mark, created_at) values (${session.id}, ${mark}, ${at})
+      insert into flow_session_marks (session_id, mark, created_at) select ${session.id}::text, ${mark}::text, ${at}::timestamptz${when ? sql` where ${when}` : sql``}
       on conflict do nothing returning 1
     ), bumped as (
       insert into flow_stats_daily (tenant_id, livemode, flow_id, flow_version_id, day, step_id, experiment_id, arm, shard, ${column})

@@ -6,7 +6,7 @@ import { eventsInsertSql, newEvent } from '@/server/domain/events/emit';
 import { readAccount } from '@/server/domain/billing/accounts';
 import { billingRefusal } from '@/server/domain/billing/enforcement';
 import { effectiveStage } from '@/server/domain/billing/stages';
-import { assignArm, sessionDocument } from '@/server/domain/experiments/arms';
+import { assignArm, sessionDocument, type RunningExperimentRef } from '@/server/domain/experiments/arms';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import type { FlowDocumentShape } from '@/server/lib/flow-shapes';
@@ -15,6 +15,7 @@ import { countCtes } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
 import { nextStepId, sessionOutcome, type SessionOutcome } from './progress';
 import { publicDefinition, type PublicFlowDefinition } from './public-definition';
+import { knownSession, rememberSession, type KnownSession, type SessionIdentity } from './session-cache';
 
 export type FlowSessionRow = typeof flowSessions.$inferSelect;
 
@@ -26,6 +27,8 @@ export interface FlowEmbed extends Scope {
   activeVersionId?: string | null;
   /** Set by the embed middleware too: the dunning stage read with the key, in the same statement. */
   billingStage?: DunningStage;
+  /** And the experiment running on the flow (null: none); undefined when not looked up with the key. */
+  runningExperiment?: RunningExperimentRef | null;
 }
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -60,7 +63,7 @@ const armDefinition = (pinned: PinnedVersion, arm: { experimentId: string | null
   arm.variantKey === 'variant' && arm.experimentId ? publicDefinition(pinned, { key: arm.experimentId, document }) : publicDefinition(pinned);
 
 /** The document of a session's arm (DESIGN decision 27): the step order, copy and outcome copy it is shown. */
-export const armDocumentOf = (q: Queryable, embed: FlowEmbed, session: FlowSessionRow, pinned: PinnedVersion) => sessionDocument(q, embed, session, pinned.version);
+export const armDocumentOf = (q: Queryable, embed: FlowEmbed, session: SessionIdentity, pinned: PinnedVersion) => sessionDocument(q, embed, session, pinned.version);
 
 /** GET /public/flows/{embedKey}: the active version's patient-safe definition. */
 export async function getPublicFlow(db: Db, embed: FlowEmbed): Promise<PublicFlow> {
@@ -75,8 +78,28 @@ export async function getPublicFlow(db: Db, embed: FlowEmbed): Promise<PublicFlo
  */
 export async function requireSession(q: Queryable, embed: FlowEmbed, id: string, opts: { lock?: boolean } = {}): Promise<FlowSessionRow> {
   const [row] = (await scoped(q, embed).run(opts.lock ? sessionLocked : sessionRead, { id })) as FlowSessionRow[];
-  if (!row || row.embedKeyId !== embed.keyId || row.flowId !== embed.flowId || row.expiresAt.getTime() <= now().getTime()) throw sessionNotFound();
+  if (!row || !servesSession(embed, row)) throw sessionNotFound();
+  rememberSession(row);
   return row;
+}
+
+/** The key's own session, within its tenant and mode, not expired. */
+const servesSession = (embed: FlowEmbed, s: SessionIdentity) =>
+  s.tenantId === embed.tenantId && s.livemode === embed.livemode && s.embedKeyId === embed.keyId && s.flowId === embed.flowId && s.expiresAt.getTime() > now().getTime();
+
+/**
+ * A session of this key for a write that checks the session's state in its own statement (beacons, step
+ * saves): from the process's memory when it has seen the session, else read (docs/decisions.md, Issue 23:
+ * performance of the public runtime). The same 404 as `requireSession` for anything not the key's.
+ */
+export async function sessionOf(q: Queryable, embed: FlowEmbed, id: string): Promise<KnownSession> {
+  const hit = knownSession(id);
+  if (!hit) {
+    const row = await requireSession(q, embed, id);
+    return { session: row, completed: row.status === 'completed' };
+  }
+  if (!servesSession(embed, hit.session)) throw sessionNotFound();
+  return hit;
 }
 
 // Rendered once (server/db/prepared.ts): a session read is on every beacon, step save and submit.
@@ -90,7 +113,7 @@ const sessionRead = scopedStatement(sessionQuery);
 const sessionLocked = scopedStatement((own, db) => sessionQuery(own, db).for('update'));
 
 /** The session's row of held answers, within its tenant and mode (the table is keyed by session, not `id`). */
-export const heldAnswersOf = (session: FlowSessionRow) =>
+export const heldAnswersOf = (session: Pick<FlowSessionRow, 'id' | 'tenantId' | 'livemode'>) =>
   and(eq(flowSessionAnswers.tenantId, session.tenantId), eq(flowSessionAnswers.livemode, session.livemode), eq(flowSessionAnswers.sessionId, session.id));
 
 /** The held answers by step (PHI; never returned), empty before the first saved step. */
@@ -125,7 +148,7 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
   const pinned = await loadPinnedVersion(db, embed, flow.activeVersionId);
   const at = now();
   const id = newSecretId('flowSession');
-  const assigned = await assignArm(db, embed, flow.id, id, pinned.version);
+  const assigned = await assignArm(db, embed, flow.id, id, pinned.version, embed.runningExperiment);
   const session: FlowSessionRow = {
     id,
     tenantId: embed.tenantId,
@@ -154,6 +177,7 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
     with created as (${insertSessionSql(session)}), logged as (${eventsInsertSql(embed, exposed ? [viewed, exposed] : [viewed])} returning 1), ${countCtes(session, 'session', 'sessions', at)}
     select (select count(*) from created)::int as created
   `);
+  rememberSession(session);
   return {
     sessionId: session.id,
     versionId: pinned.version.id,

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { flowSessionAnswers } from '@/db/schema';
-import type { Db, Tx } from '@/server/db/types';
+import type { Db, Queryable } from '@/server/db/types';
 import { eventsInsertSql, newEvent } from '@/server/domain/events/emit';
 import { asOfDay } from '@/server/domain/intake/submissions-create';
 import { now } from '@/server/lib/clock';
@@ -8,36 +7,42 @@ import { errors } from '@/server/lib/errors';
 import { countCtes } from './counting';
 import { loadPinnedVersion } from './pinned-version';
 import { nextStepId } from './progress';
-import { armDocumentOf, completedStepIds, heldAnswersOf, requireSession, type FlowEmbed, type FlowSessionRow } from './sessions';
+import type { SessionIdentity } from './session-cache';
+import { armDocumentOf, completedStepIds, requireSession, sessionOf, type FlowEmbed } from './sessions';
 import { checkStepAnswers } from './step-answers';
 
 export const sessionCompleted = () => errors.conflict('This session has been submitted; start a new session to answer again.', 'session_completed');
 
 /**
- * Merges `saved` into the session's held answers, emits `events` unless the step was held already, and counts
- * the step's completion, in one statement (docs/decisions.md, Issue 23: performance of the public runtime);
- * returns what was held before. Runs after the session's row lock, so the CTE's snapshot already sees the
- * answers of any save that held the lock before this one.
+ * Holds a step's answers in one statement, without a transaction (docs/decisions.md, Issue 23: performance of
+ * the public runtime): it locks the session row while the session is open and unexpired, merges the answers
+ * into the held ones (replacing an earlier save of the step; the upsert works on the newest row, whatever the
+ * statement's snapshot), emits `step.completed` on the step's first save only (the `saved:` mark's insert
+ * decides, so two saves racing emit it once) and counts the completion. Null when the session was not open:
+ * nothing was written. Else the ids of every step held now.
  */
-async function holdStep(tx: Tx, embed: FlowEmbed, session: FlowSessionRow, stepId: string, held: Record<string, unknown>, at: Date) {
-  const saved = { [stepId]: held };
-  const notHeldBefore = sql`not exists (select 1 from before where before.steps ? ${stepId})`;
+async function holdStep(db: Queryable, embed: FlowEmbed, session: SessionIdentity, stepId: string, held: Record<string, unknown>, at: Date): Promise<string[] | null> {
   const stepCompleted = newEvent('step.completed', { flowId: session.flowId, sessionId: session.id, stepId });
-  const result = (await tx.execute(sql`
-    with before as (
-      select ${flowSessionAnswers.steps} as steps from ${flowSessionAnswers} where ${heldAnswersOf(session)}
+  const open = sql`exists (select 1 from open_session)`;
+  const result = (await db.execute(sql`
+    with open_session as (
+      select 1 from flow_sessions
+      where tenant_id = ${session.tenantId} and livemode = ${session.livemode} and id = ${session.id} and status = 'open' and expires_at > ${at}
+      for update
     ), merged as (
       insert into flow_session_answers (session_id, tenant_id, livemode, steps, updated_at)
-      values (${session.id}, ${session.tenantId}, ${session.livemode}, ${JSON.stringify(saved)}::jsonb, ${at})
+      select ${session.id}::text, ${session.tenantId}::text, ${session.livemode}::boolean, ${JSON.stringify({ [stepId]: held })}::jsonb, ${at}::timestamptz from open_session
       on conflict (session_id) do update set steps = flow_session_answers.steps || excluded.steps, updated_at = excluded.updated_at
-      returning 1
+      returning steps
+    ), first_save as (
+      insert into flow_session_marks (session_id, mark, created_at) select ${session.id}::text, ${`saved:${stepId}`}::text, ${at}::timestamptz from open_session
+      on conflict do nothing returning 1
     ), logged as (
-      ${eventsInsertSql(embed, [stepCompleted], notHeldBefore)} returning 1
-    ), ${countCtes(session, `completed:${stepId}`, 'completes', at, stepId)}
-    select (select steps from before) as steps, (select count(*) from merged)::int as merged, (select count(*) from logged)::int as logged
-  `)) as unknown as { rows: { steps: Record<string, Record<string, unknown>> | string | null }[] };
-  const steps = result.rows[0]?.steps ?? null;
-  return ((typeof steps === 'string' ? JSON.parse(steps) : steps) ?? {}) as Record<string, Record<string, unknown>>;
+      ${eventsInsertSql(embed, [stepCompleted], sql`exists (select 1 from first_save)`)} returning 1
+    ), ${countCtes(session, `completed:${stepId}`, 'completes', at, stepId, open)}
+    select (select array(select jsonb_object_keys(steps)) from merged) as step_ids, (select count(*) from logged)::int as logged
+  `)) as unknown as { rows: { step_ids: string[] | null }[] };
+  return result.rows[0]?.step_ids ?? null;
 }
 
 export interface StepInput {
@@ -51,20 +56,32 @@ export interface StepInput {
  * `step_completed` beacon shares). No verdict: eligibility is decided at submit only.
  */
 export async function saveStep(db: Db, embed: FlowEmbed, sessionId: string, input: StepInput) {
-  return db.transaction(async (tx) => {
-    const session = await requireSession(tx, embed, sessionId, { lock: true });
-    if (session.status === 'completed') throw sessionCompleted();
-    const pinned = await loadPinnedVersion(tx, embed, session.flowVersionId);
-    const step = pinned.version.document.steps.find((s) => s.id === input.stepId);
+  const { session, completed } = await sessionOf(db, embed, sessionId);
+  if (completed) throw sessionCompleted();
+  const pinned = await loadPinnedVersion(db, embed, session.flowVersionId);
+  const at = now();
+  let step, held;
+  try {
+    step = pinned.version.document.steps.find((s) => s.id === input.stepId);
     if (!step) throw errors.validation('This flow has no step with this id.', 'stepId');
-    const at = now();
-    const held = checkStepAnswers(step, input.answers, { questionnaire: pinned.questionnaire, livemode: embed.livemode, asOf: asOfDay(at) });
+    held = checkStepAnswers(step, input.answers, { questionnaire: pinned.questionnaire, livemode: embed.livemode, asOf: asOfDay(at) });
+  } catch (invalid) {
+    return refused(db, embed, sessionId, invalid);
+  }
+  const stepIds = await holdStep(db, embed, session, step.id, held, at);
+  if (!stepIds) return refused(db, embed, sessionId, errors.notFound('flow session'));
 
-    const steps = await holdStep(tx, embed, session, step.id, held, at);
+  // The next step in the order of the session's arm (an experiment may reorder presentation steps).
+  const document = await armDocumentOf(db, embed, session, pinned);
+  const done = new Set(completedStepIds(document, Object.fromEntries(stepIds.map((id) => [id, true]))));
+  return { ok: true as const, nextStepId: nextStepId(document, done) };
+}
 
-    // The next step in the order of the session's arm (an experiment may reorder presentation steps).
-    const document = await armDocumentOf(tx, embed, session, pinned);
-    const completed = new Set(completedStepIds(document, { ...steps, [step.id]: held }));
-    return { ok: true as const, nextStepId: nextStepId(document, completed) };
-  });
+/**
+ * What a refused save answers, as when the session was read first: 409 once submitted (perhaps by another
+ * process since), 404 once expired, else `refusal` (the step's 400, or 404 for a session gone meanwhile).
+ */
+async function refused(db: Db, embed: FlowEmbed, sessionId: string, refusal: unknown): Promise<never> {
+  if ((await requireSession(db, embed, sessionId)).status === 'completed') throw sessionCompleted();
+  throw refusal;
 }
