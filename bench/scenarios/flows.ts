@@ -5,7 +5,7 @@ import { Agent, Pool, type Dispatcher } from 'undici';
 import { STATS_SHARDS } from '@/server/domain/flows/runtime/counting';
 import type { QuestionnaireDocument } from '@/server/domain/intake/questionnaire-schema';
 import { eligibleAnswerSets, fortyItemQuestionnaire } from '../intake-engine';
-import { BenchError, setupCall, type SetupCallOptions, cpuMeter, fmt, log, markdownTable, msPer, sampleRss, settings } from '../lib';
+import { BenchError, setupCall, type SetupCallOptions, cpuMeter, fmt, log, markdownTable, msPer, parallel, sampleRss, settings } from '../lib';
 import { analyze, openSql, setupProvider, setupTenant } from './orders';
 import type { Scenario, TargetCheck } from './types';
 
@@ -58,6 +58,7 @@ interface Figures {
   prefill?: string;
   counts?: { text: string; pass: boolean };
   locks?: string;
+  cpuByKind?: Record<string, { server: number | null; postgres: number | null }>;
   assignment?: { without: Latency & { perSec: number; n: number }; with: Latency & { perSec: number; n: number; variants: number } };
 }
 const figures: Figures[] = [];
@@ -122,6 +123,10 @@ async function setupWorld(baseUrl: string, opsKey: string, db: string): Promise<
 }
 
 const runTag = Date.now().toString(36);
+const cpuByKindText = (byKind: NonNullable<Figures['cpuByKind']>) =>
+  Object.entries(byKind)
+    .map(([kind, c]) => `${kind} ${c.server?.toFixed(2) ?? '—'} / ${c.postgres?.toFixed(2) ?? '—'}`)
+    .join(', ');
 let patientNo = 0;
 
 const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -129,6 +134,14 @@ const latency = (values: number[]): Latency => {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: quantile(sorted, 50), p99: quantile(sorted, 99) };
 };
+
+/** A public runtime call as the hosted page makes it (JSON, the key's origin); throws unless `expect` came back. */
+async function postJson(pool: Pool, kind: string, path: string, body: unknown, expect: number, extra: Record<string, string> = {}) {
+  const res = await pool.request({ method: 'POST', path, headers: { 'content-type': 'application/json', origin: ORIGIN, ...extra }, body: JSON.stringify(body) });
+  const text = await res.body.text();
+  if (res.statusCode !== expect) throw new Error(`${kind}: ${res.statusCode} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
 
 /**
  * Closed loop of whole runs: each of `connections` simulated patients creates a session, saves the three
@@ -149,11 +162,11 @@ async function runPatients(baseUrl: string, w: World, seconds: number) {
   const post = async (kind: string, path: string, body: unknown, expect: number, extra: Record<string, string> = {}) => {
     const t0 = performance.now();
     requests++;
-    const res = await pool.request({ method: 'POST', path, headers: { 'content-type': 'application/json', origin: ORIGIN, ...extra }, body: JSON.stringify(body) });
-    const text = await res.body.text();
-    byKind[kind].push(performance.now() - t0);
-    if (res.statusCode !== expect) throw new Error(`${kind}: ${res.statusCode} ${text.slice(0, 300)}`);
-    return JSON.parse(text) as Record<string, unknown>;
+    try {
+      return await postJson(pool, kind, path, body, expect, extra);
+    } finally {
+      byKind[kind].push(performance.now() - t0);
+    }
   };
   const patient = async () => {
     while (performance.now() < end) {
@@ -213,6 +226,40 @@ async function measureRuns(ctx: Parameters<Scenario['run']>[0], w: World): Promi
     cpuMsPerRun: { server: msPer(used.serverS, r.runs), postgres: ctx.db === 'postgres' ? msPer(used.postgresS, r.runs) : null },
     peakRssMb,
   };
+}
+
+const KIND_BATCH = 600;
+
+/**
+ * Where a run's CPU goes: each request kind of a run alone, `KIND_BATCH` of it at `connections` (every
+ * session first, then every medical step, and so on), with the server's and PostgreSQL's CPU per request.
+ */
+async function measureCpuByKind(ctx: Parameters<Scenario['run']>[0], w: World): Promise<Record<string, { server: number | null; postgres: number | null }>> {
+  const pool = new Pool(ctx.server.baseUrl, { connections: settings.connections, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  const prefix = `/v1/public/flows/${w.embed}/sessions`;
+  const out: Record<string, { server: number | null; postgres: number | null }> = {};
+  const ids: string[] = [];
+  const n = Array.from({ length: KIND_BATCH }, (_, i) => i);
+  const phase = async (kind: string, one: (i: number) => Promise<unknown>) => {
+    const cpu = cpuMeter(ctx.server.pid);
+    await parallel(n, settings.connections, one);
+    const used = cpu.stop();
+    out[kind] = { server: msPer(used.serverS, KIND_BATCH), postgres: ctx.db === 'postgres' ? msPer(used.postgresS, KIND_BATCH) : null };
+  };
+  const contact = (i: number) => ({ name: `Kind Patient ${i}`, email: `kind-${runTag}-${i}@example.com` });
+  try {
+    await phase('session', async (i) => (ids[i] = (await postJson(pool, 'session', prefix, {}, 201)).sessionId as string));
+    await phase('medical step', (i) => postJson(pool, 'health', `${prefix}/${ids[i]}/steps`, { stepId: 'health', answers: w.answers[i % w.answers.length] }, 200));
+    await phase('consent step', (i) => postJson(pool, 'consent', `${prefix}/${ids[i]}/steps`, { stepId: 'consent', answers: { accepted: true, version: CONSENT_VERSION } }, 200));
+    await phase('contact step', (i) =>
+      postJson(pool, 'contact', `${prefix}/${ids[i]}/steps`, { stepId: 'contact', answers: { ...contact(i), state: 'CA', dateOfBirth: w.answers[i % w.answers.length].dob } }, 200),
+    );
+    await phase('submit', (i) => postJson(pool, 'submit', `${prefix}/${ids[i]}/submit`, { patient: contact(i) }, 200, { 'idempotency-key': randomUUID() }));
+    await phase('beacon', (i) => postJson(pool, 'beacon', `${prefix}/${ids[i]}/events`, { type: 'step_viewed', stepId: 'health' }, 202));
+  } finally {
+    await pool.close();
+  }
+  return out;
 }
 
 /**
@@ -475,6 +522,8 @@ export const flowsScenario: Scenario = {
     f.runs = sampled.value;
     f.locks = sampled.text;
     log(`${ctx.db.padEnd(8)} flows runs: ${fmt.int(f.runs.runsPerSec)}/s${f.locks ? `; ${f.locks}` : ''}`);
+    f.cpuByKind = await measureCpuByKind(ctx, w);
+    log(`${ctx.db.padEnd(8)} flows CPU ms by request (server / PostgreSQL): ${cpuByKindText(f.cpuByKind)}`);
 
     // Issue 24: what a running experiment adds to session creation (PostgreSQL only: the target's database).
     if (ctx.db === 'postgres') {
@@ -538,6 +587,9 @@ export const flowsScenario: Scenario = {
         `A run is one simulated patient's POST …/sessions, three POST …/steps (medical answers: one of ${f.eligibleSets} eligible sets; consent; contact with a unique e-mail) and POST …/submit with a fresh Idempotency-Key, every answer checked (submit: eligible, a certificate, a submission id); ${settings.connections} patients in a closed loop, each starting a new run once the last one is answered; runs/s counts runs whose submit was answered in the measured ${settings.duration} s (${settings.warmup} s of runs before, unmeasured). ` +
         `Per-request p50: ${Object.entries(r.byKind).map(([k, v]) => `${k} ${fmt.ms(v.p50)} ms`).join(', ')}.` +
         (f.locks ? `\n\nDuring the measured runs, ${f.locks}.` : '') +
+        (f.cpuByKind
+          ? `\n\nCPU ms per request by kind (server / PostgreSQL), each kind alone after the runs: ${KIND_BATCH} of it at ${settings.connections} connections (every session first, then every medical step, and so on; the beacon a step_viewed): ${cpuByKindText(f.cpuByKind)}.`
+          : '') +
         (f.assignment
           ? `\n\nSession creation alone (POST …/sessions, closed loop at ${settings.connections} connections, 3 interleaved rounds of each case, each after an unmeasured warm-up, latencies pooled per case): without an experiment ${fmt.int(f.assignment.without.perSec)}/s, p50 ${fmt.ms(f.assignment.without.p50)} ms, p99 ${fmt.ms(f.assignment.without.p99)} ms (${fmt.int(f.assignment.without.n)} sessions); ` +
             `with a running experiment (POST /v1/flows/{id}/experiments, 50/50, a theme-only variant) ${fmt.int(f.assignment.with.perSec)}/s, p50 ${fmt.ms(f.assignment.with.p50)} ms, p99 ${fmt.ms(f.assignment.with.p99)} ms (${fmt.int(f.assignment.with.n)} sessions, ${fmt.int(f.assignment.with.variants)} of them variant); p50 difference ${(f.assignment.with.p50 - f.assignment.without.p50).toFixed(2)} ms. Each round's experiment is stopped after it.`
