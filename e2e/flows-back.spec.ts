@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clinicWithFlow, expectAccessible, FLOW_COPY, watchPage } from './flows-world';
+import { clinicWithFlow, expectAccessible, fillContact, FLOW_COPY, watchPage } from './flows-world';
 
 /**
  * Issue 23 item 3, going back: every step of the hosted flow but the first (and the outcome) has a "Back"
@@ -107,10 +107,7 @@ test('a patient goes back, finds the earlier answers, changes one and is eligibl
   await button(page, 'I agree, continue').click();
 
   await expect(heading(page, 'Where can the clinic reach you?')).toBeFocused();
-  await page.getByLabel('Full name').fill('Dana Whitfield');
-  await page.getByLabel('E-mail address').fill(`dana-back-${Date.now()}@example.org`);
-  await page.getByLabel('State you live in').selectOption('CA');
-  await page.getByLabel('Date of birth').fill('1984-06-02');
+  await fillContact(page, { name: 'Dana Whitfield', email: `dana-back-${Date.now()}@example.org`, dateOfBirth: '1984-06-02' });
   await button(page, 'See my result').click();
 
   await expect(heading(page, FLOW_COPY.eligibleTitle)).toBeFocused();
@@ -152,10 +149,7 @@ test('going back from the contact step finds consent given and the medications t
   await button(page, 'I agree, continue').click();
 
   await expect(heading(page, 'Where can the clinic reach you?')).toBeFocused();
-  await page.getByLabel('Full name').fill('Sam Ortega');
-  await page.getByLabel('E-mail address').fill(`sam-back-${Date.now()}@example.org`);
-  await page.getByLabel('State you live in').selectOption('CA');
-  await page.getByLabel('Date of birth').fill('1990-01-15');
+  await fillContact(page, { name: 'Sam Ortega', email: `sam-back-${Date.now()}@example.org`, dateOfBirth: '1990-01-15' });
   await button(page, 'See my result').click();
   await expect(heading(page, FLOW_COPY.eligibleTitle)).toBeFocused();
 });

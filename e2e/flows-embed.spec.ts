@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { base } from './helpers';
-import { clinicWithFlow, expectAccessible, FLOW_COPY, watchPage, type FlowClinic } from './flows-world';
+import { clinicWithFlow, expectAccessible, fillContact, FLOW_COPY, watchPage, type FlowClinic } from './flows-world';
 
 /**
  * Issue 23 item 4: the widgets on a clinic's own site, a second local origin (another port). The script frames
@@ -95,10 +95,7 @@ test('the flow widget runs on an allowed site: auto-height and DOM events with i
   await frame.getByRole('button', { name: 'Continue' }).click();
   await frame.getByLabel('I have read the text above and agree to it').check();
   await frame.getByRole('button', { name: 'I agree, continue' }).click();
-  await frame.getByLabel('Full name').fill('Robin Castellanos');
-  await frame.getByLabel('E-mail address').fill(`robin-${Date.now()}@example.org`);
-  await frame.getByLabel('State you live in').selectOption('CA');
-  await frame.getByLabel('Date of birth').fill('1979-11-30');
+  await fillContact(frame, { name: 'Robin Castellanos', email: `robin-${Date.now()}@example.org`, dateOfBirth: '1979-11-30' });
   await frame.getByRole('button', { name: 'See my result' }).click();
   await expect(frame.getByRole('heading', { level: 1, name: FLOW_COPY.eligibleTitle })).toBeVisible();
   await expectFitted(page);
@@ -122,10 +119,7 @@ test('the intake widget sends a questionnaire from an allowed site', async ({ pa
   await page.goto(`${allowedOrigin}/?t=intake&k=${intakeKey}`);
   const frame = page.frameLocator('#slot iframe');
   await expect(frame.getByRole('heading', { level: 1, name: 'About you' })).toBeVisible();
-  await frame.getByLabel('Full name').fill('Lee Okonkwo');
-  await frame.getByLabel('E-mail address').fill(`lee-${Date.now()}@example.org`);
-  await frame.getByLabel('State you live in').selectOption('CA');
-  await frame.getByLabel('Date of birth').fill('1990-03-14');
+  await fillContact(frame, { name: 'Lee Okonkwo', email: `lee-${Date.now()}@example.org`, dateOfBirth: '1990-03-14' });
   await frame.getByRole('button', { name: 'Continue' }).click();
   await expect(frame.getByRole('heading', { level: 1, name: 'Weight care check' })).toBeVisible();
   await frame.getByLabel('Date of birth').fill('1990-03-14');

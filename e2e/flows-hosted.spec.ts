@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { base } from './helpers';
-import { clinicWithFlow, expectAccessible, FLOW_COPY, watchPage, type FlowClinic } from './flows-world';
+import { clinicWithFlow, expectAccessible, fillContact, FLOW_COPY, watchPage, type FlowClinic } from './flows-world';
 
 /**
  * Issue 23 item 3: patients run a clinic's flow on its hosted page (/f/{embedKey}) on a phone-sized screen. The
@@ -37,10 +37,7 @@ async function consentAndContact(page: Page, email: string) {
   await page.getByLabel('I have read the text above and agree to it').check();
   await page.getByRole('button', { name: 'I agree, continue' }).click();
   await expect(heading(page, 'Where can the clinic reach you?')).toBeFocused();
-  await page.getByLabel('Full name').fill('Dana Whitfield');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('State you live in').selectOption('CA');
-  await page.getByLabel('Date of birth').fill('1984-06-02');
+  await fillContact(page, { name: 'Dana Whitfield', email, dateOfBirth: '1984-06-02' });
   await next(page, 'See my result');
 }
 
@@ -121,10 +118,7 @@ test('a patient completes the hosted flow at 390 px and may be eligible', async 
   await next(page, 'See my result');
   await expect(page.getByRole('alert', { name: /problem/ })).toBeFocused();
   await expectAccessible(page, 'contact with errors');
-  await page.getByLabel('Full name').fill('Dana Whitfield');
-  await page.getByLabel('E-mail address').fill(`dana-${Date.now()}@example.org`);
-  await page.getByLabel('State you live in').selectOption('CA');
-  await page.getByLabel('Date of birth').fill('1984-06-02');
+  await fillContact(page, { name: 'Dana Whitfield', email: `dana-${Date.now()}@example.org`, dateOfBirth: '1984-06-02' });
   await next(page, 'See my result');
 
   await expect(heading(page, FLOW_COPY.eligibleTitle)).toBeFocused();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
 import { base, ops, PASSWORD } from './helpers';
 
@@ -106,6 +106,14 @@ export async function clinicWithFlow(name: string): Promise<FlowClinic> {
     embedKey: async (allowedOrigins, intake = false) =>
       (await api<{ id: string }>(key, 'POST', '/embed-keys', { name: 'site', allowedOrigins, ...(intake ? { questionnaireKeys: ['weight-check'] } : { flowId: flow.id }) })).id,
   };
+}
+
+/** Fills the contact step (hosted page or the widget's frame) as a patient in California would. */
+export async function fillContact(scope: Page | FrameLocator, person: { name: string; email: string; dateOfBirth: string }) {
+  await scope.getByLabel('Full name').fill(person.name);
+  await scope.getByLabel('E-mail address').fill(person.email);
+  await scope.getByLabel('State you live in').selectOption('CA');
+  await scope.getByLabel('Date of birth').fill(person.dateOfBirth);
 }
 
 export async function expectAccessible(page: Page, where: string) {
