@@ -23,20 +23,27 @@ const IDLE_IN_TRANSACTION_MS = 60_000;
 export interface DatabaseOptions {
   databaseUrl?: string;
   pgliteDataDir?: string;
+  /**
+   * A dump of an already migrated data directory (`dumpDataDir`) that a new in-memory PGlite starts from:
+   * loading one takes a fraction of a second where initdb and every migration take seconds (the test suite's
+   * databases start this way; see tests/helpers/global-setup.ts).
+   */
+  pgliteTemplate?: Blob;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDataDir ?? '.data/pglite');
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDataDir ?? '.data/pglite', opts.pgliteTemplate);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { privatePgliteOptions } = await import('./pglite-private-fs');
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) ensurePrivateDir(dataDir);
-  const client = inMemory ? new PGlite(dataDir) : new PGlite(privatePgliteOptions(dataDir));
+  if (template && !inMemory) throw new Error('A PGlite template applies to an in-memory database only');
+  const client = inMemory ? new PGlite(template ? { loadDataDir: template } : { dataDir }) : new PGlite(privatePgliteOptions(dataDir));
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   return {

@@ -1,6 +1,6 @@
 import type { Services } from '@/server/api/context';
 import { setGlobalServices } from './global-services';
-import { openDatabase } from '@/server/db/client';
+import { openDatabase, type DatabaseOptions } from '@/server/db/client';
 import { setGlobalDatabase } from '@/server/db/global';
 import { acquirePgliteLock } from '@/server/db/pglite-lock';
 import { ensureOpsKey } from '@/server/domain/ops/tenants';
@@ -13,9 +13,9 @@ import { logger } from '@/server/lib/logger';
 import { ensureCertificateKey, setDefaultCertificateDeps } from '@/server/domain/intake/certificates';
 
 /** Opens the database, migrates it, ensures the ops key and the certificate signing key, and builds the process-wide services. */
-export async function createServices(config: Config): Promise<Services> {
+export async function createServices(config: Config, opts: Pick<DatabaseOptions, 'pgliteTemplate'> = {}): Promise<Services> {
   if (!config.DATABASE_URL && !config.PGLITE_DATA_DIR.startsWith('memory://')) acquirePgliteLock(config.PGLITE_DATA_DIR);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR, ...opts });
   setGlobalDatabase(database);
   await database.migrate();
   if (config.OPS_BOOTSTRAP_KEY) await ensureOpsKey(database.db, config.OPS_BOOTSTRAP_KEY);

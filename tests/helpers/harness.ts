@@ -40,13 +40,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database per test file when DATABASE_URL is set; dropped on close. */
-export async function createScratchDatabase(adminUrl: string) {
+/**
+ * A fresh PostgreSQL database per app when DATABASE_URL is set, dropped on close: a copy of the run's migrated
+ * template (tests/helpers/global-setup.ts), or empty with `{ empty: true }` (for tests of migrating itself).
+ */
+export async function createScratchDatabase(adminUrl: string, opts: { empty?: boolean } = {}) {
   // The run's id lets the run's global teardown (tests/helpers/global-setup.ts) drop what a file left.
   const name = `fr_test_${process.env.FR_TEST_RUN ?? 'solo'}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = opts.empty ? undefined : process.env.FR_TEST_PG_TEMPLATE;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -59,6 +63,15 @@ export async function createScratchDatabase(adminUrl: string) {
       await c.end();
     },
   };
+}
+
+let template: Blob | undefined;
+/** The run's migrated PGlite data directory, read once per worker process (undefined outside `vitest run`). */
+function pgliteTemplate(): Blob | undefined {
+  const file = process.env.FR_TEST_PGLITE_TEMPLATE;
+  if (!file) return undefined;
+  template ??= new Blob([fs.readFileSync(file)]);
+  return template;
 }
 
 /**
@@ -82,7 +95,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
-  const services = await createServices(config);
+  const services = await createServices(config, { pgliteTemplate: config.PGLITE_DATA_DIR.startsWith('memory://') ? pgliteTemplate() : undefined });
   const worker = env.RUN_WORKER === 'true' ? createWorker({ database: services.database, config }) : undefined;
   await worker?.start();
   const server = http.createServer(createApp(services, undefined, { worker }));

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flowClient, weightRunAnswers } from './helpers/flow-run';
-import { publishedFlow, weightFlowDocument } from './helpers/flow-world';
-import { createTenantWithKeys, startTestApp, type ApiResponse, type TestApp } from './helpers/harness';
-import { approvedQuestionnaire, weightDocument } from './helpers/intake-world';
+import { flowClient, weightRunAnswers } from '../helpers/flow-run';
+import { publishedFlow, weightFlowDocument } from '../helpers/flow-world';
+import { createTenantWithKeys, startTestApp, type ApiResponse, type TestApp } from '../helpers/harness';
+import { approvedQuestionnaire, weightDocument } from '../helpers/intake-world';
 
 /*
  * SQL round trips per public runtime request (docs/decisions.md, Issue 23: flows runtime round trips): every

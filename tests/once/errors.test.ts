@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
+import { createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from '../helpers/harness';
 
 let app: TestApp;
 let key: string;

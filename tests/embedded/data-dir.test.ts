@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { createTenantWithKeys, startTestApp } from './helpers/harness';
+import { createTenantWithKeys, startTestApp } from '../helpers/harness';
 
 // Issue 20, item 9: the embedded database's files hold PHI in plain text, so no other local user may read them.
 // These tests use PGlite on disk in both runs (a PostgreSQL server keeps its own files).

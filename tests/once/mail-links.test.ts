@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithKeys, createUserAndLogin, readOutbox, startTestApp, type TestApp } from './helpers/harness';
-import { captureLogs } from './helpers/logs';
+import { createTenantWithKeys, createUserAndLogin, readOutbox, startTestApp, type TestApp } from '../helpers/harness';
+import { captureLogs } from '../helpers/logs';
 
 /**
  * Sign-in links without SMTP_URL: a magic link or invitation in the log let anyone who reads the log sign in

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleForwardProof, FORWARD_PROOF, FORWARDED_CLIENT_IP } from '@/server/api/client-ip';
-import { startTestApp, type TestApp } from './helpers/harness';
+import { startTestApp, type TestApp } from '../helpers/harness';
 
 const SECRETS = ['first-app-auth-secret-of-sufficient-length-01', 'second-app-auth-secret-of-sufficient-length-2'];
 

@@ -1,8 +1,8 @@
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '@/server/api/root';
-import { type Clinic, countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
-import { trpcFailure } from './helpers/trpc';
+import { type Clinic, countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from '../helpers/harness';
+import { trpcFailure } from '../helpers/trpc';
 
 /**
  * Issue 21, item 5: a 400 names the field as a person would and says what it must be, on /v1 and on

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobs } from '@/db/schema';
-import { countRows, createTenantWithKeys, startTestApp, type TestApp } from './helpers/harness';
-import { emit, orderData, startReceiver, waitFor, type Receiver } from './helpers/webhooks';
+import { countRows, createTenantWithKeys, startTestApp, type TestApp } from '../helpers/harness';
+import { emit, orderData, startReceiver, waitFor, type Receiver } from '../helpers/webhooks';
 
 const children: ChildProcess[] = [];
 let app: TestApp | undefined;

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@/server/http/app';
 import { authOptions } from '@/lib/console/auth-options';
 import { secureCookies, sessionCookieName } from '@/lib/console/jwt';
-import { type Clinic, createTenantWithKeys, startTestApp, type TestApp } from './helpers/harness';
-import { openStream } from './helpers/sse';
+import { type Clinic, createTenantWithKeys, startTestApp, type TestApp } from '../helpers/harness';
+import { openStream } from '../helpers/sse';
 
 // Issue 20, item 8. The console's own pages come from Next.js, which the harness does not start: here the
 // custom server serves them through a stand-in for Next.js (its headers are set before Next.js runs);

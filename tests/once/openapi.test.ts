@@ -10,7 +10,7 @@ import { appRouter } from '@/server/api/root';
 import { buildRouteTable } from '@/server/api/route-table';
 import { NON_PROCEDURE_ROUTES } from '@/server/api/openapi';
 import { lintOpenApi } from '@/scripts/lint-openapi';
-import { createTenantWithKeys, startTestApp, type TestApp } from './helpers/harness';
+import { createTenantWithKeys, startTestApp, type TestApp } from '../helpers/harness';
 
 let app: TestApp;
 let doc: any;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { query } from './helpers/dispatch';
-import { startTestApp, type TestApp } from './helpers/harness';
+import { query } from '../helpers/dispatch';
+import { startTestApp, type TestApp } from '../helpers/harness';
 
 /*
  * Issue 21: a transaction left open between statements is ended by PostgreSQL after a minute, so its row
