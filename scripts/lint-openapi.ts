@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,12 +36,39 @@ export async function lintOpenApi(doc: unknown): Promise<LintProblem[]> {
   }
 }
 
+/**
+ * Generates the types an integrator would (openapi-typescript) beside a copy of the example client
+ * (tests/fixtures/openapi-client.example.ts) and type-checks it under --strict; the tsc output, empty when it
+ * compiles. tests/once/openapi.test.ts runs the same example against a live service.
+ */
+export async function typecheckGeneratedClient(doc: unknown): Promise<string> {
+  const { default: openapiTS, astToString } = await import('openapi-typescript');
+  // Under .data (git-ignored, outside tsconfig and lint) so that openapi-fetch resolves from the project's node_modules.
+  mkdirSync('.data', { recursive: true });
+  const dir = mkdtempSync(path.resolve('.data/openapi-client-'));
+  try {
+    writeFileSync(path.join(dir, 'openapi-types.ts'), astToString(await openapiTS(doc as never)));
+    copyFileSync('tests/fixtures/openapi-client.example.ts', path.join(dir, 'example.ts'));
+    const compilerOptions = { strict: true, noEmit: true, skipLibCheck: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', lib: ['es2023', 'dom'], types: ['node'] };
+    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['example.ts'] }));
+    const checked = await promisify(execFile)(process.execPath, ['node_modules/typescript/bin/tsc', '-p', dir]).catch((e: { stdout?: string; stderr?: string }) => e);
+    return `${checked.stdout ?? ''}${checked.stderr ?? ''}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// `npm run lint:openapi` (a CI step): the served document passes Redocly's recommended rules, and a client
+// generated from it type-checks. Both run here only, not again inside the test suite.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { appRouter } = await import('../server/api/root');
   const { buildRouteTable } = await import('../server/api/route-table');
   const { buildOpenApiDocument } = await import('../server/api/openapi');
-  const problems = await lintOpenApi(buildOpenApiDocument(appRouter, buildRouteTable(appRouter)));
+  const doc = buildOpenApiDocument(appRouter, buildRouteTable(appRouter));
+  const [problems, tscOutput] = await Promise.all([lintOpenApi(doc), typecheckGeneratedClient(doc)]);
   for (const p of problems) console.error(`${p.severity} ${p.ruleId} ${p.pointer}: ${p.message}`);
   console.log(problems.length ? `OpenAPI lint: ${problems.length} problem(s)` : 'OpenAPI lint: clean (Redocly recommended)');
-  process.exit(problems.length ? 1 : 0);
+  if (tscOutput) console.error(tscOutput);
+  console.log(tscOutput ? 'Generated client: does not type-check' : 'Generated client (openapi-typescript + openapi-fetch): type-checks under --strict');
+  process.exit(problems.length || tscOutput ? 1 : 0);
 }

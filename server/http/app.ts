@@ -20,7 +20,8 @@ import { DEMO_PATH, serveEmbedDemo } from './embed-demo';
 import { framedPagePolicy } from './framed-pages';
 import { isBillingSimulatedPath, serveBillingSimulated } from './billing-simulated';
 
-type Req = IncomingMessage & { frState?: RequestState; body?: unknown };
+type Req = IncomingMessage & { frState?: RequestState; body?: unknown; frCreateContext?: ContextFactory };
+type ContextFactory = ReturnType<typeof createContextFactory>;
 export type Fallback = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 export interface AppOptions {
   /** This process's worker, when RUN_WORKER runs one here; /readyz reports it. */
@@ -33,24 +34,10 @@ export interface AppOptions {
  * Next.js); `/healthz` and `/readyz` are answered here; everything else goes to `fallback` (Next.js).
  */
 export function createApp(services: Services, fallback?: Fallback, opts: AppOptions = {}) {
-  const table = buildRouteTable(appRouter);
-  const openapiJson = JSON.stringify(buildOpenApiDocument(appRouter, table));
+  const { table, openapiJson, handler } = sharedRouting();
   const security = createSecurityHeaders(services.config.PUBLIC_URL);
   const serveTrpc = createTrpcEndpoint(services);
-  const handler = createOpenApiNodeHttpHandler({
-    router: appRouter,
-    createContext: createContextFactory(services) as never,
-    maxBodySize: services.config.MAX_BODY_BYTES,
-    responseMeta: ({ ctx, paths, errors: errs }) => {
-      const state = (ctx as { state?: RequestState } | undefined)?.state;
-      const status = errs.length ? undefined : (state?.status ?? table.metaOf(paths?.[0])?.successStatus ?? 200);
-      return { status, headers: state?.headers ?? {} };
-    },
-    onError: ({ error, req }) => {
-      const state = (req as Req).frState;
-      if (state) state.error = error;
-    },
-  });
+  const createContext = createContextFactory(services);
 
   function sendError(res: ServerResponse, thrown: unknown, state: RequestState) {
     const envelope = toEnvelope(thrown, state.requestId);
@@ -97,6 +84,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       return end(JSON.stringify(envelope.body));
     }) as typeof res.end;
     req.url = req.url!.slice(3);
+    req.frCreateContext = createContext;
     await handler(req as never, res as never);
   }
 
@@ -153,6 +141,37 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       sendError(res, thrown, state);
     }
   };
+}
+
+let routing: ReturnType<typeof buildRouting> | undefined;
+
+/**
+ * The route table, the OpenAPI document and trpc-to-openapi's handler derive from the router alone, so they are
+ * built once per process (≈ 1 s together) and shared by every app in it; the handler reaches each app's
+ * services through the context factory its app puts on the request.
+ */
+function sharedRouting() {
+  return (routing ??= buildRouting());
+}
+
+function buildRouting() {
+  const table = buildRouteTable(appRouter);
+  const openapiJson = JSON.stringify(buildOpenApiDocument(appRouter, table));
+  const handler = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    createContext: (({ req }: { req: Req }) => req.frCreateContext!({ req })) as never,
+    // No maxBodySize: the handler never reads a body; the app has read and size-checked it (readJsonBody) and set req.body.
+    responseMeta: ({ ctx, paths, errors: errs }) => {
+      const state = (ctx as { state?: RequestState } | undefined)?.state;
+      const status = errs.length ? undefined : (state?.status ?? table.metaOf(paths?.[0])?.successStatus ?? 200);
+      return { status, headers: state?.headers ?? {} };
+    },
+    onError: ({ error, req }) => {
+      const state = (req as Req).frState;
+      if (state) state.error = error;
+    },
+  });
+  return { table, openapiJson, handler };
 }
 
 function withQueryFields(json: unknown, url: string, fields: string[] | undefined): unknown {

@@ -1,15 +1,10 @@
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pkg from '@/package.json';
 import { appRouter } from '@/server/api/root';
 import { buildRouteTable } from '@/server/api/route-table';
-import { NON_PROCEDURE_ROUTES } from '@/server/api/openapi';
-import { lintOpenApi } from '@/scripts/lint-openapi';
+import { buildOpenApiDocument, NON_PROCEDURE_ROUTES } from '@/server/api/openapi';
 import { createTenantWithKeys, startTestApp, type TestApp } from '../helpers/harness';
 
 let app: TestApp;
@@ -75,33 +70,26 @@ describe('GET /v1/openapi.json', () => {
   });
 });
 
+// Redocly's recommended rules and the generated client's type-check run once, in the `npm run lint:openapi`
+// CI step (scripts/lint-openapi.ts), on the document built the same way; here the client runs against the service.
 describe('GET /v1/openapi.json for tools', () => {
-  it('passes Redocly CLI’s recommended rules with no error and no warning, offline', async () => {
-    expect(await lintOpenApi(doc)).toEqual([]);
+  it('names the licence, and no error schema leaks into components', () => {
     expect(doc.info.license).toEqual({ name: pkg.license, identifier: pkg.license });
     expect(Object.keys(doc.components.schemas).filter((name) => name.startsWith('error.'))).toEqual([]);
   });
 
-  it('generates a typed client (openapi-typescript + openapi-fetch) that type-checks and works against the service', async () => {
-    // Under .data (git-ignored, outside tsconfig and lint) so that openapi-fetch resolves from the project's node_modules.
-    mkdirSync('.data', { recursive: true });
-    const dir = mkdtempSync(path.resolve('.data/openapi-client-'));
-    try {
-      writeFileSync(path.join(dir, 'openapi-types.ts'), astToString(await openapiTS(doc)));
-      copyFileSync('tests/fixtures/openapi-client.example.ts', path.join(dir, 'example.ts'));
-      const compilerOptions = { strict: true, noEmit: true, skipLibCheck: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', lib: ['es2023', 'dom'], types: ['node'] };
-      writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['example.ts'] }));
-      const checked = await promisify(execFile)(process.execPath, ['node_modules/typescript/bin/tsc', '-p', dir]).catch((e) => e);
-      expect(`${checked.stdout ?? ''}${checked.stderr ?? ''}`).toBe('');
+  it('serves the document that lint:openapi checks', () => {
+    expect(doc).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(appRouter, buildRouteTable(appRouter)))));
+  });
 
-      const { sandboxKey } = await createTenantWithKeys(app);
-      const { exercise } = await import(path.join(dir, 'example.ts'));
-      const seen = await exercise(app.baseUrl, sandboxKey);
-      expect(seen).toMatchObject({ plaintextPrefix: 'rk_', loginStatus: 401, loginCode: 'invalid_credentials' });
-      expect(seen.names).toContain('Generated client');
-      expect(seen.createdId).toMatch(/^key_/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  it('drives a generated client (openapi-typescript + openapi-fetch) against the service', async () => {
+    const { sandboxKey } = await createTenantWithKeys(app);
+    // Its type imports are erased here (lint:openapi type-checks it against the generated types); a path
+    // rather than a literal import keeps the project's tsc from following it to types that exist only there.
+    const { exercise } = await import(path.resolve('tests/fixtures/openapi-client.example.ts'));
+    const seen = await exercise(app.baseUrl, sandboxKey);
+    expect(seen).toMatchObject({ plaintextPrefix: 'rk_', loginStatus: 401, loginCode: 'invalid_credentials' });
+    expect(seen.names).toContain('Generated client');
+    expect(seen.createdId).toMatch(/^key_/);
+  });
 });

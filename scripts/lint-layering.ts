@@ -1,0 +1,54 @@
+import { ESLint } from 'eslint';
+
+/*
+ * Issue 21, item 7: DESIGN §3's dependency rules are lint errors (eslint.config.js). `eslint .` holds the tree
+ * to them; this holds the rules themselves: the planted imports below are what each rule exists to refuse,
+ * and the allowed ones guard against a rule so broad that it would be switched off. Part of `npm run lint`
+ * (a CI step), so ESLint runs once per CI run and not again inside the test suite (issue 32).
+ */
+
+type Case = [name: string, filePath: string, code: string];
+
+const REFUSED: Case[] = [
+  ['domain → jobs', 'server/domain/orders/planted.ts', "import { claimJobs } from '@/server/jobs/queue';\nexport const a = claimJobs;"],
+  ['domain → jobs, relative', 'server/domain/orders/planted.ts', "import { claimJobs } from '../../jobs/queue';\nexport const a = claimJobs;"],
+  ['domain → api', 'server/domain/orders/planted.ts', "import { keyOrUserProcedure } from '@/server/api/procedures';\nexport const a = keyOrUserProcedure;"],
+  ['integrations → domain', 'server/integrations/pharmacies/planted.ts', "import { sendSigned } from '@/server/domain/webhooks/send';\nexport const a = sendSigned;"],
+  ['db → domain', 'server/db/planted.ts', "import { requireTenant } from '@/server/domain/ops/tenants';\nexport const a = requireTenant;"],
+  ['components → domain', 'components/console/planted.tsx', "import { approvalLapse } from '@/server/domain/orders/approval';\nexport const a = approvalLapse;"],
+  ['components → db', 'components/console/planted.tsx', "import type { Db } from '@/server/db/types';\nexport type A = Db;"],
+  ['page → domain', 'app/(console)/planted/page.tsx', "import { EVENT_TYPES } from '@/server/domain/events/catalog';\nexport const a = EVENT_TYPES;"],
+  ['any in a component', 'components/console/planted.tsx', 'export const a = (x: any) => x;'],
+  ['any in a page', 'app/(console)/planted/page.tsx', 'export const a = (x: any) => x;'],
+  ['console lib → db', 'lib/console/planted.ts', "import { orders } from '@/db/schema';\nexport const a = orders;"],
+  ['router → drizzle', 'server/api/routers/orders/planted.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;"],
+  ['router → schema', 'server/api/routers/orders/planted.ts', "import { orders } from '@/db/schema';\nexport const a = orders;"],
+  ['router transaction', 'server/api/routers/orders/planted.ts', 'export const a = (db: any) => db.transaction(async () => 1);'],
+  ['router query', 'server/api/routers/orders/planted.ts', 'export const a = (db: any) => db.select().from(1);'],
+];
+
+const ALLOWED: Case[] = [
+  ['domain → db outbox', 'server/domain/orders/planted.ts', "import { enqueueJobs } from '@/server/db/outbox';\nexport const a = enqueueJobs;"],
+  ['domain → integrations', 'server/domain/webhooks/planted.ts', "import { agentFor } from '@/server/integrations/net/agent';\nexport const a = agentFor;"],
+  ['router → domain, db types', 'server/api/routers/orders/planted.ts', "import type { Db } from '@/server/db/types';\nimport { requireTenant } from '@/server/domain/ops/tenants';\nexport const a = (db: Db) => requireTenant(db, 'x');"],
+  ['page → router caller', 'app/(console)/planted/page.tsx', "import { trpcServer } from '@/lib/trpc/server';\nexport const a = trpcServer;"],
+  ['router schema file → enum list', 'server/api/routers/orders/planted.types.ts', "import { ORDER_STATUSES } from '@/db/schema/orders';\nexport const a = ORDER_STATUSES;"],
+];
+
+const LAYER_RULES = new Set(['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax', '@typescript-eslint/no-explicit-any']);
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function breaches([, filePath, code]: Case): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId && LAYER_RULES.has(m.ruleId)).map((m) => m.message);
+}
+
+const failures: string[] = [];
+for (const planted of REFUSED) if ((await breaches(planted)).length === 0) failures.push(`not refused: ${planted[0]} (${planted[1]})`);
+for (const planted of ALLOWED) {
+  const found = await breaches(planted);
+  if (found.length) failures.push(`refused but allowed by design: ${planted[0]} (${planted[1]}): ${found.join('; ')}`);
+}
+for (const f of failures) console.error(f);
+console.log(failures.length ? `Layering rules: ${failures.length} case(s) wrong` : `Layering rules: ${REFUSED.length} planted breaches refused, ${ALLOWED.length} allowed imports accepted`);
+process.exit(failures.length ? 1 : 0);
