@@ -30,11 +30,13 @@ async function storedKeys(...plaintexts: string[]) {
 
 describe('npm run cli', () => {
   it('creates and lists tenants, mints keys and migrates', async () => {
+    const exitHooks = process.listenerCount('exit');
     const created = await cli('tenants:create', '--name', 'CLI Clinic', '--json', '--plan', 'growth');
     expect(created.code).toBe(0);
     const tenant = doc(created);
     expect(tenant).toMatchObject({ id: expect.stringMatching(/^ten_/), name: 'CLI Clinic', plan: 'growth' });
-    if (embedded) expect(fs.existsSync(lockFileFor(ws.dataDir))).toBe(false); // the CLI's lock is released at exit
+    if (embedded) expect(fs.existsSync(lockFileFor(ws.dataDir))).toBe(false); // the CLI's lock is released when it is done
+    expect(process.listenerCount('exit')).toBe(exitHooks); // …and its exit hook with it
 
     const listed = await cli('--json', 'tenants:list');
     expect(listed.code).toBe(0);
@@ -123,4 +125,24 @@ describe('npm run cli', () => {
       fs.rmSync(lockFileFor(ws.dataDir), { force: true });
     }
   }, 60_000);
+
+  // The tests above run the commands in this process; this one spawns the real entry point, bin/cli.ts
+  // (last, so the tenant it creates is not in the lists above).
+  it('runs as its own process: exit codes, one JSON document on stdout, failures on stderr, no lock left', async () => {
+    const created = await ws.spawnCli('tenants:create', '--name', 'Spawned Clinic', '--json');
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toBe('');
+    expect(created.stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect(doc(created)).toMatchObject({ id: expect.stringMatching(/^ten_/), name: 'Spawned Clinic' });
+    if (embedded) expect(fs.existsSync(lockFileFor(ws.dataDir))).toBe(false);
+
+    // Neither opens the database, so they may run side by side.
+    const [help, unknown] = await Promise.all([ws.spawnCli('--help'), ws.spawnCli('tenants:drop')]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('tenants:create');
+    expect(help.stderr).toBe('');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toBe("Unknown command 'tenants:drop'. Run with --help for the list.\n");
+  }, 90_000);
 });

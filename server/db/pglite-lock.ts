@@ -18,7 +18,12 @@ export function holderOf(dataDir: string): number | null {
   }
 }
 
-export function acquirePgliteLock(dataDir: string): void {
+/**
+ * Marks `dataDir` as this process's and returns the release. The exit hook is the safety net for a server,
+ * which holds the lock for its whole life; a caller done sooner (the CLI, run in process by the tests)
+ * releases it itself, which also drops the hook so repeated acquires leave no listeners behind.
+ */
+export function acquirePgliteLock(dataDir: string): () => void {
   const holder = holderOf(dataDir);
   if (holder) {
     throw new Error(
@@ -30,6 +35,7 @@ export function acquirePgliteLock(dataDir: string): void {
   makePrivateDir(dataDir);
   fs.writeFileSync(lockFileFor(dataDir), String(process.pid));
   const release = () => {
+    process.removeListener('exit', release);
     try {
       if (fs.readFileSync(lockFileFor(dataDir), 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFileFor(dataDir));
     } catch {
@@ -37,4 +43,5 @@ export function acquirePgliteLock(dataDir: string): void {
     }
   };
   process.once('exit', release);
+  return release;
 }

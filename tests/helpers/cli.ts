@@ -5,32 +5,32 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
+import { runCli, type CliOutcome } from '@/bin/run-cli';
 import { createScratchDatabase } from './harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const execFileAsync = promisify(execFile);
 
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type CliRun = CliOutcome;
 
 export interface CliWorkspace {
   /** The CLI's environment: a private PGlite directory, or a scratch PostgreSQL database under DATABASE_URL. */
   env: NodeJS.ProcessEnv;
   dataDir: string;
-  /** Spawns the real CLI (what `npm run cli --` runs, minus npm's start-up). */
+  /** Runs a command in this process, as `npm run cli --` would with `env` (a spawn costs seconds of start-up). */
   cli(...args: string[]): Promise<CliRun>;
+  /** Spawns the real entry, bin/cli.ts (what `npm run cli --` runs, minus npm's start-up): for the one smoke test. */
+  spawnCli(...args: string[]): Promise<CliRun>;
 }
 
-/** A workspace for the real CLI, made before the enclosing tests and removed after them. */
+/** A workspace for the CLI, made before the enclosing tests and removed after them. */
 export function cliWorkspace(prefix: string, extraEnv: Record<string, string> = {}): CliWorkspace {
   let drop: (() => Promise<void>) | undefined;
   const ws: CliWorkspace = {
     env: { ...process.env },
     dataDir: '',
-    async cli(...args) {
+    cli: (...args) => runCli(args, ws.env),
+    async spawnCli(...args) {
       try {
         const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', 'bin/cli.ts', ...args], { env: ws.env, cwd: ROOT });
         return { code: 0, stdout, stderr };
