@@ -42,12 +42,12 @@ export interface TestApp {
 
 /**
  * A fresh PostgreSQL database per app when DATABASE_URL is set, dropped on close: a copy of the run's migrated
- * template (tests/helpers/global-setup.ts), or empty with `{ empty: true }` (for tests of migrating itself).
+ * template (tests/helpers/global-setup.ts). Tests of migrating itself make their own empty database.
  */
-export async function createScratchDatabase(adminUrl: string, opts: { empty?: boolean } = {}) {
+export async function createScratchDatabase(adminUrl: string) {
   // The run's id lets the run's global teardown (tests/helpers/global-setup.ts) drop what a file left.
   const name = `fr_test_${process.env.FR_TEST_RUN ?? 'solo'}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const template = opts.empty ? undefined : process.env.FR_TEST_PG_TEMPLATE;
+  const template = process.env.FR_TEST_PG_TEMPLATE;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);

@@ -83,7 +83,7 @@ export function StepEditor({ step, onChange }: { step: FlowStepShape; onChange: 
     <div className="space-y-3" data-testid="step-editor">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-semibold text-slate-900">
-          {KIND_LABEL[step.kind]} <code className="font-mono text-xs text-slate-500">{step.id}</code>
+          {KIND_LABEL[step.kind]} <code className="font-mono text-xs text-slate-600">{step.id}</code>
         </h3>
         {isClinical(step) && <ClinicalBadge />}
       </div>

@@ -40,7 +40,7 @@ export function StepList({
                 <span className="font-medium text-slate-900">
                   {i + 1}. {KIND_LABEL[step.kind]}
                 </span>
-                <code className="font-mono text-xs text-slate-500">{step.id}</code>
+                <code className="font-mono text-xs text-slate-600">{step.id}</code>
                 {isClinical(step) && <ClinicalBadge />}
                 {invalid === i && <span className="text-xs font-semibold text-red-800">Not saved: see the error below</span>}
               </span>
