@@ -15,7 +15,15 @@ process.env.E2E_AUTH_SECRET ??= 'e2e-auth-secret-0123456789abcdefghijklmnopqrstu
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
-  workers: 1,
+  // Two lanes (issue 32): the journeys run one after another, as they always have (they sign people in, read
+  // their mail and use two-factor codes, counted per address by the server's attempt limits), while the
+  // accessibility sweep, which only reads the pages of its own seeded clinic, runs its tests in the other
+  // lane. Much of a test's time is waiting (page loads, network idle), so two lanes use both cores.
+  workers: 2,
+  projects: [
+    { name: 'journeys', testIgnore: /a11y\.spec\.ts$/, workers: 1 },
+    { name: 'accessibility', testMatch: /a11y\.spec\.ts$/, fullyParallel: true },
+  ],
   reporter: [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,
