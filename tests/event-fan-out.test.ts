@@ -1,20 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
 import { TypeID } from 'typeid-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, webhookDeliveries } from '@/db/schema';
 import { emitEvent } from '@/server/domain/events/emit';
 import { DELIVERY_JOB } from '@/server/domain/webhooks/deliveries';
 import { ID_PREFIXES, newId } from '@/server/lib/ids';
 import { createTenantWithKeys, startTestApp, type TestApp } from './helpers/harness';
-import { emit, orderData, startReceiver, waitFor } from './helpers/webhooks';
+import { emit, orderData, startReceiver, TEST_TIMEOUT_MS, waitFor } from './helpers/webhooks';
+
+vi.setConfig({ testTimeout: TEST_TIMEOUT_MS });
 
 // The database writes an event's deliveries itself (trigger events_fan_out, migration 0006): these tests
 // hold its ids, job kind and wake-up to what the service's own code expects of them.
 
 let app: TestApp;
 beforeAll(async () => {
-  // Polls once a minute: a delivery that arrives sooner was woken by the trigger's NOTIFY.
-  app = await startTestApp({ RUN_WORKER: 'true', WORKER_POLL_MS: '60000', WEBHOOK_TIMEOUT_MS: '1000' });
+  // Polls once a minute, and retries a failed delivery an hour later: a delivery that arrives sooner was woken
+  // by the trigger's NOTIFY (the last test shows which turn of the worker claimed it).
+  app = await startTestApp({ RUN_WORKER: 'true', WORKER_POLL_MS: '60000', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_SCHEDULE: '0,1h' });
 });
 afterAll(async () => app?.close());
 
@@ -27,10 +30,14 @@ const hook = (key: string, body: Record<string, unknown>) =>
 
 describe('fr_typeid', () => {
   it('mints ids of the shape, version and clock of the service’s own', async () => {
+    // The database's clock read by the ids falls between the service's clock before and after the statement
+    // (a second either side for two clocks' granularity): an ordering of the two clocks, not a time limit.
     const before = Date.now();
     const result = (await db().execute(sql`select fr_typeid(${ID_PREFIXES.delivery}) as id from generate_series(1, 50)`)) as unknown as { rows: { id: string }[] };
+    const after = Date.now();
     const ids = result.rows.map((r) => r.id);
     expect(new Set(ids).size).toBe(50);
+    let newestMs = 0;
     for (const id of ids) {
       const parsed = TypeID.fromString(id);
       expect(parsed.getType()).toBe(ID_PREFIXES.delivery);
@@ -39,11 +46,12 @@ describe('fr_typeid', () => {
       expect('89ab').toContain(uuid[19]);
       const ms = parseInt(uuid.replace(/-/g, '').slice(0, 12), 16);
       expect(ms).toBeGreaterThanOrEqual(before - 1000);
-      expect(ms).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(ms).toBeLessThanOrEqual(after + 1000);
+      newestMs = Math.max(newestMs, ms);
       expect(id).toMatch(new RegExp(`^${ID_PREFIXES.delivery}_[0-7][0-9a-hjkmnp-tv-z]{25}$`));
     }
-    await new Promise((r) => setTimeout(r, 5));
-    // Time-sortable against ids minted in the service afterwards.
+    // Time-sortable against ids minted in the service afterwards, i.e. once its clock is past the newest one's millisecond.
+    await waitFor(() => Date.now() > newestMs, { what: `the service's clock to pass ${newestMs}` });
     const later = newId('delivery');
     expect(ids.every((id) => id < later)).toBe(true);
   });
@@ -109,13 +117,28 @@ describe('an appended event', () => {
 
   it('wakes the worker when it commits: delivered long before the next poll', async () => {
     const a = await createTenantWithKeys(app, 'Fan-out wake');
-    const receiver = await startReceiver();
+    // The worker's loop marks the start of each turn; read as the delivery arrives, while the turn that claimed
+    // it waits for the answer, it is that turn's.
+    let claimingTurnAt: number | null = null;
+    const receiver = await startReceiver(() => {
+      claimingTurnAt ??= app.worker!.health().beatAt;
+    });
     await app.request('POST', '/v1/developer/webhooks', { key: a.sandboxKey, body: { url: `${receiver.url}/hook` } });
-    // The worker has just started and gone idle; its next poll is a minute away.
-    await new Promise((r) => setTimeout(r, 200));
+    // Nothing else to wake the worker: no job in hand (a finishing job wakes it) and none due within the hour
+    // (the deliveries of the tests above failed and wait for their retry).
+    const idle = sql`not exists (select 1 from ${jobs} where ${jobs.status} = 'pending' and (${jobs.lockedUntil} > now() or ${jobs.runAt} < now() + interval '30 minutes'))`;
+    await waitFor(async () => ((await db().execute(sql`select ${idle} as idle`)) as unknown as { rows: { idle: boolean }[] }).rows[0].idle, {
+      what: 'the worker to have no job in hand or due soon',
+    });
+    const lastTurnAt = app.worker!.health().beatAt!;
+    const before = Date.now();
     const event = await emit(app, { tenantId: a.tenantId, livemode: false }, 'order.routed', orderData());
-    const [got] = await waitFor(() => receiver.received.length > 0 && receiver.received, { timeoutMs: 10_000, what: 'delivery' });
+    const [got] = await waitFor(() => receiver.received.length > 0 && receiver.received, { what: 'the delivery' });
     expect(got.headers['webhook-id']).toBe(event.id);
+    // Claimed by a turn begun after the emit (not one under way when it committed, which needed no waking),
+    // and sooner than the poll after the turn before: the NOTIFY started it.
+    expect(claimingTurnAt, 'the claiming turn began after the emit').toBeGreaterThanOrEqual(before);
+    expect(claimingTurnAt! - lastTurnAt, 'the claiming turn began before the next poll').toBeLessThan(60_000);
     await receiver.close();
   });
 });

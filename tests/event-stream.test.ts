@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '@/server/db/client';
 import { emitEvent, EVENTS_CHANNEL } from '@/server/domain/events/emit';
 import { type Clinic, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, startWithTwoClinics, type TestApp } from './helpers/harness';
 import { openStream } from './helpers/sse';
-import { emit, orderData, waitFor } from './helpers/webhooks';
+import { emit, orderData, TEST_TIMEOUT_MS, waitFor } from './helpers/webhooks';
+
+vi.setConfig({ testTimeout: TEST_TIMEOUT_MS });
 
 let app: TestApp;
 let a: Clinic;
@@ -25,8 +28,12 @@ describe('GET /developer/events/stream', () => {
     await emit(app, { tenantId: a.tenantId, livemode: true }, 'order.routed', orderData());
     await emit(app, { tenantId: b.tenantId, livemode: false }, 'order.routed', orderData());
     mine.push(await emit(app, scope, 'order.delivered', orderData('accepted')));
-    await stream.waitFor((m) => m.filter((x) => x.data).length >= 3);
-    await new Promise((ok) => setTimeout(ok, 400));
+    await stream.waitFor((m) => m.filter((x) => x.data).length >= 3, { what: 'three events' });
+    // A last event of the scope closes the run: the stream writes in id order, one read after another, so once
+    // it is in, anything else the stream would send (another scope's event, a repeat) would be in too.
+    const last = await emit(app, scope, 'order.shipped', orderData('accepted'));
+    mine.push(last);
+    await stream.waitFor((m) => m.some((x) => x.id === last.id), { what: 'the closing event' });
     const got = stream.events();
     expect(got.map((e) => e.id)).toEqual(mine.map((e) => e.id));
     for (const e of got) {
@@ -41,7 +48,7 @@ describe('GET /developer/events/stream', () => {
     try {
       const t = await createTenantWithKeys(hb);
       const stream = await openStream(hb.baseUrl + STREAM, t.sandboxKey);
-      await stream.waitFor((m) => m.filter((x) => x.comment === 'heartbeat').length >= 2);
+      await stream.waitFor((m) => m.filter((x) => x.comment === 'heartbeat').length >= 2, { what: 'two heartbeats' });
       await stream.close();
     } finally {
       await hb.close();
@@ -54,9 +61,9 @@ describe('GET /developer/events/stream', () => {
     const before = [];
     for (let i = 0; i < 4; i++) before.push(await emit(app, scope, 'order.routed', orderData()));
     const stream = await openStream(app.baseUrl + STREAM, t.liveKey, { 'Last-Event-ID': before[1].id });
-    await stream.waitFor((m) => m.filter((x) => x.data).length >= 2);
+    await stream.waitFor((m) => m.filter((x) => x.data).length >= 2, { what: 'the two events after Last-Event-ID' });
     const live = await emit(app, scope, 'order.shipped', orderData('accepted'));
-    await stream.waitFor((m) => m.filter((x) => x.data).length >= 3);
+    await stream.waitFor((m) => m.filter((x) => x.data).length >= 3, { what: 'the live event' });
     expect(stream.events().map((e) => e.id)).toEqual([before[2].id, before[3].id, live.id]);
     await stream.close();
   });
@@ -66,10 +73,11 @@ describe('GET /developer/events/stream', () => {
     const other = app.databaseUrl ? await openDatabase({ databaseUrl: app.databaseUrl }) : null;
     try {
       const stream = await openStream(app.baseUrl + STREAM, t.sandboxKey);
-      await stream.waitFor((m) => m.some((x) => x.comment === 'connected'));
+      await stream.waitFor((m) => m.some((x) => x.comment === 'connected'), { what: 'the connected comment' });
       const db = other?.db ?? app.services.database.db;
       const event = await db.transaction((tx) => emitEvent(tx, { tenantId: t.tenantId, livemode: false }, 'order.routed', orderData()));
-      await waitFor(() => stream.events().some((e) => e.id === event.id), { timeoutMs: 3_000, what: 'notified event' });
+      // The heartbeat (a minute) is no poll within the wait: only the NOTIFY brings the event.
+      await waitFor(() => stream.events().some((e) => e.id === event.id), { what: 'the event committed by the other connection' });
       await stream.close();
     } finally {
       await other?.close();
@@ -81,31 +89,46 @@ describe('GET /developer/events/stream', () => {
     const hb = await startTestApp({ SSE_HEARTBEAT_MS: '200' });
     const heard: string[] = [];
     const unlisten = await hb.services.database.listen(EVENTS_CHANNEL, (payload) => heard.push(payload));
+    const db = hb.services.database.db;
+    const rows = <T>(q: SQL) => db.execute(q).then((r) => (r as unknown as { rows: T[] }).rows);
     try {
       const t = await createTenantWithKeys(hb, 'Presence');
       const scope = { tenantId: t.tenantId, livemode: false };
       const tag = `${t.tenantId}:sandbox`;
-      const emitted = () => hb.services.database.db.transaction((tx) => emitEvent(tx, scope, 'order.routed', orderData()));
-      const settle = () => new Promise((ok) => setTimeout(ok, 300));
+      const emitted = () => db.transaction((tx) => emitEvent(tx, scope, 'order.routed', orderData()));
+      // Notifications reach a listener in the order their transactions committed: once a marker sent after a
+      // commit is heard, whatever that commit sent has been heard too. What was heard before the marker:
+      let markers = 0;
+      const heardBeforeMarker = async () => {
+        const marker = `marker-${++markers}`;
+        await rows(sql`select pg_notify(${EVENTS_CHANNEL}, ${marker})`);
+        await waitFor(() => heard.includes(marker), { what: `the NOTIFY ${marker}` });
+        return heard.slice(0, heard.indexOf(marker)).filter((p) => !p.startsWith('marker-'));
+      };
+      // The trigger's own test (migration 0009): is the scope listed now, by the database's clock?
+      const listed = async () => (await rows<{ listed: boolean }>(sql`select exists (select 1 from event_streams where id = ${tag} and until > clock_timestamp()) as listed`))[0].listed;
 
       await emitted();
-      await settle();
-      expect(heard).toEqual([]);
+      expect(await heardBeforeMarker()).toEqual([]);
 
+      heard.length = 0;
       const stream = await openStream(hb.baseUrl + STREAM, t.sandboxKey);
-      await stream.waitFor((m) => m.some((x) => x.comment === 'connected'));
-      // Renewed past the first TTL by the heartbeats: still heard a second later.
-      await new Promise((ok) => setTimeout(ok, 1_000));
+      await stream.waitFor((m) => m.some((x) => x.comment === 'connected'), { what: 'the connected comment' });
+      // Renewed past the first TTL by the heartbeats: still heard once the listing made on connecting has lapsed.
+      const [{ until }] = await rows<{ until: string }>(sql`select until::text as until from event_streams where id = ${tag}`);
+      await waitFor(async () => (await rows<{ past: boolean }>(sql`select clock_timestamp() > ${until}::timestamptz as past`))[0].past, {
+        what: `the database's clock to pass the first listing's end (${until})`,
+      });
       const live = await emitted();
-      await waitFor(() => heard.includes(tag), { timeoutMs: 3_000, what: 'NOTIFY while streaming' });
-      await stream.waitFor((m) => m.some((x) => x.id === live.id));
+      await waitFor(() => heard.includes(tag), { what: 'the NOTIFY while streaming' });
+      await stream.waitFor((m) => m.some((x) => x.id === live.id), { what: 'the event emitted while streaming' });
       await stream.close();
 
-      await new Promise((ok) => setTimeout(ok, 900));
+      // Closed: no heartbeat renews the listing, which lapses three heartbeats after the last renewal.
+      await waitFor(async () => !(await listed()), { what: 'the listing to lapse after the stream closed' });
       heard.length = 0;
       await emitted();
-      await settle();
-      expect(heard).toEqual([]);
+      expect(await heardBeforeMarker()).toEqual([]);
     } finally {
       await unlisten();
       await hb.close();

@@ -4,7 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { events, webhookDeliveries } from '@/db/schema';
 import { setClock } from '@/server/lib/clock';
 import { createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
-import { emit, orderData, startReceiver, waitFor } from './helpers/webhooks';
+import { emit, orderData, startReceiver, TEST_TIMEOUT_MS, waitFor } from './helpers/webhooks';
+
+vi.setConfig({ testTimeout: TEST_TIMEOUT_MS });
 
 let app: TestApp;
 beforeAll(async () => {
@@ -28,7 +30,9 @@ describe('delivery history', () => {
     const emitted = [];
     for (let i = 0; i < 60; i++) emitted.push(await emit(app, scope, 'order.routed', orderData()));
     await waitFor(() => new Set(rx.received.map((r) => r.headers['webhook-id'])).size === 60, { what: '60 deliveries' });
-    await waitFor(async () => (await countWhere(webhookDeliveries, eq(webhookDeliveries.endpointId, ep.body.id))) === 50, { what: 'cap' });
+    await waitFor(async () => (await countWhere(webhookDeliveries, eq(webhookDeliveries.endpointId, ep.body.id))) === 50, {
+      what: 'maintenance to cut the endpoint’s history to 50 deliveries',
+    });
     const listed = await app.request('GET', `/v1/developer/webhooks/${ep.body.id}/deliveries`, { key: t.sandboxKey });
     expect(listed.body).toHaveLength(50);
     expect(listed.body.map((d: { eventId: string }) => d.eventId)).toEqual(emitted.slice(10).map((e) => e.id).reverse());
@@ -42,8 +46,9 @@ describe('event retention', () => {
   it('keeps events 30 days and prunes older ones', async () => {
     const t = await createTenantWithKeys(app, 'Old');
     const scope = { tenantId: t.tenantId, livemode: true };
-    const start = Date.now();
     const old = await emit(app, scope, 'order.routed', orderData());
+    // Days counted from the event's own time, not from a reading of the wall clock around it.
+    const start = old.createdAt.getTime();
     setClock(() => new Date(start + 29 * 86_400_000));
     await app.worker!.runMaintenance();
     expect((await app.request('GET', `/v1/developer/events/${old.id}`, { key: t.liveKey })).status).toBe(200);

@@ -1,3 +1,5 @@
+import { WAIT_MS } from './webhooks';
+
 export interface SseMessage {
   id?: string;
   data?: string;
@@ -39,10 +41,13 @@ export async function openStream(url: string, key: string, headers: Record<strin
     res,
     messages,
     events: () => messages.filter((m) => m.data !== undefined).map((m) => ({ id: m.id, ...JSON.parse(m.data!) })),
-    async waitFor(pred: (m: SseMessage[]) => boolean, timeoutMs = 5_000) {
-      const until = Date.now() + timeoutMs;
+    /** Waits until `pred` holds over the messages so far, failing after `timeoutMs` with what it waited for and what came. */
+    async waitFor(pred: (m: SseMessage[]) => boolean, { what, timeoutMs = WAIT_MS }: { what?: string; timeoutMs?: number } = {}) {
+      const until = performance.now() + timeoutMs;
       while (!pred(messages)) {
-        if (Date.now() > until) throw new Error(`stream wait timed out; got ${JSON.stringify(messages)}`);
+        if (performance.now() > until) {
+          throw new Error(`timed out after ${timeoutMs / 1000} s waiting on the stream for ${what ?? String(pred).slice(0, 200)}; got ${JSON.stringify(messages)}`);
+        }
         await new Promise<void>((ok) => {
           waiters.push(ok);
           setTimeout(ok, 50);
