@@ -15,8 +15,9 @@ vi.setConfig({ testTimeout: TEST_TIMEOUT_MS });
 
 let app: TestApp;
 beforeAll(async () => {
-  // Polls once a minute: a delivery that arrives sooner was woken by the trigger's NOTIFY.
-  app = await startTestApp({ RUN_WORKER: 'true', WORKER_POLL_MS: '60000', WEBHOOK_TIMEOUT_MS: '1000' });
+  // Polls once a minute, and retries a failed delivery an hour later: a delivery that arrives sooner was woken
+  // by the trigger's NOTIFY (the last test shows which turn of the worker claimed it).
+  app = await startTestApp({ RUN_WORKER: 'true', WORKER_POLL_MS: '60000', WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_SCHEDULE: '0,1h' });
 });
 afterAll(async () => app?.close());
 
@@ -115,30 +116,29 @@ describe('an appended event', () => {
   });
 
   it('wakes the worker when it commits: delivered long before the next poll', async () => {
-    // An app of its own: its worker polls once a minute, well past this test's timeout, and no job but the one
-    // below exists to wake it (due times, finishing jobs). Only the trigger's NOTIFY is left to start the turn
-    // that claims the delivery.
-    const own = await startTestApp({ RUN_WORKER: 'true', WORKER_POLL_MS: '60000', WEBHOOK_TIMEOUT_MS: '1000' });
-    try {
-      const a = await createTenantWithKeys(own, 'Fan-out wake');
-      // The worker's loop marks the start of each turn; read as the delivery arrives, while the turn that
-      // claimed it waits for the answer, it is that turn's.
-      let claimingTurnAt: number | null = null;
-      const receiver = await startReceiver(() => {
-        claimingTurnAt ??= own.worker!.health().beatAt;
-      });
-      const ep = await own.request('POST', '/v1/developer/webhooks', { key: a.sandboxKey, body: { url: `${receiver.url}/hook` } });
-      expect(ep.status).toBe(201);
-      expect(await own.services.database.db.select().from(jobs)).toEqual([]);
-      const before = Date.now();
-      const event = await emit(own, { tenantId: a.tenantId, livemode: false }, 'order.routed', orderData());
-      const [got] = await waitFor(() => receiver.received.length > 0 && receiver.received, { what: 'the delivery' });
-      expect(got.headers['webhook-id']).toBe(event.id);
-      // A turn begun before the emit (the worker's first, say) could have claimed the job without being woken.
-      expect(claimingTurnAt, 'the delivery was claimed by a turn that began after the emit').toBeGreaterThanOrEqual(before);
-      await receiver.close();
-    } finally {
-      await own.close();
-    }
+    const a = await createTenantWithKeys(app, 'Fan-out wake');
+    // The worker's loop marks the start of each turn; read as the delivery arrives, while the turn that claimed
+    // it waits for the answer, it is that turn's.
+    let claimingTurnAt: number | null = null;
+    const receiver = await startReceiver(() => {
+      claimingTurnAt ??= app.worker!.health().beatAt;
+    });
+    await app.request('POST', '/v1/developer/webhooks', { key: a.sandboxKey, body: { url: `${receiver.url}/hook` } });
+    // Nothing else to wake the worker: no job in hand (a finishing job wakes it) and none due within the hour
+    // (the deliveries of the tests above failed and wait for their retry).
+    const idle = sql`not exists (select 1 from ${jobs} where ${jobs.status} = 'pending' and (${jobs.lockedUntil} > now() or ${jobs.runAt} < now() + interval '30 minutes'))`;
+    await waitFor(async () => ((await db().execute(sql`select ${idle} as idle`)) as unknown as { rows: { idle: boolean }[] }).rows[0].idle, {
+      what: 'the worker to have no job in hand or due soon',
+    });
+    const lastTurnAt = app.worker!.health().beatAt!;
+    const before = Date.now();
+    const event = await emit(app, { tenantId: a.tenantId, livemode: false }, 'order.routed', orderData());
+    const [got] = await waitFor(() => receiver.received.length > 0 && receiver.received, { what: 'the delivery' });
+    expect(got.headers['webhook-id']).toBe(event.id);
+    // Claimed by a turn begun after the emit (not one under way when it committed, which needed no waking),
+    // and sooner than the poll after the turn before: the NOTIFY started it.
+    expect(claimingTurnAt, 'the claiming turn began after the emit').toBeGreaterThanOrEqual(before);
+    expect(claimingTurnAt! - lastTurnAt, 'the claiming turn began before the next poll').toBeLessThan(60_000);
+    await receiver.close();
   });
 });
