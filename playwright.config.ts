@@ -15,6 +15,9 @@ process.env.E2E_AUTH_SECRET ??= 'e2e-auth-secret-0123456789abcdefghijklmnopqrstu
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
+  // A generous wait for what marks completion (a redirect, a row on the page), never a budget: two lanes share
+  // the server, and a sign-in's scrypt can take several seconds while the other lane loads pages.
+  expect: { timeout: 20_000 },
   // Two lanes (issue 32): the journeys run one after another, as they always have (they sign people in, read
   // their mail and use two-factor codes, counted per address by the server's attempt limits), while the
   // accessibility sweep, which only reads the pages of its own seeded clinic, runs its tests in the other
