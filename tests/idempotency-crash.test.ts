@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogWorld } from './helpers/catalog-world';
 import { dispatchesOf, query, within } from './helpers/dispatch';
+import { waitFor } from './helpers/webhooks';
 import { ordersWorld } from './helpers/orders-world';
 import { idempotencyKeys } from '@/db/schema';
 import { requestFingerprint } from '@/server/domain/developer/idempotency';
@@ -24,10 +25,13 @@ afterAll(async () => {
   await inProcess?.close();
 });
 
-/** `node --import tsx` (not the tsx CLI, which forks) so the pid is the server itself and SIGKILL hits it. */
-async function startApiChild(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * `node --import tsx` (not the tsx CLI, which forks) so the pid is the server itself and SIGKILL hits it.
+ * Its database sessions carry `appName` (PGAPPNAME), so pg_stat_activity tells when they are all gone.
+ */
+async function startApiChild(databaseUrl: string, appName: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/api-child.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_LIVE: '100000', RATE_LIMIT_SANDBOX: '100000', RUN_WORKER: 'false' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PGAPPNAME: appName, NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_LIVE: '100000', RATE_LIMIT_SANDBOX: '100000', RUN_WORKER: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -55,7 +59,11 @@ describe.skipIf(!process.env.DATABASE_URL)('a web process killed mid-request (Po
       body: { items: [{ productId: product.id, quantity: 1, sig: 'Take one daily' }], foreignOrderId: `crash-${i}` },
     }));
 
-    const { child, url } = await startApiChild(app.databaseUrl!);
+    const appName = `fr-api-child-${randomUUID()}`;
+    const sessions = async () => (await query<{ n: number }>(app!, sql`select count(*)::int as n from pg_stat_activity where application_name = ${appName}`))[0].n;
+    const { child, url } = await startApiChild(app.databaseUrl!, appName);
+    // The sessions the test means to cut: the child works through PostgreSQL connections of its own.
+    expect(await sessions()).toBeGreaterThan(0);
     const headers = (k: string) => ({ authorization: `Bearer ${t.sandboxKey}`, 'content-type': 'application/json', 'idempotency-key': k });
     let answered = 0;
     let onAnswer = () => {};
@@ -71,6 +79,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a web process killed mid-request (Po
     );
     // Killed as soon as the first answer is out: the others are somewhere between arrival and commit.
     await firstAnswer;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     const first = await Promise.all(sent);
     const cut = first.filter((r) => r === null).length;
@@ -78,7 +87,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a web process killed mid-request (Po
     expect(answered).toBeLessThan(N);
 
     // The killed process's connections are gone, so their transactions are over: nothing is left claimed.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await within(exited, 30_000, 'the killed api child to exit');
+    await waitFor(async () => (await sessions()) === 0, { timeoutMs: 30_000, what: 'PostgreSQL to end the killed process’s sessions' });
     const [claimed] = await query<{ n: number }>(app, sql`select count(*)::int as n from idempotency_keys where state = 'in_flight'`);
     expect(claimed.n).toBe(0);
 

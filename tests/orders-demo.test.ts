@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { freshTotp } from './helpers/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
 import { setClock } from '@/server/lib/clock';
+import { query } from './helpers/dispatch';
 import { startTestApp, type TestApp } from './helpers/harness';
+import { waitFor } from './helpers/webhooks';
 
 let app: TestApp;
 let seed: DemoSeed;
@@ -15,15 +18,6 @@ afterAll(async () => {
   setClock(null);
   await app?.close();
 });
-
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('the demo clinic runs a complete sandbox order', () => {
   it('create → approve as the demo provider → submitted → accepted → shipped → delivered on the simulated timeline', async () => {
@@ -49,15 +43,21 @@ describe('the demo clinic runs a complete sandbox order', () => {
     const chosen = pharmacies.find((p) => p.id === approved.body.pharmacyConnectionId)!;
     expect(chosen).toMatchObject({ adapter: 'simulated', name: 'Sunrise Compounding (simulated)' });
 
-    const read = () => app.request('GET', `/v1/orders/${created.body.id}`, { key }).then((r) => r.body);
-    expect((await waitFor(read, (o) => o.status === 'accepted')).status).toBe('accepted');
-    // The seeded script ships after 60 s and delivers after 180 s: move the clock instead of waiting.
-    const start = Date.now();
-    setClock(() => new Date(start + 90_000));
-    const shipped = await waitFor(read, (o) => o.status === 'shipped');
+    const reaches = (status: string) =>
+      waitFor(async () => {
+        const order = (await app.request('GET', `/v1/orders/${created.body.id}`, { key })).body;
+        return order.status === status ? order : null;
+      }, { timeoutMs: 30_000, what: `the order to reach ${status}` });
+    await reaches('accepted');
+    // The seeded script ships 60 s and delivers 180 s after the pharmacy received the order: move the clock
+    // to those points of its own timeline instead of waiting (not from the test's start, which a slow host delays).
+    const [{ received_at }] = await query<{ received_at: string | Date }>(app, sql`select received_at from simulated_pharmacy_orders where payload->>'orderId' = ${created.body.id}`);
+    const received = new Date(received_at).getTime();
+    setClock(() => new Date(received + 90_000));
+    const shipped = await reaches('shipped');
     expect(shipped.shipment).toMatchObject({ carrier: 'UPS', trackingNumber: expect.stringMatching(/^1ZSIM/), trackingUrl: expect.stringContaining('ups.com') });
-    setClock(() => new Date(start + 200_000));
-    const delivered = await waitFor(read, (o) => o.status === 'delivered');
+    setClock(() => new Date(received + 200_000));
+    const delivered = await reaches('delivered');
     expect(delivered.timeline.map((t: { to: string; actorKind: string }) => `${t.to}:${t.actorKind}`)).toEqual([
       'pending_approval:key',
       'approved:user',

@@ -7,6 +7,7 @@ import { startTestApp, type ApiResponse, type TestApp } from './helpers/harness'
 import { bookRowsOf, dispatchesOf, killChildWorkers, query, routedEventsOf, sendCallback, startChildWorker, within } from './helpers/dispatch';
 import { ordersWorld } from './helpers/orders-world';
 import { waitFor } from './helpers/webhooks';
+import { startGatedProxy, type GatedProxy, type GatedRequest } from './helpers/gated-proxy';
 import { orders } from '@/db/schema';
 import { scoped } from '@/server/db/scoped';
 import { transition, unchangedSince } from '@/server/domain/orders/lifecycle';
@@ -24,6 +25,8 @@ const SLOW = { acceptAfterSeconds: 3600, shipAfterSeconds: 3600, deliverAfterSec
 
 // A child worker process needs a database that several processes can share: PGlite is single-process, so
 // this runs only when DATABASE_URL is set, like the other worker-process tests (tests/webhook-workers.test.ts).
+// Every wait names what it waits for and allows a minute: a worker process has to start (tsx compiles the
+// server on the way), and a loaded CI host may take many times the few seconds it takes here.
 describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy’s acknowledgement and our commit (PostgreSQL)', () => {
   let app: TestApp;
   let w: Awaited<ReturnType<typeof ordersWorld>>;
@@ -40,7 +43,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
     // Approve waits (bounded) for a worker to settle the dispatch; it is watched, not awaited, meanwhile.
     const approving = w.approve(order.id);
 
-    const code = await within(crashing.exited, 20_000, 'the crashing worker to exit');
+    const code = await within(crashing.exited, 60_000, 'the crashing worker to exit');
     expect(code, crashing.stderr()).toBe(137);
     expect(await bookRowsOf(app, order.id)).toHaveLength(1);
     const [pending] = await dispatchesOf(app, order.id);
@@ -50,7 +53,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
     const healthy = startChildWorker(app.databaseUrl!);
     try {
       // The dead worker's claim ends with its lease (2 s); the healthy worker then finishes the round.
-      await waitFor(async () => (await w.get(order.id)).body.status === 'submitted', { timeoutMs: 20_000, what: 'the order to be submitted' });
+      await waitFor(async () => (await w.get(order.id)).body.status === 'submitted', { timeoutMs: 60_000, what: 'the order to be submitted' });
       const book = await bookRowsOf(app, order.id);
       expect(book).toHaveLength(1);
       expect(book[0]).toMatchObject({ connection_id: w.pharmacies.alpha, idempotency_key: pending.id });
@@ -60,13 +63,13 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
       const timeline = (await w.get(order.id)).body.timeline.map((t: { to: string }) => t.to);
       expect(timeline).toEqual(['pending_approval', 'approved', 'submitting', 'submitted']);
 
-      const approved = await within(approving, 15_000, 'the approve response');
+      const approved = await within(approving, 60_000, 'the approve response');
       expect(approved.status).toBe(201);
       expect(['submitting', 'submitted']).toContain(approved.body.status);
     } finally {
       expect(await healthy.stop()).toBe(0);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('at an http pharmacy, the pharmacy gets one submit request: the recovering worker only asks', async () => {
     const remote = await startTestPharmacy();
@@ -82,7 +85,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
       const order = (await lw.create()).body;
       const crashing = startChildWorker(app.databaseUrl!, { FR_CRASH_AFTER_PHARMACY_ACK: 'true' });
       const approving = lw.approve(order.id);
-      expect(await within(crashing.exited, 20_000, 'the crashing worker to exit'), crashing.stderr()).toBe(137);
+      expect(await within(crashing.exited, 60_000, 'the crashing worker to exit'), crashing.stderr()).toBe(137);
       const [pending] = await dispatchesOf(app, order.id);
       expect(pending).toMatchObject({ status: 'pending', connection_id: conn.id });
       expect(submits()).toEqual([expect.objectContaining({ idempotencyKey: pending.id, verified: true })]);
@@ -91,25 +94,25 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
 
       const healthy = startChildWorker(app.databaseUrl!);
       try {
-        await waitFor(async () => (await lw.get(order.id)).body.status === 'submitted', { timeoutMs: 20_000, what: 'the order to be submitted' });
+        await waitFor(async () => (await lw.get(order.id)).body.status === 'submitted', { timeoutMs: 60_000, what: 'the order to be submitted' });
         expect(submits()).toHaveLength(1);
         expect(remote.requests.slice(before)).toContainEqual(expect.objectContaining({ method: 'GET', path: `/orders/${pending.id}`, verified: true }));
         expect(await dispatchesOf(app, order.id)).toEqual([{ ...pending, status: 'acknowledged' }]);
         expect(await routedEventsOf(app, order.id)).toEqual([{ pharmacy: conn.id }]);
-        expect((await within(approving, 15_000, 'the approve response')).status).toBe(201);
+        expect((await within(approving, 60_000, 'the approve response')).status).toBe(201);
       } finally {
         expect(await healthy.stop()).toBe(0);
       }
     } finally {
       await remote.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('an order cancelled while its crashed dispatch waits is cancelled at the pharmacy, never re-sent', async () => {
     const order = (await w.create()).body;
     const crashing = startChildWorker(app.databaseUrl!, { FR_CRASH_AFTER_PHARMACY_ACK: 'true' });
     const approving = w.approve(order.id);
-    expect(await within(crashing.exited, 20_000, 'the crashing worker to exit'), crashing.stderr()).toBe(137);
+    expect(await within(crashing.exited, 60_000, 'the crashing worker to exit'), crashing.stderr()).toBe(137);
     expect(await bookRowsOf(app, order.id)).toHaveLength(1);
 
     const cancelled = await w.act(order.id, 'cancel');
@@ -125,7 +128,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
           // The dispatch job may close the round before the cancel job records the pharmacy's answer.
           return row?.cancelled && (await dispatchesOf(app, order.id)).every((d) => d.status === 'cancelled') && (await w.get(order.id)).body.pharmacyRecall;
         },
-        { timeoutMs: 20_000, what: 'the pharmacy to hear of the cancel, the dispatch to close and the answer to be recorded' },
+        { timeoutMs: 60_000, what: 'the pharmacy to hear of the cancel, the dispatch to close and the answer to be recorded' },
       );
       expect(await bookRowsOf(app, order.id)).toHaveLength(1);
       expect((await dispatchesOf(app, order.id)).map((d) => d.status)).toEqual(['cancelled']);
@@ -141,11 +144,11 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
         ['cancelled', 'pharmacy_recalled'],
       ]);
       expect(detail.pharmacyRecall).toBe('recalled');
-      expect((await within(approving, 15_000, 'the approve response')).status).toBe(201);
+      expect((await within(approving, 60_000, 'the approve response')).status).toBe(201);
     } finally {
       expect(await healthy.stop()).toBe(0);
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 type KeyMode = 'same key' | 'distinct keys' | 'no key';
@@ -296,20 +299,28 @@ describe('twenty at once', () => {
 describe('an acknowledgement that arrives after the order moved on (slow http pharmacies; PGlite and PostgreSQL)', () => {
   let app: TestApp | undefined;
   let remotes: TestPharmacy[] = [];
+  let gates: GatedProxy[] = [];
   afterEach(async () => {
+    await Promise.all(gates.map((g) => g.close()));
     await Promise.all(remotes.map((r) => r.close()));
     await app?.close();
-    [app, remotes] = [undefined, []];
+    [app, remotes, gates] = [undefined, [], []];
   });
 
+  /**
+   * Each pharmacy is reached through a gate (tests/helpers/gated-proxy.ts): a submit held there has not landed
+   * at the pharmacy until the test releases it, so "slow" is an order of events, not a delay a slow host outruns.
+   */
   async function liveWorld(env: Record<string, string>, names: string[]) {
     app = await startTestApp(env);
     const lw = await ordersWorld(app, 'Slow pharmacies', { mode: 'live' });
     const catalogs = catalogWorld(app, lw.key);
     remotes = await Promise.all(names.map(() => startTestPharmacy()));
+    gates = await Promise.all(remotes.map((r) => startGatedProxy(r.url)));
     const conns = [];
     for (const [i, name] of names.entries()) {
-      const conn = await catalogs.pharmacy(name, ['CA'], { baseUrl: remotes[i].url, timeoutMs: 5000 }, { adapter: 'http' });
+      // The adapter's longest timeout: a submit waits at the gate for as long as the test needs, never timing out.
+      const conn = await catalogs.pharmacy(name, ['CA'], { baseUrl: gates[i].url, timeoutMs: 30_000 }, { adapter: 'http' });
       remotes[i].secret = conn.secret;
       // Cheaper than the simulated pharmacies, in this order.
       await catalogs.approvedCatalog(conn.id, [['GLP', `${name}-GLP`, i + 1, 50, 1]]);
@@ -317,25 +328,32 @@ describe('an acknowledgement that arrives after the order moved on (slow http ph
     }
     return { app, lw, conns };
   }
-  const posted = (r: TestPharmacy) => r.requests.some((q) => q.method === 'POST' && q.path === '/orders');
+  const isSubmit = (r: GatedRequest) => r.method === 'POST' && r.path === '/orders';
+  /** The submit has reached the gate: it is in flight, and has not landed at the pharmacy. */
+  const submitHeld = (g: GatedProxy) => waitFor(() => g.held.some(isSubmit), { timeoutMs: 30_000, what: 'the submit to reach the pharmacy’s gate' });
 
   it('a late acknowledgement of a rerouted round does not stand in for the new round', async () => {
     // The worker dispatches, one job at a time: round 2 waits while round 1 is still at the first pharmacy.
     const { app, lw, conns } = await liveWorld({ DISPATCH_INLINE: 'false', RUN_WORKER: 'true', DISPATCH_GRACE_MS: '0', WORKER_CONCURRENCY: '1', WORKER_POLL_MS: '50' }, ['R1', 'R2']);
     const [r1, r2] = remotes;
-    r1.delayMs = 1500;
+    gates[0].hold(isSubmit);
     const order = (await lw.create()).body;
     const approving = lw.approve(order.id);
-    await waitFor(() => posted(r1), { what: 'R1 to receive the order' });
+    await submitHeld(gates[0]);
+    expect(r1.orders.size).toBe(0);
     const [first] = await dispatchesOf(app, order.id);
     // R1 declines by callback before its (slow) answer to the submit arrives; the clinic reroutes and resubmits.
     const cb = await sendCallback(app, conns[0].id, conns[0].secret, { idempotencyKey: first.id, status: 'rejected', reasonCode: 'out_of_stock' });
     expect(cb.body.outcome).toBe('applied');
     expect((await lw.act(order.id, 'reroute')).body).toEqual({ rerouted: true, connectionId: conns[1].id });
     const submitting = lw.act(order.id, 'submit');
+    // Round 2 is committed (and waits for the worker, busy with round 1): only now does R1's submit land and answer.
+    await waitFor(async () => (await dispatchesOf(app, order.id)).length === 2, { timeoutMs: 30_000, what: 'the resubmit to commit round 2' });
+    gates[0].release();
     await Promise.all([approving, submitting]);
-    await waitFor(async () => (await dispatchesOf(app, order.id)).every((d) => d.status !== 'pending'), { what: 'both rounds to settle' });
+    await waitFor(async () => (await dispatchesOf(app, order.id)).every((d) => d.status !== 'pending'), { timeoutMs: 30_000, what: 'both rounds to settle' });
 
+    expect([...r1.orders.keys()]).toEqual([first.id]);
     const detail = (await lw.get(order.id)).body;
     expect(detail).toMatchObject({ status: 'submitted', pharmacyConnectionId: conns[1].id });
     // Today: round 1's late acknowledgement moves round 2's order to `submitted` (actor R1), round 2 is then
@@ -348,16 +366,20 @@ describe('an acknowledgement that arrives after the order moved on (slow http ph
   it('a cancel that reaches the pharmacy before its slow submit lands is sent again once the submit is acknowledged', async () => {
     const { app, lw } = await liveWorld({ RUN_WORKER: 'true', WORKER_POLL_MS: '50' }, ['R1']);
     const [r1] = remotes;
-    r1.delayMs = 1500; // the submit lands at the pharmacy 1.5 s after it arrives; the cancel is answered at once
+    gates[0].hold(isSubmit); // the submit lands at the pharmacy only once released; the cancel is answered at once
     const order = (await lw.create()).body;
     const approving = lw.approve(order.id);
-    await waitFor(() => posted(r1), { what: 'R1 to receive the order' });
-    r1.delayMs = 0;
+    await submitHeld(gates[0]);
     expect((await lw.act(order.id, 'cancel')).body.status).toBe('cancelled');
+    // The cancel reached the pharmacy, which had nothing yet, and its job closed the round: now the submit lands.
+    await waitFor(async () => (await dispatchesOf(app, order.id)).every((d) => d.status === 'cancelled'), { timeoutMs: 30_000, what: 'the cancel job to close the round' });
+    expect(r1.requests.filter((q) => q.method === 'POST' && q.path.endsWith('/cancel'))).toHaveLength(1);
+    expect(r1.orders.size).toBe(0);
+    gates[0].release();
     await approving;
     // Today: the cancel found nothing at the pharmacy and marked the dispatch cancelled; the acknowledgement
     // that follows finds no pending dispatch and is dropped, so the pharmacy fills a cancelled order.
-    await waitFor(() => [...r1.orders.values()].every((o) => o.status === 'cancelled'), { timeoutMs: 10_000, what: 'the pharmacy to cancel its order' });
+    await waitFor(() => r1.orders.size > 0 && [...r1.orders.values()].every((o) => o.status === 'cancelled'), { timeoutMs: 30_000, what: 'the pharmacy to cancel its order' });
     expect(r1.orders.size).toBe(1);
     expect((await lw.get(order.id)).body.status).toBe('cancelled');
     expect((await dispatchesOf(app, order.id)).map((d) => d.status)).toEqual(['cancelled']);

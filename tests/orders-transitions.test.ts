@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Clinic, countRows, createTenantWithKeys, createUserAndLogin, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
 import { ordersWorld, providerSession } from './helpers/orders-world';
+import { waitFor } from './helpers/webhooks';
 
 let app: TestApp;
 let w: Awaited<ReturnType<typeof ordersWorld>>;
@@ -214,13 +215,13 @@ describe('submit, reroute and cancel', () => {
     await o.send('accepted');
     expect((await w.act(o.id, 'cancel')).body.status).toBe('cancelled');
     const { sql } = await import('drizzle-orm');
-    const deadline = Date.now() + 10_000;
-    let cancelledAt: unknown = null;
-    while (!cancelledAt && Date.now() < deadline) {
-      const r = (await app.services.database.db.execute(sql`select cancelled_at from simulated_pharmacy_orders where payload->>'orderId' = ${o.id}`)) as unknown as { rows: { cancelled_at: unknown }[] };
-      cancelledAt = r.rows[0]?.cancelled_at;
-      if (!cancelledAt) await new Promise((r2) => setTimeout(r2, 50));
-    }
+    const cancelledAt = await waitFor(
+      async () => {
+        const r = (await app.services.database.db.execute(sql`select cancelled_at from simulated_pharmacy_orders where payload->>'orderId' = ${o.id}`)) as unknown as { rows: { cancelled_at: unknown }[] };
+        return r.rows[0]?.cancelled_at;
+      },
+      { timeoutMs: 30_000, what: 'the worker’s cancel job to cancel the order at the pharmacy' },
+    );
     expect(cancelledAt).toBeTruthy();
     expectEnvelope(await w.act(o.id, 'cancel'), 400, 'validation_error', 'order_not_cancellable');
     const d = await submitted();

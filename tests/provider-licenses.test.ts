@@ -69,9 +69,16 @@ describe('adding a licensed state', () => {
 describe('taking a licensed state away and the history', () => {
   it('removal applies at once; every change is recorded with who and when, newest first', async () => {
     const doc = await createUserAndLogin(app, w.tenantId, { email: 'hist-doc@clinic.test', role: 'provider', npi: '1234567893', npiVerified: true, licensedStates: ['CA', 'NY'] });
-    const started = Date.now();
-    expect((await setStates(doc.id, ['CA', 'FL'])).body.provider).toMatchObject({ licensedStates: ['CA'], pendingLicensedStates: ['FL'] });
-    expect((await setStates(doc.id, ['CA'])).body.provider).toMatchObject({ licensedStates: ['CA'], pendingLicensedStates: [] });
+    // Each change is stamped with the time of the request that made it: between its sending and its answer.
+    const during = async <T>(send: () => Promise<T>) => {
+      const from = Date.now();
+      const res = await send();
+      return { res, from, to: Date.now() };
+    };
+    const first = await during(() => setStates(doc.id, ['CA', 'FL']));
+    expect(first.res.body.provider).toMatchObject({ licensedStates: ['CA'], pendingLicensedStates: ['FL'] });
+    const second = await during(() => setStates(doc.id, ['CA']));
+    expect(second.res.body.provider).toMatchObject({ licensedStates: ['CA'], pendingLicensedStates: [] });
     const res = await history(doc.id);
     expect(res.status, res.text).toBe(200);
     expect(res.body.object).toBe('list');
@@ -83,7 +90,15 @@ describe('taking a licensed state away and the history', () => {
       ['attested', 'NY', 'ops', expect.stringMatching(/^key_/)],
       ['attested', 'CA', 'ops', expect.stringMatching(/^key_/)],
     ]);
-    for (const r of rows.slice(0, 3)) expect(Date.parse(r.at)).toBeGreaterThanOrEqual(started - 1000);
+    const at = rows.map((r) => Date.parse(r.at));
+    expect(at[0]).toBeGreaterThanOrEqual(second.from);
+    expect(at[0]).toBeLessThanOrEqual(second.to);
+    // The first request's two changes (FL asked for, NY taken away) share its moment.
+    expect(at[1]).toBe(at[2]);
+    expect(at[1]).toBeGreaterThanOrEqual(first.from);
+    expect(at[1]).toBeLessThanOrEqual(first.to);
+    // The attestations came with the user's creation, before either request.
+    for (const t of at.slice(3)) expect(t).toBeLessThanOrEqual(first.from);
   });
 
   it('the history is for owner and admin sessions of the tenant only', async () => {

@@ -273,6 +273,10 @@ describe('validator cost', () => {
     const started = performance.now();
     const r = validateQuestionnaire({ key: 'big', title: 'Big', items, rules });
     expect(r.ok).toBe(true);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // A hang detector, not a speed target (speed belongs in a benchmark): the reachability search is bounded by
+    // its assignment limits (SEARCH_LIMIT a condition, DOCUMENT_BUDGET a document), which keep this under a
+    // second on the 2-core host even when loaded; without them it did not finish within a minute. The ceiling
+    // is that wide so no slow machine fails it. (The test timeout cannot cut off a synchronous test.)
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 });
