@@ -1,42 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { like, sql, type SQL } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobs } from '@/db/schema';
 import { JOBS_CHANNEL } from '@/server/db/outbox';
 import { emitEvent } from '@/server/domain/events/emit';
+import { killChildWorkers, startChildWorker } from '../helpers/dispatch';
 import { countRows, createTenantWithKeys, startTestApp, type TestApp } from '../helpers/harness';
 import { emit, orderData, startReceiver, waitFor, type Receiver } from '../helpers/webhooks';
 
-const children: ChildProcess[] = [];
 let app: TestApp | undefined;
 let rx: Receiver | undefined;
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  await killChildWorkers();
   await app?.close();
   await rx?.close();
 });
 
-function startWorker(databaseUrl: string): ChildProcess {
-  // `node --import tsx` (not the tsx CLI, which forks) so the pid is the worker itself and SIGKILL hits it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/jobs/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEBHOOK_TIMEOUT_MS: '2000',
-      WORKER_LEASE_MS: '3000',
-      WORKER_POLL_MS: '100',
-      WORKER_CONCURRENCY: '4',
-      WEBHOOK_RETRY_SCHEDULE: '0,200ms,200ms,200ms',
-      // The receivers listen on localhost, which is off by default on PostgreSQL.
-      WEBHOOKS_ALLOW_LOCALHOST: 'true',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  return child;
-}
+// A slower send timeout and lease than startChildWorker's defaults: the receiver answers after 300 ms.
+const startWorker = (databaseUrl: string) =>
+  startChildWorker(databaseUrl, { WEBHOOK_TIMEOUT_MS: '2000', WORKER_LEASE_MS: '3000', WEBHOOK_RETRY_SCHEDULE: '0,200ms,200ms,200ms' }).child;
 
 describe('workers on one PostgreSQL', () => {
   it.skipIf(!process.env.DATABASE_URL)(
