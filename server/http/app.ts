@@ -100,6 +100,12 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
     (req as Req).frState = state;
     res.setHeader('X-Request-Id', state.requestId);
     try {
+      if (!decodablePath(url.pathname)) {
+        setHeaders(res, security.api(url.pathname));
+        // Next.js (and a route's own decoding) would throw on it and answer a bare 500; it is the caller's mistake.
+        logger.info({ requestId: state.requestId, method: state.method }, 'request refused: malformed percent-encoding in the URL path');
+        throw new AppError('validation_error', 'malformed_url', 400, 'The URL path holds a malformed percent-encoding: every % must start a UTF-8 byte written as two hex digits.');
+      }
       if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) {
         const apiPath = url.pathname.slice(3) || '/';
         setHeaders(res, security.api(apiPath));
@@ -141,6 +147,17 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       sendError(res, thrown, state);
     }
   };
+}
+
+/** Whether every `%` in the path starts a valid escape of UTF-8 (what `decodeURIComponent` accepts). */
+function decodablePath(pathname: string): boolean {
+  if (!pathname.includes('%')) return true;
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 let routing: ReturnType<typeof buildRouting> | undefined;
