@@ -125,6 +125,20 @@ describe('framable patient pages', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
     }
   });
+
+  it('the hosted intake page /i/{token} runs scripts only under its own nonce, and no one may frame it (issue 34 item 11)', async () => {
+    const [first, second] = [await app.request('GET', '/i/some-token'), await app.request('GET', '/i/some-token')];
+    for (const res of [first, second]) {
+      const policy = csp(res);
+      expect(directive(policy, 'script-src')).toEqual(["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}==/), "'strict-dynamic'"]);
+      expect(directive(policy, 'default-src')).toEqual(["'self'"]);
+      expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    // A fresh nonce per response.
+    expect(directive(csp(first), 'script-src')[1]).not.toBe(directive(csp(second), 'script-src')[1]);
+  });
 });
 
 describe('/embed/demo', () => {

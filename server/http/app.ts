@@ -17,7 +17,7 @@ import { answerPreflight, corsHeaders, isPublicPath } from './cors';
 import { createTrpcEndpoint, TRPC_PREFIX } from './trpc-endpoint';
 import { isWidgetPath, serveWidget } from './embed-widgets';
 import { DEMO_PATH, serveEmbedDemo } from './embed-demo';
-import { framedPagePolicy } from './framed-pages';
+import { framedPagePolicy, hostedIntakePolicy } from './framed-pages';
 import { isBillingSimulatedPath, serveBillingSimulated } from './billing-simulated';
 
 type Req = IncomingMessage & { frState?: RequestState; body?: unknown; frCreateContext?: ContextFactory };
@@ -133,7 +133,8 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       } else {
         // Hosted flow pages and the widget's frame carry their own CSP, with the key's origins as frame-ancestors.
         const framedCsp = await framedPagePolicy(req, url, services);
-        setHeaders(res, framedCsp ? security.framed(framedCsp) : security.page);
+        const intakeCsp = framedCsp ? null : hostedIntakePolicy(req, url);
+        setHeaders(res, framedCsp ? security.framed(framedCsp) : intakeCsp ? security.unframed(intakeCsp) : security.page);
         if (!fallback) throw new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.');
         // The console's server-side sign-in forwards the browser's address to /v1 (server/api/client-ip.ts).
         req.headers[FORWARDED_CLIENT_IP] = req.socket.remoteAddress ?? 'unknown';
