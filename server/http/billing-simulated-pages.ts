@@ -70,7 +70,7 @@ export function checkoutPage(view: SessionView, postPath: string): string {
   const facts = `<dl>${rows.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('')}</dl>`;
   const buttons =
     button('pay', `Pay ${money(due)}`) +
-    button('pay_card_declines_renewals', `Use a card that declines renewals (pays ${money(due)} today)`, true) +
+    button('pay_card_declines_renewals', `Use a card that fails renewals (pays ${money(due)} today)`, true) +
     button('decline', 'Decline the payment', true);
   const hint =
     'Paying moves the plan at once; declining changes nothing. The card that declines renewals (like Stripe’s test card 4000 0000 0000 0341) ' +
