@@ -193,7 +193,7 @@ test.describe.serial('intake', () => {
     const row = page.locator(`[data-testid="submission-row"][data-submission-id="${submission.id}"]`);
     await expect(row.getByTestId('submission-verdict')).toHaveText('eligible');
     await expect(row.getByTestId('submission-flag')).toContainText('gallbladder — Flag for review when “Have you had gallbladder disease or gallstones?” is yes');
-    await row.getByRole('link', { name: submission.id }).click();
+    await row.getByTestId('submission-patient').click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Intake submission' })).toBeVisible();
     await expect(page.getByTestId('submission-answers')).toHaveCount(0);
@@ -249,7 +249,7 @@ test.describe.serial('intake', () => {
     const row = page.getByTestId('submission-row').filter({ hasText: clinic.patientId }).first();
     await expect(row.getByTestId('submission-verdict')).toHaveText('eligible');
     await expect(row.getByTestId('submission-status')).toHaveText('pending review');
-    await row.getByRole('link', { name: /^isub_/ }).click();
+    await row.getByTestId('submission-patient').click();
     await expect(page.getByText(/via hosted/)).toBeVisible();
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Approve and order' }).click();
