@@ -148,8 +148,9 @@ test.describe.serial('intake', () => {
     await expect(diff.locator('[data-testid="diff-rule"][data-kind="added"]')).toContainText('Flag for review when “Have you had gallbladder disease or gallstones?” is yes');
     const changed = diff.locator('[data-testid="diff-rule"][data-kind="changed"]');
     await expect(changed).toContainText('Differs in: patientMessage, when');
-    await expect(changed).toContainText('Disqualify when BMI(height, weight) < 27');
-    await expect(changed).toContainText('Disqualify when BMI(height, weight) < 30');
+    // Word by word: only the threshold is marked, removed and added.
+    await expect(changed.locator('del').first()).toHaveText('[removed: 27]');
+    await expect(changed.locator('ins').first()).toHaveText('[added: 30]');
     await page.screenshot({ path: 'test-results/intake-questionnaire-pending.png', fullPage: true });
 
     await pending.getByLabel('Note (optional, kept with the approval)').fill('Stricter BMI threshold per the medical director.');
