@@ -143,3 +143,20 @@ describe('console.intakeSubmissions: the queue by name', () => {
     expect(await countRows(app, 'patient_access_log')).toBe(before);
   });
 });
+
+describe('console.orderNames: names, not ids, across the console', () => {
+  it('names people, flows, pharmacies and products of the caller’s tenant and mode; unknown and foreign ids are left out', async () => {
+    const q = await approvedQuestionnaire(app, { tenantId: w.tenantId, livemode: false }, weightDocument('named'));
+    const flow = await publishedFlow(app, { tenantId: w.tenantId, livemode: false }, q, weightFlowDocument('named'));
+    const liveFlow = await publishedFlow(app, { tenantId: w.tenantId, livemode: true }, q, weightFlowDocument('named'));
+    const ids = [w.provider.id, flow.flowId, liveFlow.flowId, w.pharmacies.alpha, w.products.glp, 'flw_01jzzzzzzzzzzzzzzzzzzzzzzz', caSubmission];
+    const names = await trpc(w.provider.token).console.orderNames.query({ ids });
+    const byId = new Map(names.map((n) => [n.id, n]));
+    expect(byId.get(flow.flowId)).toMatchObject({ kind: 'flow', name: 'Weight flow' });
+    expect(byId.get(w.pharmacies.alpha)).toMatchObject({ kind: 'pharmacy', name: expect.stringContaining('Alpha') });
+    expect(byId.get(w.products.glp)).toMatchObject({ kind: 'product' });
+    expect(byId.get(w.provider.id)).toMatchObject({ kind: 'user' });
+    // The live flow is the other mode; submissions have no name; the unknown flow does not exist.
+    expect(names).toHaveLength(4);
+  });
+});
