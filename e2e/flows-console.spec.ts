@@ -189,7 +189,7 @@ test.describe.serial('flows console', () => {
     await expect(change).toContainText('Step consent: changed');
     // Word by word against the live text: the words added underlined in <ins>, the ones removed in <del>.
     await expect(change.locator('ins').filter({ hasText: 'assessment' })).toHaveCount(1);
-    await expect(change.locator('del').filter({ hasText: 'review' })).toHaveCount(1);
+    await expect(change.locator('del').filter({ hasText: 'licensed provider through' })).toHaveCount(1);
     await pending.getByRole('button', { name: /^Approve/ }).click();
     await provider.getByRole('dialog').getByRole('button', { name: 'Approve and publish' }).click();
     await expect(provider.getByTestId('approve-result')).toContainText('Approved: version 3 is live');

@@ -26,6 +26,7 @@ const doc = (protocolId: string, threshold: number) => ({
 });
 
 interface World {
+  key: string;
   providerEmail: string;
   ca: { id: string; submission: string };
   tx: { id: string; submission: string };
@@ -63,8 +64,12 @@ async function seed(): Promise<World> {
   const ca = await person('Maria', 'Alvarez', 'CA');
   const tx = await person('June', 'Carter', 'TX');
   await api(key, 'POST', '/intake/questionnaires', doc(protocol.id, 30));
-  return { providerEmail, ca, tx };
+  return { key, providerEmail, ca, tx };
 }
+
+/** How many times the CA patient's submission was read (the queue's `list` entries are not counted). */
+const intakeReads = async (w: World) =>
+  (await api<{ action: string }[]>(w.key, 'GET', `/patients/${w.ca.id}/access-log?limit=100`)).filter((e) => e.action === 'intake_read').length;
 
 async function noSeriousViolations(page: Page, label: string) {
   await page.waitForLoadState('networkidle');
@@ -126,6 +131,12 @@ test.describe.serial('provider review shows the person', () => {
     await expect(person.getByTestId('person-bmi')).toHaveText('35.5 (66 in, 220 lb)');
     await expect(page.getByTestId('submission-questionnaire')).toContainText('GLP-1 review consultation version 1');
     await noSeriousViolations(page, 'intake submission (CA)');
+    // Showing the person is one PHI read per page view, in the patient's access log; a reload is a new view.
+    expect(await intakeReads(world)).toBe(1);
+    await page.reload();
+    await expect(person.getByTestId('person-name')).toHaveText('Maria Alvarez');
+    await page.waitForLoadState('networkidle');
+    expect(await intakeReads(world)).toBe(2);
 
     await page.goto(`/intake/submissions/${world.tx.submission}`);
     await expect(page.getByTestId('person-licence')).toHaveText('✗ You are not licensed in TX');

@@ -10,7 +10,7 @@ export default async function IntakeSubmissionPage({ params }: { params: Promise
   const { me } = await requireConsoleSession();
   const { id } = await params;
   const reads = me.scopes.includes('intake.review') || me.scopes.includes('patients.read');
-  // The record without its answers: opening the page reads no PHI (the answers are read, logged, on request).
+  // The record with the person it describes: one logged PHI read per view (the answers are read, logged, on request).
   if (reads) await getQueryClient().prefetchQuery(trpcServer.console.intakeSubmission.queryOptions({ id }));
   return (
     <section className="space-y-6">
