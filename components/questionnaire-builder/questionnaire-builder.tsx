@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QuestionnaireStatusBadge } from '@/components/console/intake-ui';
 import { Loading, QueryError } from '@/components/console/query-state';
 import type { QuestionnaireDoc, QuestionnaireVersion } from '@/components/console/questionnaire-types';
@@ -47,8 +47,9 @@ function BuilderEditor({ initial, from, canPickProtocol }: { initial: Draft; fro
 
   const publish = useMutation(
     trpc.intake.publishQuestionnaire.mutationOptions({
-      onSuccess: (v) => {
+      onSuccess: (v, sent) => {
         setPublished((list) => [v, ...list]);
+        setSavedJson(JSON.stringify(sent));
         check.recheck();
         return qc.invalidateQueries({ queryKey: trpc.console.questionnaireVersions.queryKey() });
       },
@@ -69,13 +70,16 @@ function BuilderEditor({ initial, from, canPickProtocol }: { initial: Draft; fro
     requestAnimationFrame(() => document.getElementById(`${rule.uid}-heading`)?.focus());
   };
   const valid = check.result !== null && check.fresh;
+  const json = JSON.stringify(built.doc);
+  const [savedJson, setSavedJson] = useState(json);
+  useLeaveWarning(json !== savedJson);
 
   return (
     <ProblemsContext.Provider value={problems}>
       <div className="space-y-6">
         {from && (
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            Starting from version {from.version} of <code className="font-mono text-xs">{from.key}</code>
+            Starting from version {from.version} of <code className="min-w-0 font-mono text-xs break-all">{from.key}</code>
             <QuestionnaireStatusBadge status={from.status} />. Publishing makes a new version; version {from.version} stays as it is.
           </p>
         )}
@@ -178,4 +182,14 @@ function BuilderEditor({ initial, from, canPickProtocol }: { initial: Draft; fro
       </div>
     </ProblemsContext.Provider>
   );
+}
+
+/** Asks before the tab is closed or reloaded while edits are not published: the builder keeps no draft of its own. */
+function useLeaveWarning(unsaved: boolean) {
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
 }

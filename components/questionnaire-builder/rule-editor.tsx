@@ -33,9 +33,9 @@ export function RuleEditor({
   return (
     <li data-testid="builder-rule" aria-labelledby={`${rule.uid}-heading`} className={`min-w-0 space-y-4 rounded-lg border bg-white p-4 ${problems ? 'border-red-300' : 'border-slate-200'}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={`${rule.uid}-heading`} className="mr-auto text-base font-semibold break-words text-slate-900">
+        <h3 id={`${rule.uid}-heading`} tabIndex={-1} className="mr-auto min-w-0 text-base font-semibold break-words text-slate-900">
           Rule {n}
-          {rule.id && <code className="ml-2 font-mono text-xs font-normal text-slate-600">{rule.id}</code>}
+          {rule.id && <code className="ml-2 font-mono text-xs font-normal break-all text-slate-600">{rule.id}</code>}
           {problems > 0 && <span className="ml-2 text-sm font-medium text-red-700">{problems === 1 ? '1 problem' : `${problems} problems`}</span>}
         </h3>
         <SmallButton name={name} disabled={index === 0} onClick={() => onMove(index - 1)}>
