@@ -90,9 +90,25 @@ export interface Draft {
   extra: Record<string, unknown>;
 }
 
+/**
+ * Editor ids: unique within the page, never written to the document. A draft made at render (a new one, a
+ * loaded version) numbers its ids from 1, so the server's HTML and the browser's first render agree (the ids
+ * name options of selects and label targets); elements added later take ids of another shape (`i-7`).
+ */
 let counter = 0;
-/** Editor ids: unique within the page, never written to the document. */
-export const uid = (prefix: string) => `${prefix}${++counter}`;
+let next = (prefix: string) => `${prefix}-${++counter}`;
+export const uid = (prefix: string) => next(prefix);
+
+function numbered<T>(make: () => T): T {
+  const outer = next;
+  let n = 0;
+  next = (prefix) => `${prefix}${++n}`;
+  try {
+    return make();
+  } finally {
+    next = outer;
+  }
+}
 
 export const CHOICE_TYPES: readonly ItemType[] = ['choice', 'multi_choice'];
 export const NUMERIC_TYPES: readonly ItemType[] = ['integer', 'decimal'];
@@ -140,10 +156,7 @@ export const slug = (label: string) =>
 
 export const newOption = (label = '', value?: string): DraftOption => ({ uid: uid('o'), label, value: value ?? slug(label), autoValue: value === undefined });
 
-export const emptyDraft = (): Draft => {
-  const first = newItem([]);
-  return { key: '', title: '', description: '', protocolId: '', items: [first], rules: [], extra: {} };
-};
+export const emptyDraft = (): Draft => numbered(() => ({ key: '', title: '', description: '', protocolId: '', items: [newItem([])], rules: [], extra: {} }));
 
 // ---- loading a stored version -------------------------------------------------------------------------
 
@@ -201,6 +214,10 @@ const DOC_FIELDS = ['key', 'title', 'description', 'protocolId', 'items', 'rules
 
 /** A stored document as a working copy (its key kept: publishing makes its next version). */
 export function loadDraft(doc: QuestionnaireDoc): Draft {
+  return numbered(() => loadNumbered(doc));
+}
+
+function loadNumbered(doc: QuestionnaireDoc): Draft {
   const items = doc.items.map((i) => ({ i, uid: uid('i') }));
   const uids = new Map<string, string>();
   for (const { i, uid: u } of items) if (!uids.has(i.linkId)) uids.set(i.linkId, u);

@@ -59,15 +59,18 @@ function BuilderEditor({ initial, from, canPickProtocol }: { initial: Draft; fro
 
   const setItems = (items: Draft['items']) => setDraft((d) => ({ ...d, items }));
   const setRules = (rules: Draft['rules']) => setDraft((d) => ({ ...d, rules }));
+  /** Moves the focus to a question's or rule's heading once it is on screen (after adding, moving or removing). */
+  const focusHeading = (uid: string | undefined, fallback: string) =>
+    requestAnimationFrame(() => (document.getElementById(`${uid}-heading`) ?? document.getElementById(fallback))?.focus());
   const addItem = () => {
     const item = newItem(draft.items);
     setItems([...draft.items, item]);
-    requestAnimationFrame(() => document.getElementById(`${item.uid}-heading`)?.focus());
+    focusHeading(item.uid, 'qb-items');
   };
   const addRule = () => {
     const rule = newRule(draft.rules);
     setRules([...draft.rules, rule]);
-    requestAnimationFrame(() => document.getElementById(`${rule.uid}-heading`)?.focus());
+    focusHeading(rule.uid, 'qb-rules');
   };
   const valid = check.result !== null && check.fresh;
   const json = JSON.stringify(built.doc);
@@ -117,7 +120,7 @@ function BuilderEditor({ initial, from, canPickProtocol }: { initial: Draft; fro
           <>
             <DocumentFields draft={draft} onChange={setDraft} locked={from !== undefined} canPickProtocol={canPickProtocol} />
             <section aria-labelledby="qb-items" className="space-y-3">
-              <h2 id="qb-items" className="text-lg font-semibold">
+              <h2 id="qb-items" tabIndex={-1} className="text-lg font-semibold">
                 Questions ({draft.items.length})
               </h2>
               <ol className="space-y-4">
@@ -129,8 +132,14 @@ function BuilderEditor({ initial, from, canPickProtocol }: { initial: Draft; fro
                     items={draft.items}
                     onChange={(next) => setItems(draft.items.map((x) => (x.uid === item.uid ? next : x)))}
                     onOptionRenamed={(a, b) => setDraft((d) => renameOptionValue(d, item.uid, a, b))}
-                    onMove={(to) => setItems(move(draft.items, i, to))}
-                    onRemove={() => setItems(draft.items.filter((x) => x.uid !== item.uid))}
+                    onMove={(to) => {
+                      setItems(move(draft.items, i, to));
+                      focusHeading(item.uid, 'qb-items');
+                    }}
+                    onRemove={() => {
+                      setItems(draft.items.filter((x) => x.uid !== item.uid));
+                      focusHeading((draft.items[i + 1] ?? draft.items[i - 1])?.uid, 'qb-items');
+                    }}
                   />
                 ))}
               </ol>
@@ -139,7 +148,7 @@ function BuilderEditor({ initial, from, canPickProtocol }: { initial: Draft; fro
               </button>
             </section>
             <section aria-labelledby="qb-rules" className="space-y-3">
-              <h2 id="qb-rules" className="text-lg font-semibold">
+              <h2 id="qb-rules" tabIndex={-1} className="text-lg font-semibold">
                 Rules ({draft.rules.length})
               </h2>
               <p className="text-sm text-slate-600">A disqualifying rule stops the patient; a review flag lets the answers through, marked for the provider. Without rules, every complete answer goes to a provider.</p>
@@ -152,8 +161,14 @@ function BuilderEditor({ initial, from, canPickProtocol }: { initial: Draft; fro
                     count={draft.rules.length}
                     items={draft.items}
                     onChange={(next) => setRules(draft.rules.map((x) => (x.uid === rule.uid ? next : x)))}
-                    onMove={(to) => setRules(move(draft.rules, r, to))}
-                    onRemove={() => setRules(draft.rules.filter((x) => x.uid !== rule.uid))}
+                    onMove={(to) => {
+                      setRules(move(draft.rules, r, to));
+                      focusHeading(rule.uid, 'qb-rules');
+                    }}
+                    onRemove={() => {
+                      setRules(draft.rules.filter((x) => x.uid !== rule.uid));
+                      focusHeading((draft.rules[r + 1] ?? draft.rules[r - 1])?.uid, 'qb-rules');
+                    }}
                   />
                 ))}
               </ol>

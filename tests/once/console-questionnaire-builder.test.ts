@@ -42,6 +42,13 @@ describe('loading a version and writing it back', () => {
     }
   });
 
+  it('numbers a loaded draft’s editor ids the same way every time, so the server’s HTML and the browser agree', () => {
+    expect(loadDraft(nested)).toEqual(loadDraft(nested));
+    expect(emptyDraft()).toEqual(emptyDraft());
+    // Elements added afterwards take ids of another shape, which no loaded draft uses.
+    expect(newItem([]).uid).toMatch(/^i-\d+$/);
+  });
+
   it('keeps fields it does not edit (a fact declared by a newer schema) and the identity facts it does', () => {
     const withFact = { ...nested, items: nested.items.map((i) => (i.linkId === 'dob' ? { ...i, fact: 'dateOfBirth', future: 1 } : i)) } as QuestionnaireDoc;
     const draft = loadDraft(withFact);
