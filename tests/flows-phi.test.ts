@@ -109,7 +109,7 @@ describe('PHI planted in a flow run', () => {
     const world = await publishedFlow(app, scope, q, weightFlowDocument('weight2'), { allowedOrigins: [ORIGIN] });
     const c = flowClient(app, world.embedKey, ORIGIN);
     const id = await c.started();
-    await c.answerAll(id, weightRunAnswers({ contact: { name: NAME, email: `new.${EMAIL}`, state: 'CA', dateOfBirth: DOB } }));
+    await c.answerAll(id, weightRunAnswers({ body: { dob: DOB, height: 170, weight: 84 }, contact: { name: NAME, email: `new.${EMAIL}`, state: 'CA', dateOfBirth: DOB } }));
     const failed = await c.submit(id, { name: NAME, email: `new.${EMAIL}` });
     expect(failed.status, failed.text).toBe(500);
     clean('500 body', failed.text);

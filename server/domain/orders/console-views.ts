@@ -1,3 +1,4 @@
+import { patientStateOf } from '@/server/domain/patients/patients';
 import { count, eq, inArray } from 'drizzle-orm';
 import { apiKeys, orders, patients, products, users, type OrderStatus } from '@/db/schema';
 import { scoped } from '@/server/db/scoped';
@@ -57,7 +58,7 @@ export async function approvalQueue(db: Db, principal: TenantPrincipal, limit: n
         const p = r.patientId ? shown.get(r.patientId) : undefined;
         return {
           ...toOrderDto(r),
-          patient: p ? { id: p.id, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, state: p.address?.state ?? null } : null,
+          patient: p ? { id: p.id, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, state: patientStateOf(p) } : null,
           prescriptions: r.items.map((i) => ({ ...i, name: product.get(i.productId)?.name ?? null, strength: product.get(i.productId)?.strength ?? null })),
         };
       }),
