@@ -1,10 +1,10 @@
-import { patientStateOf } from '@/server/domain/patients/patients';
 import { isDeepStrictEqual } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { orderDispatches, orders, patients, users, type ApprovalSnapshot } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
 import { isLicensedIn } from '@/server/domain/auth/licenses';
+import { patientStateOf } from '@/server/domain/patients/patients';
 import { errors } from '@/server/lib/errors';
 import { SYSTEM } from './actor';
 import { conflictNow, transition, unchangedSince, type MoveGuard, type OrderRow } from './lifecycle';

@@ -1,4 +1,3 @@
-import { patientStateOf } from '@/server/domain/patients/patients';
 import { and, eq, sql } from 'drizzle-orm';
 import { catalogLines, orders, patients, pharmacyConnections, products, routingPolicies, type ApprovalSnapshot, type OrderStatus } from '@/db/schema';
 import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
@@ -8,6 +7,7 @@ import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { assertBillingAllows } from '@/server/domain/billing/enforcement';
 import { assertUnderOrderCap } from '@/server/domain/billing/usage';
 import { rankRoutes, routingColumns, routingJoins, routingRecord, type RoutingRow } from '@/server/domain/routing/choose';
+import { patientStateOf } from '@/server/domain/patients/patients';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { actorOf, SYSTEM } from './actor';

@@ -1,4 +1,3 @@
-import { patientStateOf } from '@/server/domain/patients/patients';
 import { count, eq, inArray } from 'drizzle-orm';
 import { apiKeys, orders, patients, products, users, type OrderStatus } from '@/db/schema';
 import { scoped } from '@/server/db/scoped';
@@ -6,6 +5,7 @@ import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { hasScope } from '@/server/domain/developer/scopes';
 import { recordAccess } from '@/server/domain/patients/access-log';
+import { patientStateOf } from '@/server/domain/patients/patients';
 import { toOrderDto } from './dto';
 
 /*
