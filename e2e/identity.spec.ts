@@ -84,7 +84,7 @@ test('a live patient gives an address on a phone; a provider approves; a second 
   await expect(patient.getByLabel('ZIP code')).toHaveAttribute('autocomplete', 'postal-code');
   await patient.getByLabel('ZIP code').fill('941');
   await next(patient, 'See my result');
-  await expect(patient.getByText('Enter a 5-digit ZIP code')).toBeVisible();
+  await expect(patient.locator('#contact-postalCode-error')).toContainText('Enter a 5-digit ZIP code');
   await fillContact(patient, { name: 'Marisol Quintero', email: EMAIL, dateOfBirth: DOB });
   // Nothing scrolls sideways at 390 px.
   expect(await patient.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -94,7 +94,8 @@ test('a live patient gives an address on a phone; a provider approves; a second 
   await phone.close();
 
   const [first] = await api<{ id: string }[]>(clinic.key, 'GET', '/intake/submissions?status=pending_review&sandbox=false');
-  const page = await browser.newPage();
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await desk.newPage();
   await signInProvider(page);
   await page.goto(`/intake/submissions/${first.id}`);
   await expect(page.getByTestId('identity-panel')).toHaveCount(0);
@@ -111,6 +112,11 @@ test('a live patient gives an address on a phone; a provider approves; a second 
   await expect(dobRow).toContainText(OTHER_DOB);
   await expect(panel.getByTestId('identity-row-name')).not.toHaveAttribute('data-differs', 'true');
   await expectAccessible(page, 'flagged submission');
+  // On a phone the two records still sit side by side, without a sideways scroll.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(dobRow).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve and order' }).click();
   await expect(page.getByTestId('review-error')).toContainText(/resolve/i);
@@ -124,4 +130,5 @@ test('a live patient gives an address on a phone; a provider approves; a second 
   expect(resolved.identity.resolution).toBe('new');
   const created = await api<{ dateOfBirth: string; address: { city: string } }>(clinic.key, 'GET', `/patients/${resolved.patientId}`);
   expect(created).toMatchObject({ dateOfBirth: OTHER_DOB, address: { city: 'Oakland' } });
+  await desk.close();
 });

@@ -82,7 +82,7 @@ describe('PHI planted in a flow run', () => {
 
       // A disqualified run too: only ids and the verdict leave.
       const other = await c.started();
-      await c.answerAll(other, weightRunAnswers({ history: { pregnant: true, takesMeds: true, meds: MEDS }, contact }));
+      await c.answerAll(other, weightRunAnswers({ body: { dob: DOB, height: 170, weight: 84 }, history: { pregnant: true, takesMeds: true, meds: MEDS }, contact }));
       expect((await c.submit(other, { name: NAME, email: EMAIL })).body.verdict).toBe('disqualified');
 
       const stats = await app.request('GET', `/v1/flows/${world.flowId}/stats`, { key });
