@@ -99,7 +99,7 @@ const submissionOf = async (id: string) => (await app.request('GET', `/v1/intake
 const patientOf = async (id: string) => (await app.request('GET', `/v1/patients/${id}`, { key: w.liveKey })).body;
 
 beforeAll(async () => {
-  app = await startTestApp({ ORDER_SYNC_INTERVAL_MS: '60000' });
+  app = await startTestApp({ ORDER_SYNC_INTERVAL_MS: '60000', PUBLIC_URL: 'https://rail.example.test' });
   w = await ordersWorld(app, 'Identity clinic', { mode: 'live' });
   const protocol = await app.request('POST', '/v1/protocols', { key: w.liveKey, body: { name: 'GLP-1 start', items: [{ productId: w.products.glp, quantity: 1, sig: 'Inject 0.25 mg weekly' }] } });
   if (protocol.status !== 201) throw new Error(protocol.text);
@@ -303,6 +303,22 @@ describe('patient matching (item 2)', () => {
     expect(second.status, second.text).toBe(201);
     expect((await submissionOf(second.body.submissionId)).identity).toMatchObject({ status: 'mismatch', fields: ['sexAtBirth'] });
     expectEnvelope(await resolve(first.body.submissionId, 'existing'), 409, 'conflict', 'identity_not_flagged');
+  });
+
+  it('a hosted link answered with another date of birth than the linked patient’s: flagged, the record untouched', async () => {
+    const made = await app.request('POST', '/v1/patients', { key: w.liveKey, body: { firstName: 'Di', lastName: LAST, dateOfBirth: DOB, sex: 'female', email: `link-${randomUUID()}@example.org` } });
+    expect(made.status, made.text).toBe(201);
+    const link = await app.request('POST', '/v1/intake/hosted-links', { key: w.liveKey, body: { patientId: made.body.id, questionnaireKey: KEY } });
+    expect(link.status, link.text).toBe(201);
+    const token = String(link.body.url).split('/i/')[1];
+    const sent = await app.request('POST', `/v1/public/intake/hosted/${token}/submissions`, { body: { answers: eligibleAnswers({ dob: OTHER_DOB, state: 'CA', sex: 'female' }) }, idempotencyKey: randomUUID() });
+    expect(sent.status, sent.text).toBe(201);
+    const [row] = await query<{ id: string }>(app, sql`select id from intake_submissions where patient_id = ${made.body.id}`);
+    const s = await submissionOf(row.id);
+    expect(s.identity).toMatchObject({ status: 'mismatch', fields: ['dateOfBirth'] });
+    expect(await patientOf(made.body.id)).toMatchObject({ dateOfBirth: DOB, updatedAt: made.body.updatedAt });
+    expectEnvelope(await review(row.id, 'approve'), 409, 'conflict', 'identity_unresolved');
+    expect((await resolve(row.id, 'existing')).body.identity).toMatchObject({ status: 'resolved', resolution: 'existing' });
   });
 
   it('sandbox keeps synthetic patients: the same e-mail twice is never matched or flagged', async () => {
