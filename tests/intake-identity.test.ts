@@ -99,7 +99,7 @@ const submissionOf = async (id: string) => (await app.request('GET', `/v1/intake
 const patientOf = async (id: string) => (await app.request('GET', `/v1/patients/${id}`, { key: w.liveKey })).body;
 
 beforeAll(async () => {
-  app = await startTestApp({ ORDER_SYNC_INTERVAL_MS: '60000', PUBLIC_URL: 'https://rail.example.test' });
+  app = await startTestApp({ ORDER_SYNC_INTERVAL_MS: '60000', PUBLIC_URL: 'https://rail.example.test', EMBED_RATE_LIMIT: '100000' });
   w = await ordersWorld(app, 'Identity clinic', { mode: 'live' });
   const protocol = await app.request('POST', '/v1/protocols', { key: w.liveKey, body: { name: 'GLP-1 start', items: [{ productId: w.products.glp, quantity: 1, sig: 'Inject 0.25 mg weekly' }] } });
   if (protocol.status !== 201) throw new Error(protocol.text);
