@@ -133,9 +133,11 @@ export interface ApiProblem {
 export function problemsOf(problem: ApiProblem): FieldErrors {
   if (problem.status === 429) return { form: 'Too many attempts. Wait a minute, then try again.' };
   const found: FieldErrors = {};
+  // A date of birth or state that differs from the questionnaire's answer (decision 31) is said as such.
+  const text = problem.code === 'fact_mismatch' ? 'This differs from the answer you gave earlier in this form. Use the same one, or go back and change that answer.' : 'This answer is not valid. Check it and try again.';
   for (const p of problem.params) {
     const id = p.startsWith('answers.') ? p.slice('answers.'.length).split('.')[0] : p.startsWith('patient.') ? p.slice('patient.'.length) : '';
-    if (id) found[id] = 'This answer is not valid. Check it and try again.';
+    if (id) found[id] = text;
   }
   if (Object.keys(found).length) return found;
   if (problem.status === 0) return { form: 'We could not reach the clinic. Check your connection and try again.' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkContact } from '@/components/flows/contact-form';
+import { checkContact, EMPTY_CONTACT } from '@/components/flows/contact-form';
 import { afterStep, firstClinicalStepId, outcomeView, positionOf, previousStepId, problemsOf, quizItems, resumeStage } from '@/components/flows/flow-progress';
 import { rawOf, toAnswers } from '@/components/intake/answers';
 import type { PublicFlow, SessionState } from '@/components/flows/types';
@@ -16,7 +16,7 @@ const DEF: PublicFlow = {
     { id: 'welcome', kind: 'landing', blocks: { headline: 'Hello', cta: 'Start' } },
     { id: 'goals', kind: 'quiz', blocks: { title: 'Goals' }, questions: [{ id: 'why', text: 'Why?', type: 'choice', required: true, options: [{ value: 'a', label: 'A' }] }] },
     { id: 'body', kind: 'medical', title: 'About you', items: [{ linkId: 'dob', text: 'Date of birth', type: 'date', required: true }] },
-    { id: 'contact', kind: 'contact', title: 'Contact', fields: ['name', 'email', 'state', 'dateOfBirth'] },
+    { id: 'contact', kind: 'contact', title: 'Contact', fields: ['name', 'email', 'state', 'dateOfBirth'], prefill: {} },
     { id: 'result', kind: 'outcome', blocks: { eligibleTitle: 'Good news', eligibleBody: 'A clinician reviews.', disqualifiedTitle: 'Sorry', disqualifiedBody: 'See your doctor.', cta: 'Pay' } },
   ],
 };
@@ -148,9 +148,11 @@ describe('flow progress', () => {
   });
 
   it("checks the contact details before they are sent", () => {
-    const ok = { name: 'Ada Lovelace', email: 'ada@example.org', state: 'CA', dateOfBirth: '1980-02-03' };
+    const ok = { name: 'Ada Lovelace', email: 'ada@example.org', state: 'CA', dateOfBirth: '1980-02-03', phone: '(415) 555-0134', addressLine1: '1 Market St', addressLine2: '', city: 'San Francisco', postalCode: '94105' };
     expect(checkContact(ok, '2026-11-26')).toEqual({});
-    expect(Object.keys(checkContact({ name: ' ', email: 'nope', state: '', dateOfBirth: '' }, '2026-11-26')).sort()).toEqual(['dateOfBirth', 'email', 'name', 'state']);
+    expect(Object.keys(checkContact({ ...EMPTY_CONTACT, name: ' ', email: 'nope' }, '2026-11-26')).sort()).toEqual(['addressLine1', 'city', 'dateOfBirth', 'email', 'name', 'phone', 'postalCode', 'state']);
+    expect(checkContact({ ...ok, postalCode: '9410' }, '2026-11-26').postalCode).toMatch(/ZIP/);
+    expect(checkContact({ ...ok, phone: '555-01' }, '2026-11-26').phone).toMatch(/phone/);
     expect(checkContact({ ...ok, dateOfBirth: '2030-01-01' }, '2026-11-26').dateOfBirth).toMatch(/past/);
   });
 });

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { intakeAnswers, intakeSubmissions, questionnaires, type IntakeStatus } from '@/db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { intakeAnswers, intakeSubmissions, questionnaires, type IntakeStatus, type SubmissionFacts } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Database, Queryable } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
@@ -26,6 +26,24 @@ async function documentsOf(q: Queryable, scope: Scope, rows: SubmissionRow[]) {
 // intake_answers is keyed by its submission (no id of its own), so it is filtered by tenant and mode here.
 const answersOf = (scope: Scope, submissionId: string) =>
   and(eq(intakeAnswers.tenantId, scope.tenantId), eq(intakeAnswers.livemode, scope.livemode), eq(intakeAnswers.submissionId, submissionId));
+
+/**
+ * The state of residence a submission's person gave (its reconciled fact), for the licence check; null when the
+ * path kept none. A state alone identifies no one (HIPAA safe harbor keeps states), so this read is not logged.
+ */
+export async function submittedStateOf(q: Queryable, scope: Scope, submissionId: string): Promise<string | null> {
+  const [row] = await q
+    .select({ state: sql<string | null>`${intakeAnswers.facts}->>'state'` })
+    .from(intakeAnswers)
+    .where(answersOf(scope, submissionId));
+  return row?.state ?? null;
+}
+
+/** The person a submission describes (PHI: the caller logs the read); null for rows made before facts were kept. */
+export async function submittedFactsOf(q: Queryable, scope: Scope, submissionId: string): Promise<SubmissionFacts | null> {
+  const [row] = await q.select({ facts: intakeAnswers.facts }).from(intakeAnswers).where(answersOf(scope, submissionId));
+  return row?.facts ?? null;
+}
 
 /** A submission of the caller's tenant and mode, or the spec's 404. */
 export async function requireSubmission(q: Queryable, scope: Scope, id: string) {

@@ -1,5 +1,5 @@
 import * as z from '@/server/lib/zod';
-import { ITEM_TYPES, UNITS, ZCondition } from '@/server/domain/intake/questionnaire-schema';
+import { IDENTITY_FACTS, ITEM_TYPES, UNITS, ZCondition } from '@/server/domain/intake/questionnaire-schema';
 
 // What patients' pages receive and send: wording and shapes only, never rule ids or disqualifier logic.
 export const ZPatientQuestionnaire = z
@@ -19,6 +19,7 @@ export const ZPatientQuestionnaire = z
         max: z.number().optional(),
         unit: z.enum(UNITS).optional(),
         enableWhen: ZCondition.optional().meta({ description: 'When the item shows (a closed condition tree over earlier answers)' }),
+        fact: z.enum(IDENTITY_FACTS).optional().meta({ description: 'The identity fact the answer gives (dateOfBirth, sexAtBirth, state): the patient details must agree with it' }),
       }),
     ),
   })

@@ -20,7 +20,15 @@ const ZPublicStep = z.discriminatedUnion('kind', [
   }),
   z.object({ id: z.string(), kind: z.literal('medical'), title: z.string(), items: ZPatientQuestionnaire.shape.items.meta({ description: 'Questionnaire items of this page, in questionnaire order' }) }),
   z.object({ id: z.string(), kind: z.literal('consent'), title: z.string(), text: z.string(), version: z.string().meta({ description: 'Send it back with accepted: true' }) }),
-  z.object({ id: z.string(), kind: z.literal('contact'), title: z.string(), fields: z.array(z.enum(CONTACT_FIELDS)) }),
+  z.object({
+    id: z.string(),
+    kind: z.literal('contact'),
+    title: z.string(),
+    fields: z.array(z.enum(CONTACT_FIELDS)),
+    prefill: z
+      .object({ dateOfBirth: z.string().optional(), state: z.string().optional() })
+      .meta({ description: 'The medical item (linkId) whose answer prefills the date of birth or state; a different value is refused at save' }),
+  }),
 ]);
 
 // Checked once per served object: definitions are cached per version and frozen (server/api/checked-once.ts).

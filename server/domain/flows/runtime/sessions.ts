@@ -117,7 +117,7 @@ export const heldAnswersOf = (session: Pick<FlowSessionRow, 'id' | 'tenantId' | 
   and(eq(flowSessionAnswers.tenantId, session.tenantId), eq(flowSessionAnswers.livemode, session.livemode), eq(flowSessionAnswers.sessionId, session.id));
 
 /** The held answers by step (PHI; never returned), empty before the first saved step. */
-export async function heldSteps(q: Queryable, session: FlowSessionRow): Promise<Record<string, Record<string, unknown>>> {
+export async function heldSteps(q: Queryable, session: Pick<FlowSessionRow, 'id' | 'tenantId' | 'livemode'>): Promise<Record<string, Record<string, unknown>>> {
   const [row] = await q
     .select({ steps: flowSessionAnswers.steps })
     .from(flowSessionAnswers)

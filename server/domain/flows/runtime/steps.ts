@@ -8,7 +8,8 @@ import { countCtes } from './counting';
 import { loadPinnedVersion } from './pinned-version';
 import { nextStepId } from './progress';
 import type { SessionIdentity } from './session-cache';
-import { armDocumentOf, completedStepIds, requireSession, sessionOf, type FlowEmbed } from './sessions';
+import { armDocumentOf, completedStepIds, heldSteps, requireSession, sessionOf, type FlowEmbed } from './sessions';
+import { contactWithFacts } from './contact-facts';
 import { checkStepAnswers } from './step-answers';
 
 export const sessionCompleted = () => errors.conflict('This session has been submitted; start a new session to answer again.', 'session_completed');
@@ -64,7 +65,10 @@ export async function saveStep(db: Db, embed: FlowEmbed, sessionId: string, inpu
   try {
     step = pinned.version.document.steps.find((s) => s.id === input.stepId);
     if (!step) throw errors.validation('This flow has no step with this id.', 'stepId');
-    held = checkStepAnswers(step, input.answers, { questionnaire: pinned.questionnaire, livemode: embed.livemode, asOf: asOfDay(at) });
+    // The contact details are reconciled with the facts already answered (DESIGN decision 31): the one read of
+    // held answers a step save makes, for the contact step only.
+    const answers = step.kind === 'contact' ? contactWithFacts(pinned, await heldSteps(db, session), input.answers) : input.answers;
+    held = checkStepAnswers(step, answers, { questionnaire: pinned.questionnaire, livemode: embed.livemode, asOf: asOfDay(at) });
   } catch (invalid) {
     return refused(db, embed, sessionId, invalid);
   }

@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { flowSessionAnswers } from '@/db/schema';
+import { flowSessionAnswers, type PatientAddress } from '@/db/schema';
 import { joinTransaction } from '@/server/db/savepoint';
 import type { Db, Tx } from '@/server/db/types';
 import { newEvent } from '@/server/domain/events/emit';
 import { evaluate } from '@/server/domain/intake/engine';
-import { dateOfBirthAnswer, embedActor, publicPatient } from '@/server/domain/intake/public-intake';
+import { answeredFacts, answersWithFacts, reconcileFacts, submissionFacts, type IdentityFacts } from '@/server/domain/intake/identity-facts';
+import { dateOfBirthRequired, publicPatient } from '@/server/domain/intake/patient-matching';
+import { embedActor } from '@/server/domain/intake/public-intake';
 import { asOfDay, recordSubmission } from '@/server/domain/intake/submissions-create';
 import { tenantFeatures } from '@/server/domain/ops/features';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { clinicalSteps } from '../flow-schema';
 import { checkoutUrlFor, enqueueConversionPostbacks } from '../checkout';
+import { heldMedicalAnswers } from './contact-facts';
 import { countCtes } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
 import { sessionOutcome } from './progress';
@@ -23,24 +26,42 @@ export interface SubmitInput {
 
 type Held = Record<string, Record<string, unknown>>;
 
-/** The questionnaire answers of every medical step, merged (each item lives on exactly one step). */
-function medicalAnswers(pinned: PinnedVersion, held: Held): Record<string, unknown> {
-  const answers: Record<string, unknown> = {};
-  for (const step of pinned.version.document.steps) if (step.kind === 'medical') Object.assign(answers, held[step.id] ?? {});
-  return answers;
+/** What the contact step holds: everything in live mode, the state only in sandbox (step-answers.ts). */
+export interface HeldContact {
+  name?: string;
+  email?: string;
+  state?: string;
+  dateOfBirth?: string;
+  phone?: string;
+  address?: PatientAddress;
 }
 
-/** The person behind the run: the submit body's name and e-mail, the contact step's state and date of birth. */
-async function patientOf(tx: Tx, embed: FlowEmbed, pinned: PinnedVersion, held: Held, answers: Record<string, unknown>, input: SubmitInput, requestId: string | null) {
+const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The person behind the run (DESIGN decision 31): where the flow has a contact step, its name and e-mail are
+ * the person's, and the submit body must agree with them (400 naming the field otherwise; the contact step's
+ * values are kept); its date of birth and state are reconciled with the answered facts once more (a medical
+ * step may have been saved again after the contact step).
+ */
+function personOf(pinned: PinnedVersion, held: Held, answers: Record<string, unknown>, input: SubmitInput) {
   const contactStep = pinned.version.document.steps.find((s) => s.kind === 'contact');
-  const contact = (contactStep ? held[contactStep.id] : undefined) as { state?: string; dateOfBirth?: string } | undefined;
-  const dateOfBirth = () => {
-    const found = contact?.dateOfBirth ?? dateOfBirthAnswer(pinned.questionnaire.document, answers);
-    if (!found) throw errors.validation('This flow asks for no date of birth; add a contact step to it.', 'patient', 'parameter_missing');
-    return found;
-  };
-  return publicPatient(tx, embedActor(embed), { ...input.patient, state: contact?.state }, dateOfBirth, requestId);
+  const contact = (contactStep ? held[contactStep.id] : undefined) as HeldContact | undefined;
+  const name = contact?.name ?? input.patient.name;
+  const email = contact?.email ?? input.patient.email;
+  if (fold(input.patient.name) !== fold(name)) throw contactMismatch('name');
+  if (fold(input.patient.email) !== fold(email)) throw contactMismatch('email');
+  const given: IdentityFacts = { dateOfBirth: contact?.dateOfBirth, state: contact?.state };
+  const facts = reconcileFacts(answeredFacts(pinned.questionnaire.document, answers), given, (f) => (f === 'sexAtBirth' ? 'answers' : `patient.${f}`));
+  return { name: name.trim(), email: email.trim(), facts, phone: contact?.phone ?? null, address: contact?.address ?? null };
 }
+
+const contactMismatch = (field: 'name' | 'email') =>
+  errors.validation(
+    `The ${field === 'name' ? 'name' : 'e-mail address'} sent with the submission differs from the one given in your contact details. Please send the same one.`,
+    `patient.${field}`,
+    'contact_mismatch',
+  );
 
 /**
  * Closes the session, empties its held answers (PHI kept only until the submission holds them; step ids kept
@@ -81,7 +102,9 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
     // The outcome copy is the arm's; the clinical plane (what the engine and certificate see) is the version's, the same in both arms.
     const shown = await armDocumentOf(tx, embed, session, pinned);
     const held = await heldSteps(tx, session);
-    const answers = medicalAnswers(pinned, held);
+    const person = personOf(pinned, held, heldMedicalAnswers(pinned, held), input);
+    // The engine reads the reconciled facts: a fact item left unanswered takes the contact step's value.
+    const answers = answersWithFacts(pinned.questionnaire.document, heldMedicalAnswers(pinned, held), person.facts);
     const at = now();
     const sandbox = !embed.livemode;
 
@@ -90,7 +113,8 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
     const verdict = unsaved ? 'incomplete' : evaluate(pinned.questionnaire.document, answers, { asOf: asOfDay(at) }).verdict;
     if (verdict === 'incomplete') return { sessionId: session.id, sandbox, ...sessionOutcome(shown, 'incomplete') };
 
-    const patient = await patientOf(tx, embed, pinned, held, answers, input, requestId);
+    const noDateOfBirth = dateOfBirthRequired('patient', 'This flow asks for no date of birth; add a contact step to it.');
+    const { patient, mismatch } = await publicPatient(tx, embedActor(embed), person, noDateOfBirth, requestId);
     const ids = { flowId: session.flowId, sessionId: session.id };
     // The run's events go in the submission's own insert, after `intake.submission.created`, in the order they always had.
     const runEvents = (submissionId: string, evaluation: { verdict: string }) =>
@@ -105,7 +129,16 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
       tx,
       embed,
       pinned.questionnaire,
-      { source: 'flow', patientId: patient.id, embedKeyId: embed.keyId, flowId: session.flowId, flowSessionId: session.id, clinicalPlaneHash: pinned.version.clinicalPlaneHash },
+      {
+        source: 'flow',
+        patientId: patient.id,
+        embedKeyId: embed.keyId,
+        flowId: session.flowId,
+        flowSessionId: session.id,
+        clinicalPlaneHash: pinned.version.clinicalPlaneHash,
+        facts: submissionFacts(person, person.facts),
+        identityMismatch: mismatch,
+      },
       answers,
       at,
       runEvents,

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { IntakeSubmissionDetail } from '@/components/console/intake-submission-detail';
 import { NotForRole } from '@/components/console/order-ui';
+import { IdentityPanel } from '@/components/intake/identity-panel';
 import { requireConsoleSession } from '@/lib/console/session';
 import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
 
@@ -17,6 +18,7 @@ export default async function IntakeSubmissionPage({ params }: { params: Promise
       <Link href="/intake/submissions" className="text-sm text-indigo-700 hover:underline">← Intake review</Link>
       {reads ? (
         <HydrateClient>
+          <IdentityPanel id={id} />
           <IntakeSubmissionDetail id={id} readsPatients={me.scopes.includes('patients.read')} />
         </HydrateClient>
       ) : (
