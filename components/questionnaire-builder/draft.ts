@@ -1,4 +1,4 @@
-import { CONDITION_OPS, DERIVED, ITEM_TYPES, UNITS, type Condition } from '@/server/lib/questionnaire-shapes';
+import { CONDITION_OPS, DERIVED, IDENTITY_FACTS, ITEM_TYPES, UNITS, type Condition, type IdentityFact } from '@/server/lib/questionnaire-shapes';
 import type { QuestionnaireDoc } from '@/components/console/questionnaire-types';
 
 /**
@@ -12,8 +12,9 @@ export type ItemType = (typeof ITEM_TYPES)[number];
 export type Op = (typeof CONDITION_OPS)[number];
 export type Unit = (typeof UNITS)[number];
 /** Identity facts an item may declare (DESIGN decision 31). */
-export const FACTS = ['dateOfBirth', 'sexAtBirth', 'state'] as const;
-export type Fact = (typeof FACTS)[number];
+// The facts an item may declare (decision 31), as the schema names them.
+export const FACTS = IDENTITY_FACTS;
+export type Fact = IdentityFact;
 
 /** What a comparison reads: an item's answer, an age from a date item, a BMI from two items, or text naming nothing known. */
 export type Operand = { kind: 'item'; uid: string } | { kind: 'age'; uid: string } | { kind: 'bmi'; height: string; weight: string } | { kind: 'raw'; q: string };

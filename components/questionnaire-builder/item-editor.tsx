@@ -1,7 +1,7 @@
 'use client';
 
 import { TYPE_WORDS } from '@/components/console/questionnaire-words';
-import { US_STATES } from '@/server/lib/us-states';
+import { US_STATE_OPTIONS } from '@/server/lib/us-states';
 import { ITEM_TYPES, UNITS } from '@/server/lib/questionnaire-shapes';
 import { ConditionEditor } from './condition-editor';
 import { CHOICE_TYPES, FACTS, move, newGroup, newOption, NUMERIC_TYPES, slug, type DraftItem, type DraftOption, type Fact, type ItemType, type Unit } from './draft';
@@ -41,7 +41,7 @@ export function ItemEditor({
   const pickFact = (fact: Fact | '') => {
     const next: DraftItem = { ...item, fact };
     if (fact) next.type = FACT_TYPE[fact];
-    if (fact === 'state' && item.options.length === 0) next.options = US_STATES.map((s) => newOption(s, s));
+    if (fact === 'state' && item.options.length === 0) next.options = US_STATE_OPTIONS.map((s) => newOption(s.label, s.value));
     if (fact === 'sexAtBirth' && item.options.length === 0) next.options = [newOption('Female', 'female'), newOption('Male', 'male')];
     onChange(next);
   };
@@ -112,7 +112,7 @@ export function ItemEditor({
         </div>
       )}
       {CHOICE_TYPES.includes(item.type) && (
-        <OptionsEditor item={item} onChange={(options) => set('options', options)} onRenamed={onOptionRenamed} onStates={() => set('options', US_STATES.map((s) => newOption(s, s)))} />
+        <OptionsEditor item={item} onChange={(options) => set('options', options)} onRenamed={onOptionRenamed} onStates={() => set('options', US_STATE_OPTIONS.map((s) => newOption(s.label, s.value)))} />
       )}
       <div className="space-y-2">
         <label className="flex items-center gap-2 text-sm text-slate-800">
