@@ -136,6 +136,6 @@ export async function submitHosted(db: Db, link: LinkRow, answers: Record<string
     const questionnaire = await questionnaireOf(tx, link);
     const { row, evaluation } = await recordSubmission(tx, scope, questionnaire, { source: 'hosted', patientId: link.patientId }, answers, at);
     await tx.update(intakeHostedLinks).set({ submissionId: row.id }).where(eq(intakeHostedLinks.id, link.id));
-    return patientOutcome(questionnaire.document, evaluation);
+    return { ...patientOutcome(questionnaire.document, evaluation), reference: row.reference! };
   });
 }

@@ -129,6 +129,6 @@ export async function submitPublic(db: Db, embed: EmbedAccess, input: PublicSubm
     const patient = await publicPatient(tx, actor, input.patient, () => dateOfBirthOf(row, input.patient, input.answers), requestId);
     const at = now();
     const { row: submission, evaluation } = await recordSubmission(tx, embed, row, { source: 'public', patientId: patient.id, embedKeyId: embed.keyId }, input.answers, at);
-    return { submissionId: submission.id, ...patientOutcome(row.document, evaluation), certificate: submission.certificate, sandbox: !embed.livemode };
+    return { submissionId: submission.id, ...patientOutcome(row.document, evaluation), reference: submission.reference!, certificate: submission.certificate, sandbox: !embed.livemode };
   });
 }

@@ -9,6 +9,7 @@ import { newId } from '@/server/lib/ids';
 import { issueCertificate } from './certificates';
 import { checkAnswers, evaluate, type Evaluation } from './engine';
 import { requireUsableQuestionnaire, type QuestionnaireRow } from './questionnaire-store';
+import { submissionReference } from './submission-reference';
 import { toSubmissionDto } from './submissions-dto';
 
 type NewEvent = ReturnType<typeof newEvent>;
@@ -114,6 +115,7 @@ export async function recordSubmission(
       embedKeyId: origin.embedKeyId ?? null,
       flowId: origin.flowId ?? null,
       flowSessionId: origin.flowSessionId ?? null,
+      reference: submissionReference(id),
       createdAt: at,
       updatedAt: at,
     },

@@ -46,6 +46,11 @@ export const ZOutcomeCopy = {
   message: z.string().meta({ description: 'What to tell the patient' }),
   title: z.string().meta({ description: "The flow's outcome title for the verdict" }),
   body: z.string().meta({ description: "The flow's outcome text for the verdict" }),
+  reference: z.string().optional().meta({ description: 'The short reference of the recorded submission (e.g. 7KQ2-M9XD), for the patient to quote; not an id, no PHI' }),
+  patientMessages: z
+    .array(z.string())
+    .optional()
+    .meta({ description: "The clinic's messages of the matched rules: a disqualified run's reason, an eligible run's review flags" }),
 };
 
 export const PUBLIC_FLOW_ERRORS = {
