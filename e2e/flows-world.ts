@@ -65,6 +65,7 @@ const flowDocument = {
 };
 
 export interface FlowClinic {
+  tenantId: string;
   key: string;
   flowId: string;
   /** A live embed key serving the flow (or, with `intake`, public intake of its questionnaire). */
@@ -101,6 +102,7 @@ export async function clinicWithFlow(name: string): Promise<FlowClinic> {
   const published = await api<{ status: string }>(key, 'POST', `/flows/${flow.id}/publish`, {});
   if (published.status !== 'published') await asProvider('POST', `/flows/${flow.id}/approve`, {});
   return {
+    tenantId: tenant.id,
     key,
     flowId: flow.id,
     embedKey: async (allowedOrigins, intake = false) =>
