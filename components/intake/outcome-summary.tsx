@@ -51,28 +51,32 @@ export function OutcomeSummary(props: OutcomeSummaryProps) {
   const id = useId();
   const { verdict, body, patientMessages = [], action, reference, buttonClassName = BUTTON } = props;
   const reasons = verdict === 'disqualified' ? patientMessages : [];
+  const referenceBox = reference && (
+    <div className="rounded-[var(--nl-flow-radius,0.375rem)] border border-slate-300 bg-[var(--nl-flow-surface,#fff)] p-4" data-testid="outcome-reference">
+      <p className="text-sm font-medium">Your reference</p>
+      <p className="font-mono text-2xl font-semibold tracking-widest text-[var(--nl-flow-text,#0f172a)]">{reference}</p>
+      <p className="mt-1 text-sm">Quote it if you contact the clinic about this request.</p>
+    </div>
+  );
+  // The result itself (copy, reason, reference) is the status; the button sits between the copy and the reference.
   return (
     <div className="space-y-6 text-base text-[var(--nl-flow-text,#334155)]">
-      {(body || reasons.length > 0) && (
-        <div role="status" className="space-y-3">
-          {body && <p className="whitespace-pre-line">{body}</p>}
-          {reasons.map((reason) => (
-            <p key={reason}>{reason}</p>
-          ))}
-        </div>
-      )}
-      {action && (
-        <a href={action.href} target={action.target} rel="noopener noreferrer" className={`${buttonClassName} block text-center`} data-testid="outcome-action">
-          {action.label}
-        </a>
-      )}
-      {reference && (
-        <div className="rounded-[var(--nl-flow-radius,0.375rem)] border border-slate-300 bg-[var(--nl-flow-surface,#fff)] p-4" data-testid="outcome-reference">
-          <p className="text-sm font-medium">Your reference</p>
-          <p className="font-mono text-2xl font-semibold tracking-widest text-[var(--nl-flow-text,#0f172a)]">{reference}</p>
-          <p className="mt-1 text-sm">Quote it if you contact the clinic about this request.</p>
-        </div>
-      )}
+      <div role="status" className="space-y-6">
+        {(body || reasons.length > 0) && (
+          <div className="space-y-3">
+            {body && <p className="whitespace-pre-line">{body}</p>}
+            {reasons.map((reason) => (
+              <p key={reason}>{reason}</p>
+            ))}
+          </div>
+        )}
+        {action && (
+          <a href={action.href} target={action.target} rel="noopener noreferrer" className={`${buttonClassName} block text-center`} data-testid="outcome-action">
+            {action.label}
+          </a>
+        )}
+        {referenceBox}
+      </div>
       <section aria-labelledby={`${id}-next`} className="space-y-2">
         <h2 id={`${id}-next`} className="text-lg font-semibold text-[var(--nl-flow-text,#0f172a)]">
           What happens next
