@@ -19,6 +19,7 @@ let app: TestApp;
 let a: Clinic;
 let b: Clinic;
 let embedKey: string;
+let q: Awaited<ReturnType<typeof approvedQuestionnaire>>;
 
 const find = (reference: string, key = a.sandboxKey, sandbox = 'true') =>
   app.request('GET', `/v1/intake/submissions?status=all&sandbox=${sandbox}&reference=${encodeURIComponent(reference)}`, { key });
@@ -30,7 +31,7 @@ beforeAll(async () => {
   app = await startTestApp({ PUBLIC_URL: 'https://rail.example.test', EMBED_RATE_LIMIT: '100000' });
   a = await createTenantWithKeys(app, 'Reference Clinic');
   b = await createTenantWithKeys(app, 'Other Clinic');
-  const q = await approvedQuestionnaire(app, { tenantId: a.tenantId, livemode: false }, weightDocument(KEY));
+  q = await approvedQuestionnaire(app, { tenantId: a.tenantId, livemode: false }, weightDocument(KEY));
   embedKey = (await publishedFlow(app, { tenantId: a.tenantId, livemode: false }, q, weightFlowDocument(KEY))).embedKey;
 });
 afterAll(async () => {
@@ -112,5 +113,37 @@ describe('GET /intake/submissions?reference=', () => {
       expect(res.body.error.param).toBe('reference');
     }
     expect(await countRows(app, 'events')).toBe(before);
+  });
+});
+
+describe('the outcome step\'s links', () => {
+  const withOutcome = (blocks: Record<string, unknown>) => {
+    const doc = weightFlowDocument(KEY);
+    const outcome = doc.steps[6] as { blocks: Record<string, unknown> };
+    outcome.blocks = { ...outcome.blocks, ...blocks };
+    return doc;
+  };
+
+  it('ctaUrl and disqualifiedUrl must be https pages; a "where to go instead" label needs its URL; nothing saved', async () => {
+    const before = await countRows(app, 'flows');
+    for (const [blocks, param] of [
+      [{ cta: 'Next', ctaUrl: 'http://clinic.example/next' }, 'document.steps.6.blocks.ctaUrl'],
+      [{ disqualifiedUrl: 'javascript:alert(1)' }, 'document.steps.6.blocks.disqualifiedUrl'],
+      [{ disqualifiedCta: 'Find care near you' }, 'document.steps.6.blocks.disqualifiedUrl'],
+    ] as const) {
+      const res = await app.request('POST', '/v1/flows', { key: a.sandboxKey, body: { name: 'Links', document: withOutcome(blocks) } });
+      expectEnvelope(res, 400, 'validation_error');
+      expect(res.body.error.param).toBe(param);
+    }
+    expect(await countRows(app, 'flows')).toBe(before);
+  });
+
+  it('the patient-safe definition carries them to the outcome page', async () => {
+    const links = { cta: 'What to expect', ctaUrl: 'https://clinic.example/next', disqualifiedCta: 'Find care near you', disqualifiedUrl: 'https://clinic.example/other' };
+    const created = await app.request('POST', '/v1/flows', { key: a.sandboxKey, body: { name: 'Links', document: withOutcome(links) } });
+    expect(created.status, created.text).toBe(201);
+    const world = await publishedFlow(app, { tenantId: a.tenantId, livemode: false }, q, withOutcome(links));
+    const def = await flowClient(app, world.embedKey, ORIGIN).definition();
+    expect(def.body.steps.at(-1)).toMatchObject({ kind: 'outcome', blocks: links });
   });
 });
