@@ -18,13 +18,14 @@ export default defineConfig({
   // A generous wait for what marks completion (a redirect, a row on the page), never a budget: two lanes share
   // the server, and a sign-in's scrypt can take several seconds while the other lane loads pages.
   expect: { timeout: 20_000 },
-  // Two lanes (issue 32): the journeys run one after another, as they always have (they sign people in, read
-  // their mail and use two-factor codes, counted per address by the server's attempt limits), while the
-  // accessibility sweep, which only reads the pages of its own seeded clinic, runs its tests in the other
-  // lane. Much of a test's time is waiting (page loads, network idle), so two lanes use both cores.
+  // Two workers share both projects (issue 32). Journey files run side by side, each file's tests in order
+  // (a file's tests build on one another); every journey makes its own clinic and people, so the server's
+  // per-address attempt limits never see two files at once. The accessibility sweep, which only reads the
+  // pages of its own seeded clinic, hands out its tests one at a time to whichever worker is free. Much of a
+  // test's time is waiting (page loads, network idle), so two workers keep both cores busy.
   workers: 2,
   projects: [
-    { name: 'journeys', testIgnore: /a11y\.spec\.ts$/, workers: 1 },
+    { name: 'journeys', testIgnore: /a11y\.spec\.ts$/ },
     { name: 'accessibility', testMatch: /a11y\.spec\.ts$/, fullyParallel: true },
   ],
   reporter: [['list']],

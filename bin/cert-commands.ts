@@ -4,10 +4,13 @@ import { publishedCertificateKeys, rotateCertificateKey, verifyCertificate, type
 import { resolveAuthSecret } from '@/server/lib/auth-secret';
 import { Offline, UsageError, type Command, type Result } from './commands';
 
+/**
+ * Claims are printed only once the signature verifies: a forged token says whatever its maker wrote, and showing
+ * it beside the word "invalid" still lends it weight (and could carry anything into a terminal or a log).
+ */
 function report(verdict: CertificateVerification, against: string): Result {
-  const claims = verdict.claims ? JSON.stringify(verdict.claims, null, 2) : '(does not decode)';
-  if (verdict.valid) return { value: verdict, human: `${claims}\nvalid (key ${verdict.kid}, checked against ${against})` };
-  return { value: verdict, human: `${claims}\ninvalid: ${verdict.reason} (checked against ${against})`, code: 1 };
+  if (verdict.valid) return { value: verdict, human: `${JSON.stringify(verdict.claims, null, 2)}\nvalid (key ${verdict.kid}, checked against ${against})` };
+  return { value: { valid: false, reason: verdict.reason }, human: `invalid: ${verdict.reason} (checked against ${against}); its contents are not shown`, code: 1 };
 }
 
 async function jwksFrom(file: string | undefined, url: string | undefined): Promise<JSONWebKeySet> {
@@ -41,7 +44,7 @@ export const CERT_COMMANDS: Record<string, Command> = {
     },
   },
   'certs:verify': {
-    summary: 'Verify an eligibility certificate offline; prints its claims and valid/invalid (exit 1 when invalid)',
+    summary: 'Verify an eligibility certificate offline; prints its claims when valid, only the reason when not (exit 1)',
     usage: '<jws> [--jwks <file> | --jwks-url <url>]   (default: the keys in the database)',
     options: { jwks: { type: 'string' }, 'jwks-url': { type: 'string' } },
     positionals: 1,

@@ -10,7 +10,10 @@ import { signedInState } from './console-seed';
  * (b) Upgrade to Starter opens the simulated checkout; Decline comes back with nothing changed; Pay comes back
  *     on Starter, and the usage page's plan (the cap of decision 13) follows;
  * (c) while the clinic is past due every other console page shows the banner with what is paused, the date of
- *     the next step and the way to /billing, for every role.
+ *     the next step and the way to /billing, for every role;
+ * (d) in sandbox (issue 34, item 12) the page shows the billing test clock: checking out with the card that
+ *     declines renewals and moving the clock 40 days takes the rehearsal account past its failed renewal into
+ *     the restricted stage, shown at once with the clock's new reading.
  * For (c) the console's answer to console.billingBanner is replaced in the browser: the e2e server runs on its
  * own embedded database with the real clock, and no API moves a clinic into dunning before a renewal fails a
  * month later. The server side of the banner (every stage from the dunning clock, every role, tenancy) is
@@ -126,6 +129,28 @@ test('Upgrade to Starter: a declined checkout changes nothing, a paid one moves 
   await page.goto('/billing');
   await page.getByRole('button', { name: 'Manage billing' }).click();
   await expect(page).toHaveURL(/\/billing\/simulated\/portal\//);
+  await context.close();
+});
+
+test('sandbox: the test clock moves a rehearsal account with a declining card into dunning', async ({ browser }) => {
+  const { context, page } = await openAs(browser, ownerState);
+  await page.goto('/billing');
+  await expect(page.getByTestId('mode-banner')).toHaveText(/Sandbox mode/);
+  await expect(page.getByTestId('billing-test-clock')).toHaveText(/Not moved yet/);
+  await page.getByRole('button', { name: 'Upgrade to Starter' }).click();
+  await expect(page).toHaveURL(/\/billing\/simulated\/checkout\//);
+  await page.getByRole('button', { name: /card that fails renewals/ }).click();
+  await expect(page).toHaveURL(/\/billing\?checkout=paid/);
+  await expect(page.getByTestId('billing-plan')).toHaveText('Starter');
+  await expect(page.getByTestId('billing-stage')).toHaveText('In good standing');
+
+  // The renewal falls about a month out: 40 days puts the account about 10 days past its declined renewal.
+  await page.getByLabel('Days to move forward').fill('40');
+  await page.getByRole('button', { name: 'Move the clock' }).click();
+  await expect(page.getByTestId('billing-test-clock')).toHaveText(/Moved 40 days ahead/);
+  await expect(page.getByTestId('billing-stage')).toHaveText('Restricted');
+  await expect(page.getByTestId('billing-amount-due')).toHaveText('$49.00');
+  await expectAccessible(page);
   await context.close();
 });
 

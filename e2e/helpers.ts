@@ -30,6 +30,7 @@ export function newestMailTo(address: string): { to: string; subject: string; li
   const dir = process.env.E2E_MAIL_DIR!;
   const mails = fs
     .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
     .map((f) => ({ f, at: fs.statSync(path.join(dir, f)).mtimeMs }))
     .sort((a, b) => a.at - b.at || a.f.localeCompare(b.f))
     .map(({ f }) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))

@@ -141,7 +141,7 @@ const RULES: Record<Rule, () => Promise<{ res: ApiResponse; created: number }>> 
 const ALL_RULES = Object.keys(RULES) as Rule[];
 const refusing = (code: string, rules: Rule[]) => Object.fromEntries(ALL_RULES.map((r) => [r, rules.includes(r) ? code : null])) as Record<Rule, string | null>;
 
-/** What each stage refuses (decision 29), by the code the refusal carries: the stage's, whatever the action. */
+/** What each stage refuses (decision 29), by the code the refusal carries: the stage's, whatever the action (a patient's session gets `flow_unavailable`). */
 const EXPECTED: Record<DunningStage, Record<Rule, string | null>> = {
   healthy: refusing('', []),
   grace: refusing('', []),
@@ -162,11 +162,12 @@ async function checkEveryRule(stage: DunningStage) {
       expect(res.status, `${stage} ${rule}: ${res.text}`).toBe(created);
       continue;
     }
-    expectEnvelope(res, 403, 'permission_error', code);
     if (rule === 'session') {
-      // A patient on the clinic's funnel is not told about the clinic's payments.
-      expect(res.body.error.message).not.toMatch(/billing|payment|overdue|invoice|stage/i);
+      // A patient on the clinic's funnel is not told about the clinic's payments (decision 35): one generic code.
+      expectEnvelope(res, 403, 'permission_error', 'flow_unavailable');
+      expect(res.body.error.message).not.toMatch(/billing|payment|overdue|invoice|stage|suspend|restrict/i);
     } else {
+      expectEnvelope(res, 403, 'permission_error', code);
       expect(res.body.error.message).toContain(stage);
     }
     // reviewApprove made its submission (never refused) and rejected it after the refusal: only that moved.
@@ -341,7 +342,7 @@ describe('one live clinic through every dunning stage (decision 29)', () => {
     );
     expect(await countRows(app, 'orders')).toBe(before);
     const refused = await flowClient(app, sandboxFlow.embedKey, ORIGIN).start();
-    expectEnvelope(refused, 403, 'permission_error', 'billing_suspended');
+    expectEnvelope(refused, 403, 'permission_error', 'flow_unavailable');
     ok(await w.create(), 201);
     ok(await flowClient(app, flow.embedKey, ORIGIN).start(), 201);
   });
@@ -352,7 +353,7 @@ describe('one live clinic through every dunning stage (decision 29)', () => {
       app.request('POST', '/v1/orders', { key: w.sandboxKey, body: { items: [{ productId: sandboxProduct, quantity: 1, sig: 'Take one daily' }], patientId: sandboxPatient } });
     atDay(15);
     ok(await sandboxOrder(), 201);
-    expectEnvelope(await flowClient(app, sandboxFlow.embedKey, ORIGIN).start(), 403, 'permission_error', 'billing_restricted');
+    expectEnvelope(await flowClient(app, sandboxFlow.embedKey, ORIGIN).start(), 403, 'permission_error', 'flow_unavailable');
     atDay(21.5);
     expectEnvelope(await sandboxOrder(), 403, 'permission_error', 'billing_suspended');
   });

@@ -257,7 +257,8 @@ describe('POST /v1/billing/webhooks/stripe', () => {
   it('when Stripe cannot answer a lookup the delivery fails (Stripe retries it) and nothing is recorded', async () => {
     const before = await snapshot(a.tenantId);
     const res = await deliver(checkoutCompleted(a.tenantId, 'cus_a', 'sub_missing'));
-    expect(res.status).toBe(500);
+    // Stripe's own refusal of the lookup: a gateway error (never a 500), and Stripe delivers the event again.
+    expectEnvelope(res, 502, 'api_error', 'payment_provider_error');
     expect(await snapshot(a.tenantId)).toEqual(before);
   });
 

@@ -41,6 +41,8 @@ const freshBilling = (livemode: boolean) => ({
   health: FRESH_HEALTH,
   checkoutPlans: CHECKOUT_PLANS,
   stageHistory: [],
+  // The sandbox test clock (decision 35): never moved here; live has none.
+  testClock: livemode ? null : { advancedDays: 0 },
 });
 
 async function tenantOnPlan(plan: string) {

@@ -125,20 +125,66 @@ describe('framable patient pages', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
     }
   });
+
+  it('the hosted intake page /i/{token} runs scripts only under its own nonce, and no one may frame it (issue 34 item 11)', async () => {
+    const [first, second] = [await app.request('GET', '/i/some-token'), await app.request('GET', '/i/some-token')];
+    for (const res of [first, second]) {
+      const policy = csp(res);
+      expect(directive(policy, 'script-src')).toEqual(["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}==/), "'strict-dynamic'"]);
+      expect(directive(policy, 'default-src')).toEqual(["'self'"]);
+      expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    // A fresh nonce per response.
+    expect(directive(csp(first), 'script-src')?.[1]).not.toBe(directive(csp(second), 'script-src')?.[1]);
+  });
 });
 
 describe('/embed/demo', () => {
-  it('asks for a mode', async () => {
+  it('without a mode: a page to choose one; a bad mode: 400 with the choice', async () => {
     const res = await app.request('GET', '/embed/demo');
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.text).toContain('mode=flow');
+    const bad = await app.request('GET', '/embed/demo?mode=popup');
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('mode=intake');
   });
 
-  it('says so when the server has no demo clinic', async () => {
-    const res = await app.request('GET', '/embed/demo?mode=flow');
-    expect(res.status).toBe(404);
-    expect(res.text).toContain('No demo clinic here');
+  it('without a demo clinic: a page that says how to get a key, never a bare 404 (issue 34 item 10)', async () => {
+    for (const mode of ['flow', 'intake']) {
+      const res = await app.request('GET', `/embed/demo?mode=${mode}`);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('no demo clinic');
+      expect(res.text).toContain('SEED_DEMO=true');
+      expect(res.text).toContain('name="k"');
+    }
+  });
+
+  it('shows the widget for a sandbox key given as k (and q for intake); refuses a live key or a malformed one, escaping nothing back', async () => {
+    const clinic = await createTenantWithKeys(app);
+    const make = async (key: string) => {
+      const res = await app.request('POST', '/v1/embed-keys', { key, body: { name: 'Demo page', allowedOrigins: [] } });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    const [sandboxKey, liveKey] = [await make(clinic.sandboxKey), await make(clinic.liveKey)];
+    const flow = await app.request('GET', `/embed/demo?mode=flow&k=${sandboxKey}`);
+    expect(flow.status).toBe(200);
+    expect(flow.text).toContain(`<script src="/embed/v1/flow.js" data-embed-key="${sandboxKey}" data-campaign="demo" async></script>`);
+    const intake = await app.request('GET', `/embed/demo?mode=intake&k=${sandboxKey}&q=weight-management`);
+    expect(intake.text).toContain(`data-embed-key="${sandboxKey}" data-campaign="demo" data-questionnaire="weight-management"`);
+    const live = await app.request('GET', `/embed/demo?mode=flow&k=${liveKey}`);
+    expect(live.status).toBe(200);
+    expect(live.text).toContain('live key');
+    expect(live.text).not.toContain('data-embed-key');
+    for (const bad of ['emb_"><script>alert(1)</script>', 'nk_sandbox_123', `${sandboxKey}&q=<b>`]) {
+      const res = await app.request('GET', `/embed/demo?mode=intake&k=${encodeURIComponent(bad).replace('%26q%3D', '&q=')}`);
+      expect(res.status).toBe(400);
+      expect(res.text).not.toContain('<script>alert');
+      expect(res.text).not.toContain('data-embed-key');
+    }
   });
 
   it("shows each widget with the seeded demo clinic's sandbox key, and stops when the key is revoked", { timeout: 60_000 }, async () => {
@@ -162,8 +208,12 @@ describe('/embed/demo', () => {
       expect(intake.text).toContain(`<script src="/embed/v1/intake.js" data-embed-key="${embedKey}" data-campaign="demo" data-questionnaire="weight-management" async></script>`);
 
       await demo.services.database.db.update(embedKeys).set({ revokedAt: new Date() }).where(eq(embedKeys.id, embedKey!));
-      expect((await demo.request('GET', '/embed/demo?mode=flow')).status).toBe(404);
-      expect((await demo.request('GET', '/embed/demo?mode=intake')).status).toBe(404);
+      for (const mode of ['flow', 'intake']) {
+        const gone = await demo.request('GET', `/embed/demo?mode=${mode}`);
+        expect(gone.status).toBe(200);
+        expect(gone.text).toContain('no demo clinic');
+        expect(gone.text).not.toContain(embedKey);
+      }
     } finally {
       await demo.close();
     }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedFlow, weightFlowDocument, type PinnedQuestionnaireRef } from './helpers/flow-world';
 import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, type Clinic, type TestApp } from './helpers/harness';
 import { approvedQuestionnaire, weightDocument } from './helpers/intake-world';
+import { providerSession } from './helpers/orders-world';
 
 /*
  * The experiment endpoints over HTTP (spec "Flows: analytics and experiments", DESIGN decision 27): start,
@@ -226,23 +227,50 @@ describe('tenancy, mode and permissions', () => {
     expect(row.status).toBe('running');
   });
 
-  it('FLOWS_ANALYTICS_VIEW runs experiments; fold-in also needs flows.manage; neither → 403', async () => {
+  it('reads need FLOWS_ANALYTICS_VIEW; create, stop and fold-in also need flows.manage (27a); refusals write nothing', async () => {
     const flow = await sandboxFlow();
+    const experiments = () => countRows(app, 'experiments');
+    const before = await experiments();
     const none = await restrictedKey(['orders.read']);
     expectEnvelope(await create(none, flow.flowId, { name: 'x', splitPct: 50, overrides: [] }), 403, 'permission_error', 'missing_scope');
     expectEnvelope(await list(none, flow.flowId), 403, 'permission_error', 'missing_scope');
 
+    // The analytics scope alone reads, but cannot start a 100% experiment that rewrites the landing copy.
     const analyst = await restrictedKey(['FLOWS_ANALYTICS_VIEW']);
-    const exp = await create(analyst, flow.flowId, { name: 'Analyst', splitPct: 50, overrides: COPY });
-    expect(exp.status, exp.text).toBe(201);
+    const refused = await create(analyst, flow.flowId, { name: 'Takeover', splitPct: 100, overrides: COPY });
+    expectEnvelope(refused, 403, 'permission_error', 'missing_scope');
+    expect(refused.body.error.message).toContain('flows.manage');
     expect((await list(analyst, flow.flowId)).status).toBe(200);
-    expectEnvelope(await stop(none, exp.body.id), 403, 'permission_error', 'missing_scope');
-    expect((await stop(analyst, exp.body.id)).body).toEqual({ ok: true });
-    expectEnvelope(await foldIn(analyst, exp.body.id), 403, 'permission_error', 'missing_scope');
+    expect((await app.request('GET', `/v1/flows/${flow.flowId}/stats`, { key: analyst })).status).toBe(200);
     const manager = await restrictedKey(['flows.manage']);
-    expectEnvelope(await foldIn(manager, exp.body.id), 403, 'permission_error', 'missing_scope');
+    expectEnvelope(await create(manager, flow.flowId, { name: 'x', splitPct: 50, overrides: COPY }), 403, 'permission_error', 'missing_scope');
+    expect(await experiments()).toBe(before);
+
     const both = await restrictedKey(['FLOWS_ANALYTICS_VIEW', 'flows.manage']);
+    const exp = await create(both, flow.flowId, { name: 'Both', splitPct: 50, overrides: COPY });
+    expect(exp.status, exp.text).toBe(201);
+    expect((await list(analyst, flow.flowId)).body[0]).toMatchObject({ id: exp.body.id, status: 'running' });
+    expectEnvelope(await stop(none, exp.body.id), 403, 'permission_error', 'missing_scope');
+    expectEnvelope(await stop(analyst, exp.body.id), 403, 'permission_error', 'missing_scope');
+    const [still] = await rows(sql`select status from experiments where id = ${exp.body.id}`);
+    expect(still.status).toBe('running');
+    expect((await stop(both, exp.body.id)).body).toEqual({ ok: true });
+    expectEnvelope(await foldIn(analyst, exp.body.id), 403, 'permission_error', 'missing_scope');
+    expectEnvelope(await foldIn(manager, exp.body.id), 403, 'permission_error', 'missing_scope');
     expect((await foldIn(both, exp.body.id)).status).toBe(200);
+  });
+
+  it('a provider reads experiments but cannot start or stop one (their role has no flows.manage)', async () => {
+    const flow = await sandboxFlow();
+    const provider = await providerSession(app, a.tenantId, ['CA']);
+    const headers = { 'x-mode': 'sandbox' };
+    const asProvider = (method: string, path: string, body?: unknown) => app.request(method, path, { key: provider.token, body, headers });
+    expect((await asProvider('GET', `/v1/flows/${flow.flowId}/experiments`)).status).toBe(200);
+    const before = await countRows(app, 'experiments');
+    expectEnvelope(await asProvider('POST', `/v1/flows/${flow.flowId}/experiments`, { name: 'Dr', splitPct: 100, overrides: COPY }), 403, 'permission_error', 'missing_scope');
+    expect(await countRows(app, 'experiments')).toBe(before);
+    const exp = await started(flow.flowId);
+    expectEnvelope(await asProvider('POST', `/v1/flows/experiments/${exp.id}/stop`, {}), 403, 'permission_error', 'missing_scope');
   });
 });
 

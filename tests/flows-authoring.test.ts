@@ -222,7 +222,7 @@ describe('publishing and approval', () => {
     const events = (await app.request('GET', '/v1/developer/events?type=flow.published', { key: a.sandboxKey })).body.data as { data: Record<string, unknown> }[];
     const mine = events.filter((e) => e.data.flowId === flow.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0].data).toEqual({ flowId: flow.id, flowVersionId: pub.body.version.id, clinicalPlaneHash: pub.body.version.clinicalPlaneHash, approvedBy: drA.id });
+    expect(mine[0].data).toEqual({ flowId: flow.id, versionId: pub.body.version.id, flowVersionId: pub.body.version.id, clinicalPlaneHash: pub.body.version.clinicalPlaneHash, approvedBy: drA.id });
     expectEnvelope(await approve(drA.token, flow.id), 409, 'conflict', 'no_pending_version');
   });
 
@@ -260,7 +260,7 @@ describe('publishing and approval', () => {
       [1, 'superseded'],
     ]);
     const events = (await app.request('GET', '/v1/developer/events?type=flow.published&limit=100', { key: a.sandboxKey })).body.data as { data: Record<string, unknown> }[];
-    expect(events.filter((e) => e.data.flowId === id).map((e) => e.data.flowVersionId)).toEqual([ok.body.version.id, copy.body.version.id, first.version.id]);
+    expect(events.filter((e) => e.data.flowId === id).map((e) => e.data.versionId)).toEqual([ok.body.version.id, copy.body.version.id, first.version.id]);
   });
 
   it('is approved only by a provider session with a verified NPI and MFA', async () => {

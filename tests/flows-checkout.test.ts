@@ -274,6 +274,17 @@ describe('POST /v1/flows/checkout-callbacks/{flowId}', () => {
     expect(await sessionRow(b.sessionId)).toMatchObject({ externalOrderId: null });
   });
 
+  it('six signed callbacks in parallel, six sessions, one store order id: one 200, the rest 409, one event (the unique index decides)', async () => {
+    const runs = await Promise.all(Array.from({ length: 6 }, () => run(flow)));
+    const results = await Promise.all(runs.map((r) => callback(flow.flowId, completed(tokenOf(r.checkoutUrl), 'shop-race'))));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.status === 409)) expectEnvelope(r, 409, 'conflict', 'duplicate_external_order');
+    const sessions = await Promise.all(runs.map((r) => sessionRow(r.sessionId)));
+    expect(sessions.filter((x) => x.externalOrderId === 'shop-race')).toHaveLength(1);
+    const events = (await Promise.all(runs.map((r) => checkoutEvents(r.sessionId)))).flat();
+    expect(events).toHaveLength(1);
+  });
+
   it('is served only under /v1, and its literal segment wins over /flows/{id}/…', async () => {
     const res = await app.request('POST', '/api/trpc/flowCheckout.receiveCallback', { body: { flowId: flow.flowId } });
     expect(res.status).toBe(404);

@@ -56,7 +56,7 @@ describe('the demo clinic’s flow', () => {
     expect(version.document.steps.map((s) => s.kind)).toEqual(expect.arrayContaining(['landing', 'quiz', 'consent', 'contact', 'outcome']));
 
     const published = await db.select().from(events).where(and(eq(events.tenantId, seed.tenantId), eq(events.type, 'flow.published')));
-    expect(published.map((e) => e.data)).toEqual([{ flowId: flow.id, flowVersionId: version.id, clinicalPlaneHash: version.clinicalPlaneHash, approvedBy: approver }]);
+    expect(published.map((e) => e.data)).toEqual([{ flowId: flow.id, versionId: version.id, flowVersionId: version.id, clinicalPlaneHash: version.clinicalPlaneHash, approvedBy: approver }]);
     expect(await flowPublished(db, key)).toBe(true);
   });
 

@@ -268,12 +268,18 @@ describe('npm run cli -- certs:rotate / certs:verify', () => {
     expect(human.stdout).toContain('"sub": "isub_cli"');
     expect(human.stdout).toMatch(/\nvalid \(key /);
 
+    // A forged token's claims are never printed, in either form (issue 34 item 11).
     const tampered = await cli('certs:verify', tamperPayload(jws, { tid: 'ten_other' }), '--json');
     expect(tampered.code).toBe(1);
-    expect(JSON.parse(tampered.stdout)).toMatchObject({ valid: false, claims: { tid: 'ten_other' } });
+    expect(JSON.parse(tampered.stdout)).toEqual({ valid: false, reason: expect.any(String) });
+    expect(tampered.stdout + tampered.stderr).not.toContain('ten_other');
+    const forgedHuman = await cli('certs:verify', tamperPayload(jws, { tid: 'ten_other' }));
+    expect(forgedHuman.code).toBe(1);
+    expect(forgedHuman.stdout + forgedHuman.stderr).not.toMatch(/ten_other|isub_cli/);
     const badSignature = await cli('certs:verify', tamperSignature(jws));
     expect(badSignature.code).toBe(1);
-    expect(badSignature.stderr).toMatch(/\ninvalid: /);
+    expect(badSignature.stderr).toMatch(/^invalid: /m);
+    expect(badSignature.stdout + badSignature.stderr).not.toContain('isub_cli');
 
     // Offline, from a published JWKS saved to a file: no database is opened (nor locked).
     const file = path.join(ws.dataDir, 'jwks.json');

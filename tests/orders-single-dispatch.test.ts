@@ -39,7 +39,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
 
   it('the next worker looks the key up, finds the pharmacy has it, and records it without sending again', async () => {
     const order = (await w.create()).body;
-    const crashing = startChildWorker(app.databaseUrl!, { FR_CRASH_AFTER_PHARMACY_ACK: 'true' });
+    const crashing = startChildWorker(app.databaseUrl!, {}, { crashAfterPharmacyAck: true });
     // Approve waits (bounded) for a worker to settle the dispatch; it is watched, not awaited, meanwhile.
     const approving = w.approve(order.id);
 
@@ -83,7 +83,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
       const submits = () => remote.requests.filter((r) => r.method === 'POST' && r.path === '/orders');
 
       const order = (await lw.create()).body;
-      const crashing = startChildWorker(app.databaseUrl!, { FR_CRASH_AFTER_PHARMACY_ACK: 'true' });
+      const crashing = startChildWorker(app.databaseUrl!, {}, { crashAfterPharmacyAck: true });
       const approving = lw.approve(order.id);
       expect(await within(crashing.exited, 60_000, 'the crashing worker to exit'), crashing.stderr()).toBe(137);
       const [pending] = await dispatchesOf(app, order.id);
@@ -110,7 +110,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed between the pharmacy
 
   it('an order cancelled while its crashed dispatch waits is cancelled at the pharmacy, never re-sent', async () => {
     const order = (await w.create()).body;
-    const crashing = startChildWorker(app.databaseUrl!, { FR_CRASH_AFTER_PHARMACY_ACK: 'true' });
+    const crashing = startChildWorker(app.databaseUrl!, {}, { crashAfterPharmacyAck: true });
     const approving = w.approve(order.id);
     expect(await within(crashing.exited, 60_000, 'the crashing worker to exit'), crashing.stderr()).toBe(137);
     expect(await bookRowsOf(app, order.id)).toHaveLength(1);

@@ -90,6 +90,26 @@ describe('embedded IPv4 and trailing dots (item 10)', () => {
   });
 });
 
+describe('WEBHOOKS_ALLOW_LOCALHOST allows the literal host localhost only (decision 7; issue 34 item 7)', () => {
+  const VARIANTS = ['https://localhost./hook', 'http://localhost.:4100/hook', 'https://LOCALHOST/hook', 'http://LocalHost:4100/hook', 'https://localhost../hook', 'https://LOCALHOST./hook'];
+
+  it.each(VARIANTS)('refuses %s on create, on update and as a pharmacy URL, with the switch on; nothing written', async (url) => {
+    vi.spyOn(dns.promises, 'lookup').mockResolvedValue([{ address: '127.0.0.1', family: 4 }] as never);
+    const [hooks, pharmacies] = [await countRows(app, 'webhook_endpoints'), await countRows(app, 'pharmacy_connections')];
+    expectEnvelope(await hook(app, a.sandboxKey, url), 400, 'validation_error', 'url_forbidden_host');
+    expectEnvelope(await pharmacy(app, a.liveKey, url), 400, 'validation_error', 'url_forbidden_host');
+    expect([await countRows(app, 'webhook_endpoints'), await countRows(app, 'pharmacy_connections')]).toEqual([hooks, pharmacies]);
+
+    const made = await hook(app, a.sandboxKey, 'http://localhost:4100/hook');
+    expect(made.status, made.text).toBe(201);
+    const res = await app.request('PATCH', `/v1/developer/webhooks/${made.body.id}`, { key: a.sandboxKey, body: { url } });
+    expectEnvelope(res, 400, 'validation_error', 'url_forbidden_host');
+    const listed = await app.request('GET', '/v1/developer/webhooks', { key: a.sandboxKey });
+    const items = Array.isArray(listed.body) ? listed.body : listed.body.data;
+    expect(items.find((w: { id: string }) => w.id === made.body.id).url).toBe('http://localhost:4100/hook');
+  });
+});
+
 describe('WEBHOOKS_ALLOW_LOCALHOST (item 14)', () => {
   it('names the setting when it refuses localhost, for webhooks and pharmacies alike', async () => {
     for (const [url, code] of [['http://localhost:4100/hook', 'url_not_https'], ['https://localhost/hook', 'url_forbidden_host']]) {

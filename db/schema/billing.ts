@@ -38,6 +38,9 @@ export const billingAccounts = pgTable(
     graceExtendedAt: timestamp('grace_extended_at', { withTimezone: true }),
     // Simulated provider only: the card on file declines until the owner pays through the portal page.
     simulatedCardDeclines: boolean('simulated_card_declines').notNull().default(false),
+    // Sandbox only: whole days the account's test clock was moved forward in total (POST /v1/billing/test-clock/advance).
+    // The clock moves by moving the account's own instants back by as much (server/domain/billing/test-clock.ts).
+    testClockDays: integer('test_clock_days').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

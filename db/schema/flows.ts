@@ -91,7 +91,12 @@ export const flowSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('flow_sessions_scope_idx').on(t.tenantId, t.livemode, t.id), index('flow_sessions_flow_idx').on(t.flowId, t.createdAt)],
+  (t) => [
+    index('flow_sessions_scope_idx').on(t.tenantId, t.livemode, t.id),
+    index('flow_sessions_flow_idx').on(t.flowId, t.createdAt),
+    // One store order id belongs to one checkout per tenant and mode: the index decides parallel callbacks.
+    uniqueIndex('flow_sessions_external_order_idx').on(t.tenantId, t.livemode, t.externalOrderId),
+  ],
 );
 
 /** PHI: a session's held answers (clinical, quiz, consent and contact), by step. Never returned to anyone. */

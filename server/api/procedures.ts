@@ -4,6 +4,7 @@ import { resolveEmbedKey } from './middlewares/embed';
 import { requireApiKey, requireOps, requireProvider, requireTenantScope, requireUserSession } from './middlewares/authorize';
 import { hostedLink, publicIpRateLimit } from './middlewares/hosted-link';
 import { idempotency } from './middlewares/idempotency';
+import { patientSafeRefusals } from './middlewares/public-refusals';
 import { rateLimit } from './middlewares/rate-limit';
 import { t } from './trpc';
 
@@ -44,9 +45,10 @@ export const opsProcedure = authedProcedure.use(requireOps).use(idempotency);
  * Patient-facing public paths named by an embed key (DESIGN decision 17): the input has an `embedKey` path
  * parameter; ctx gets `embed` (the key's tenant, mode, flow and questionnaires) and a scope-less `principal`
  * standing for the key, so Idempotency-Key replays are kept per tenant, mode and key. Set
- * `meta.idempotencyRequired` on submissions. Served only under /v1/public/… (CORS is answered there).
+ * `meta.idempotencyRequired` on submissions. Served only under /v1/public/… (CORS is answered there). A billing
+ * refusal is answered as the generic `flow_unavailable` (decision 35).
  */
-export const embedProcedure = baseProcedure.use(resolveEmbedKey).use(idempotency);
+export const embedProcedure = baseProcedure.use(patientSafeRefusals).use(resolveEmbedKey).use(idempotency);
 
-/** The public hosted intake link: the one-time token in the path is the credential (DESIGN decision 21). */
-export const hostedLinkProcedure = baseProcedure.use(publicIpRateLimit).use(hostedLink).use(idempotency);
+/** The public hosted intake link: the one-time token in the path is the credential (DESIGN decision 21); billing refusals as for embedProcedure. */
+export const hostedLinkProcedure = baseProcedure.use(patientSafeRefusals).use(publicIpRateLimit).use(hostedLink).use(idempotency);

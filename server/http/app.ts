@@ -17,7 +17,7 @@ import { answerPreflight, corsHeaders, isPublicPath } from './cors';
 import { createTrpcEndpoint, TRPC_PREFIX } from './trpc-endpoint';
 import { isWidgetPath, serveWidget } from './embed-widgets';
 import { DEMO_PATH, serveEmbedDemo } from './embed-demo';
-import { framedPagePolicy } from './framed-pages';
+import { framedPagePolicy, hostedIntakePolicy } from './framed-pages';
 import { isBillingSimulatedPath, serveBillingSimulated } from './billing-simulated';
 
 type Req = IncomingMessage & { frState?: RequestState; body?: unknown; frCreateContext?: ContextFactory };
@@ -100,6 +100,12 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
     (req as Req).frState = state;
     res.setHeader('X-Request-Id', state.requestId);
     try {
+      if (!decodablePath(url.pathname)) {
+        setHeaders(res, security.api(url.pathname));
+        // Next.js (and a route's own decoding) would throw on it and answer a bare 500; it is the caller's mistake.
+        logger.info({ requestId: state.requestId, method: state.method }, 'request refused: malformed percent-encoding in the URL path');
+        throw new AppError('validation_error', 'malformed_url', 400, 'The URL path holds a malformed percent-encoding: every % must start a UTF-8 byte written as two hex digits.');
+      }
       if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) {
         const apiPath = url.pathname.slice(3) || '/';
         setHeaders(res, security.api(apiPath));
@@ -127,7 +133,8 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       } else {
         // Hosted flow pages and the widget's frame carry their own CSP, with the key's origins as frame-ancestors.
         const framedCsp = await framedPagePolicy(req, url, services);
-        setHeaders(res, framedCsp ? security.framed(framedCsp) : security.page);
+        const intakeCsp = framedCsp ? null : hostedIntakePolicy(req, url);
+        setHeaders(res, framedCsp ? security.framed(framedCsp) : intakeCsp ? security.unframed(intakeCsp) : security.page);
         if (!fallback) throw new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.');
         // The console's server-side sign-in forwards the browser's address to /v1 (server/api/client-ip.ts).
         req.headers[FORWARDED_CLIENT_IP] = req.socket.remoteAddress ?? 'unknown';
@@ -141,6 +148,17 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       sendError(res, thrown, state);
     }
   };
+}
+
+/** Whether every `%` in the path starts a valid escape of UTF-8 (what `decodeURIComponent` accepts). */
+function decodablePath(pathname: string): boolean {
+  if (!pathname.includes('%')) return true;
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 let routing: ReturnType<typeof buildRouting> | undefined;

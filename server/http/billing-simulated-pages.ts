@@ -68,8 +68,14 @@ export function checkoutPage(view: SessionView, postPath: string): string {
     ['Then', `${money(list)} every month until cancelled`],
   ];
   const facts = `<dl>${rows.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('')}</dl>`;
-  const buttons = button('pay', `Pay ${money(due)}`) + button('decline', 'Decline the payment', true);
-  return page(`Subscribe to ${title(plan)}`, `${who(view)}${facts}${form(postPath, view.session.id, buttons)}<p class="hint">Paying moves the plan at once; declining changes nothing.</p>`);
+  const buttons =
+    button('pay', `Pay ${money(due)}`) +
+    button('pay_card_declines_renewals', `Use a card that fails renewals (pays ${money(due)} today)`, true) +
+    button('decline', 'Decline the payment', true);
+  const hint =
+    'Paying moves the plan at once; declining changes nothing. The card that declines renewals (like Stripe’s test card 4000 0000 0000 0341) ' +
+    'pays today and declines every later charge, so the account goes into dunning at its first renewal: in sandbox, move the billing test clock to get there.';
+  return page(`Subscribe to ${title(plan)}`, `${who(view)}${facts}${form(postPath, view.session.id, buttons)}<p class="hint">${escape(hint)}</p>`);
 }
 
 export function portalPage(view: SessionView, postPath: string): string {

@@ -64,7 +64,7 @@ export async function serveBillingSimulated(req: IncomingMessage, res: ServerRes
   const action = form.get('action') ?? '';
   let outcome: ActionOutcome;
   if (kind === 'checkout') {
-    if (!(CHECKOUT_ACTIONS as readonly string[]).includes(action)) return send(res, 400, messagePage('Unknown action', 'Choose Pay or Decline. Nothing changed.'));
+    if (!(CHECKOUT_ACTIONS as readonly string[]).includes(action)) return send(res, 400, messagePage('Unknown action', 'Choose one of the checkout’s buttons. Nothing changed.'));
     outcome = await actOnCheckout(db, id, action as CheckoutAction);
   } else {
     if (!(PORTAL_ACTIONS as readonly string[]).includes(action)) return send(res, 400, messagePage('Unknown action', 'Choose one of the portal’s buttons. Nothing changed.'));

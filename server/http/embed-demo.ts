@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '@/server/api/context';
-import { demoEmbed } from '@/server/domain/embed/demo-key';
+import { demoEmbed, findEmbedKey } from '@/server/domain/embed/demo-key';
 import { AppError } from '@/server/lib/errors';
 import { WIDGET_VERSION } from './embed-widgets';
 
@@ -21,37 +21,34 @@ nav a{color:#4338ca;margin-right:1rem}pre{white-space:pre-wrap;overflow-wrap:any
 </style></head><body>${body}</body></html>`;
 }
 
-/**
- * `/embed/demo?mode=flow|intake`: a stand-in for a clinic's own page with the widget on it, using the demo
- * clinic's sandbox key, and a log of the DOM events the widget dispatches (ids and verdicts, never answers).
- */
-export async function serveEmbedDemo(req: IncomingMessage, res: ServerResponse, url: URL, services: Services): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    throw new AppError('validation_error', 'method_not_allowed', 405, `${req.method} is not allowed on ${DEMO_PATH}.`, undefined, { Allow: 'GET, HEAD' });
-  }
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  const mode = url.searchParams.get('mode');
-  const nav = `<nav aria-label="Demo modes"><a href="${DEMO_PATH}?mode=flow">Flow widget</a><a href="${DEMO_PATH}?mode=intake">Intake widget</a></nav>`;
-  if (mode !== 'flow' && mode !== 'intake') {
-    res.statusCode = 400;
-    res.end(page('Embed demo', `<main><h1>Embed demo</h1><p>Choose a widget: the query parameter <code>mode</code> is <code>flow</code> or <code>intake</code>.</p>${nav}</main>`));
-    return;
-  }
-  const demo = await demoEmbed(services.database.db, mode);
-  if (!demo) {
-    res.statusCode = 404;
-    res.end(page('Embed demo', `<main><h1>No demo clinic here</h1><p>This server was started without the demo clinic (SEED_DEMO), so there is no sandbox key to show the ${mode} widget with.</p>${nav}</main>`));
-    return;
-  }
-  const attrs = [`src="/embed/v${WIDGET_VERSION}/${mode}.js"`, `data-embed-key="${escape(demo.embedKey)}"`, 'data-campaign="demo"'];
-  if (demo.questionnaireKey) attrs.push(`data-questionnaire="${escape(demo.questionnaireKey)}"`);
+// An embed key (`emb_` and letters and digits) and a questionnaire key, as the widget's attributes take them.
+const EMBED_KEY = /^emb_[A-Za-z0-9]{16,64}$/;
+const QUESTIONNAIRE_KEY = /^[a-z0-9][a-z0-9_-]{0,99}$/;
+
+type Mode = 'flow' | 'intake';
+
+const nav = `<nav aria-label="Demo modes"><a href="${DEMO_PATH}?mode=flow">Flow widget</a><a href="${DEMO_PATH}?mode=intake">Intake widget</a></nav>`;
+
+/** How to get a key to try the widget with, and a form that opens this page with one. */
+function howToGetAKey(mode: Mode, note: string): string {
+  return `<main><h1>Try the ${mode} widget</h1><p>${note}</p>
+<p>To see the widget here, either start the server on an empty database with <code>SEED_DEMO=true</code> (the default with the
+embedded database), which creates a demo clinic with a sandbox key, or create a <strong>sandbox</strong> embed key in the console
+(<a href="/embed-keys">Embed keys</a>) and enter it below.</p>
+<form method="get" action="${DEMO_PATH}"><input type="hidden" name="mode" value="${mode}">
+<p><label for="k">Sandbox embed key</label><br><input id="k" name="k" required pattern="emb_[A-Za-z0-9]{16,64}" size="34" placeholder="emb_…"></p>
+${mode === 'intake' ? '<p><label for="q">Questionnaire key (optional)</label><br><input id="q" name="q" pattern="[a-z0-9][a-z0-9_\\-]{0,99}" size="34"></p>' : ''}
+<p><button type="submit">Show the widget</button></p></form>${nav}</main>`;
+}
+
+/** The widget for `embedKey`, on a stand-in for a clinic's page, with a log of the DOM events it dispatches. */
+function widgetPage(mode: Mode, embedKey: string, questionnaireKey: string | null, clinic: string): string {
+  const attrs = [`src="/embed/v${WIDGET_VERSION}/${mode}.js"`, `data-embed-key="${escape(embedKey)}"`, 'data-campaign="demo"'];
+  if (questionnaireKey) attrs.push(`data-questionnaire="${escape(questionnaireKey)}"`);
   const snippet = `<script ${attrs.join(' ')} async></script>`;
-  res.statusCode = 200;
-  res.end(
-    page(
-      `Demo Clinic – ${mode} widget`,
-      `<header><h1>Demo Clinic</h1><p>A sample page with the ${mode} widget (sandbox: nothing is kept about the person).</p></header>
+  return page(
+    `${clinic} – ${mode} widget`,
+    `<header><h1>${escape(clinic)}</h1><p>A sample page with the ${mode} widget (sandbox: nothing is kept about the person).</p></header>
 <main>${nav}
 <p>The snippet on this page:</p><pre id="snippet">${escape(snippet)}</pre>
 <div class="widget">${snippet}</div>
@@ -63,6 +60,42 @@ export async function serveEmbedDemo(req: IncomingMessage, res: ServerResponse, 
   });
 });
 </script></main>`,
-    ),
   );
+}
+
+/**
+ * `/embed/demo?mode=flow|intake`: a stand-in for a clinic's own page with the widget on it, using the demo
+ * clinic's sandbox key, or the sandbox key given as `k` (and for intake the questionnaire `q`). Without a demo
+ * clinic and without `k` it explains how to get a key; it is never a bare 404 (the spec lists the path). A live
+ * key is not shown here: this page is for trying the widget, and live answers are a real person's.
+ */
+export async function serveEmbedDemo(req: IncomingMessage, res: ServerResponse, url: URL, services: Services): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    throw new AppError('validation_error', 'method_not_allowed', 405, `${req.method} is not allowed on ${DEMO_PATH}.`, undefined, { Allow: 'GET, HEAD' });
+  }
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  const send = (status: number, html: string) => {
+    res.statusCode = status;
+    res.end(html);
+  };
+  const mode = url.searchParams.get('mode');
+  if (mode === null) return send(200, page('Embed demo', `<main><h1>Embed demo</h1><p>Choose a widget to try.</p>${nav}</main>`));
+  if (mode !== 'flow' && mode !== 'intake') {
+    return send(400, page('Embed demo', `<main><h1>Embed demo</h1><p>Choose a widget: the query parameter <code>mode</code> is <code>flow</code> or <code>intake</code>.</p>${nav}</main>`));
+  }
+  const k = url.searchParams.get('k');
+  const q = url.searchParams.get('q') || null;
+  if (k !== null) {
+    if (!EMBED_KEY.test(k) || (q !== null && !QUESTIONNAIRE_KEY.test(q))) {
+      return send(400, page('Embed demo', howToGetAKey(mode, 'That is not an embed key (<code>emb_</code> and letters and digits) or a questionnaire key.')));
+    }
+    const key = await findEmbedKey(services.database.db, k);
+    if (key && key.livemode) return send(200, page('Embed demo', howToGetAKey(mode, 'That is a live key. This page shows sandbox keys only: answers given to a live key belong to a real person.')));
+    // An unknown or revoked key is shown anyway: the widget then says it cannot load, as it would on a clinic's page.
+    return send(200, widgetPage(mode, k, mode === 'intake' ? q : null, 'Your clinic'));
+  }
+  const demo = await demoEmbed(services.database.db, mode);
+  if (!demo) return send(200, page('Embed demo', howToGetAKey(mode, 'This server has no demo clinic (it was started without <code>SEED_DEMO</code>, or the demo key was revoked), so there is no sandbox key to show the widget with.')));
+  send(200, widgetPage(mode, demo.embedKey, demo.questionnaireKey, 'Demo Clinic'));
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Services } from '@/server/api/context';
 import { findActiveEmbedKey } from '@/server/domain/embed/keys';
 import { originAllowed, originOf } from '@/server/domain/embed/origins';
-import { framedPageCsp } from './security-headers';
+import { framedPageCsp, unframedPageCsp } from './security-headers';
 
 /**
  * Set on the request handed to Next.js for `/embed/frame` when the page that frames it (the Referer's origin,
@@ -48,5 +48,19 @@ export async function framedPagePolicy(req: IncomingMessage, url: URL, services:
     const parent = originOf(header(req.headers.referer));
     if (parent && originAllowed({ origin: parent }, allowed, services.auth.publicUrl)) req.headers[EMBED_PARENT_HEADER] = parent;
   }
+  return csp;
+}
+
+const HOSTED_INTAKE_PAGE = /^\/i\/[^/]+\/?$/;
+
+/**
+ * `/i/{token}`, the one-time hosted intake page: the flow pages' nonce policy (scripts only with this response's
+ * nonce, nothing from elsewhere), framed by no one. Null for any other page. Call after framedPagePolicy, which
+ * drops whatever CSP the client sent.
+ */
+export function hostedIntakePolicy(req: IncomingMessage, url: URL): string | null {
+  if (!HOSTED_INTAKE_PAGE.test(url.pathname)) return null;
+  const csp = unframedPageCsp(randomBytes(16).toString('base64'));
+  req.headers['content-security-policy'] = csp;
   return csp;
 }

@@ -18,6 +18,15 @@ const PUBLIC_API_DOCUMENTS = new Set(['/openapi.json', '/certificates/jwks.json'
  * service itself may frame them.
  */
 export function framedPageCsp(nonce: string, frameAncestors: readonly string[]): string {
+  return nonceCsp(nonce, ["'self'", ...frameAncestors].join(' '));
+}
+
+/** The same policy for a patient's page no one may frame (`/i/{token}`, a one-time intake link). */
+export function unframedPageCsp(nonce: string): string {
+  return nonceCsp(nonce, "'none'");
+}
+
+function nonceCsp(nonce: string, frameAncestors: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -29,7 +38,7 @@ export function framedPageCsp(nonce: string, frameAncestors: readonly string[]):
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`,
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
@@ -48,6 +57,8 @@ export function createSecurityHeaders(publicUrl: string | undefined) {
     page: { ...common, 'Content-Security-Policy': PAGE_CSP, 'X-Frame-Options': 'DENY' } as HeaderMap,
     /** A framable patient page: its own CSP, no X-Frame-Options (frame-ancestors decides), never cached. */
     framed: (csp: string): HeaderMap => ({ ...common, 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' }),
+    /** A patient's page under a nonce policy that no one may frame, never cached. */
+    unframed: (csp: string): HeaderMap => ({ ...common, 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY', 'Cache-Control': 'no-store' }),
     /** `apiPath` is the path after /v1; every response that can carry PHI must stay out of every cache. */
     api: (apiPath: string): HeaderMap => (PUBLIC_API_DOCUMENTS.has(apiPath) ? publicApi : privateApi),
   };

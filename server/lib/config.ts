@@ -44,8 +44,6 @@ const ConfigSchema = z.object({
   ORDER_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),
   // Orders in `submitting` longer than this are listed as stuck by /orders/reconciliation.
   STUCK_SUBMITTING_MS: z.coerce.number().int().min(1_000).default(300_000),
-  // Test hook: the worker exits right after the pharmacy acknowledges, before recording it (crash tests).
-  FR_CRASH_AFTER_PHARMACY_ACK: z.enum(['true', 'false', '1', '0']).optional(),
   // DESIGN decision 22: an OpenAI-compatible model drafts questionnaires when both are set; else the offline generator.
   LLM_BASE_URL: z.string().url().optional(),
   LLM_MODEL: z.string().min(1).max(200).optional(),

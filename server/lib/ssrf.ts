@@ -60,6 +60,9 @@ export function isPublicAddress(address: string): boolean {
 // Brackets of an IPv6 literal, and the trailing dots of a fully qualified name: `localhost.` is `localhost`.
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
 
+/** The host of an absolute URL exactly as it was typed, before the parser lower-cases it. */
+const hostAsWritten = (raw: string) => /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^/:?#]*)/i.exec(raw.trim())?.[1] ?? '';
+
 /** Scheme and host-name rules that need no DNS; returns the parsed URL. */
 export function parseWebhookUrl(raw: string, policy: UrlPolicy): URL {
   let url: URL;
@@ -74,6 +77,11 @@ export function parseWebhookUrl(raw: string, policy: UrlPolicy): URL {
   // Whoever meets this refusal is usually the operator trying the service on their own machine: name the switch.
   if (isLocalhost && web && !policy.allowLocalhost) {
     throw new UrlRejected(url.protocol === 'https:' ? 'url_forbidden_host' : 'url_not_https', LOCALHOST_OFF);
+  }
+  // Decision 7 allows the literal host `localhost` only: `localhost.`, `LOCALHOST` and the like are refused
+  // even with the switch on, as they are with it off (the parser would quietly fold the case away).
+  if (isLocalhost && hostAsWritten(raw) !== 'localhost') {
+    throw new UrlRejected('url_forbidden_host', 'Only the literal host name `localhost` is allowed for local webhooks (no trailing dot, lower case).');
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocalhost)) {
     throw new UrlRejected('url_not_https', 'The URL must use https (plain http is allowed only for localhost, when WEBHOOKS_ALLOW_LOCALHOST is on).');
@@ -93,7 +101,8 @@ export async function resolveAllowed(hostname: string, policy: UrlPolicy): Promi
   }
   const addresses = await withTimeout(dns.promises.lookup(host, { all: true, verbatim: true }), LOOKUP_TIMEOUT_MS);
   if (addresses.length === 0) throw new Error(`DNS returned no address`);
-  const loopbackOk = host === 'localhost' && policy.allowLocalhost;
+  // The literal name only (decision 7): `localhost.` resolves to loopback too, and is refused like any inside address.
+  const loopbackOk = hostname === 'localhost' && policy.allowLocalhost;
   for (const a of addresses) {
     const loopback = ipaddr.isValid(a.address) && ipaddr.process(a.address).range() === 'loopback';
     if (!(loopbackOk ? loopback : isPublicAddress(a.address))) throw forbidden();

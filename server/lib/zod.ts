@@ -13,7 +13,20 @@ export const NUL_CODE = 'nul_character';
 const noNul = { message: 'must not contain the NUL character (\\u0000)', params: { code: NUL_CODE } };
 const hasNoNul = (v: string) => !v.includes('\u0000');
 
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): a name or a line of copy with
+ * them renders reversed or reordered on every page that shows it ("Trojan Source"-style spoofing of a patient's
+ * or a clinic's name). Nothing a person types needs them, so every string drops them on the way in.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+const withoutBidiControls = (v: string) => v.replace(BIDI_CONTROLS, '');
+
 export function string(params?: string | base.core.$ZodStringParams): base.ZodString {
+  return base.string(params).overwrite(withoutBidiControls).refine(hasNoNul, noNul);
+}
+
+/** A string kept exactly as sent (passwords, which must verify as they were chosen); still no NUL. */
+export function exactString(params?: string | base.core.$ZodStringParams): base.ZodString {
   return base.string(params).refine(hasNoNul, noNul);
 }
 

@@ -46,6 +46,8 @@ describe('GET /v1/openapi.json', () => {
       const isPublic = (route.meta as { openapi?: { protect?: boolean } }).openapi?.protect === false;
       // A public operation must say so (`security: []`): an absent list reads as "whatever the root says".
       expect(op.security, `${route.method} ${route.path} security`).toEqual(isPublic ? [] : [{ bearerAuth: [] }]);
+      // Everything under /public is called with an embed key or a hosted link in the path, never a credential.
+      if (route.path.startsWith('/public/')) expect(isPublic, `${route.method} ${route.path} is public`).toBe(true);
     }
   });
 

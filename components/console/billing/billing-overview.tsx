@@ -8,6 +8,7 @@ import { DunningStatus } from './dunning-status';
 import { PlanChoices } from './plan-choices';
 import { PlanSummary } from './plan-summary';
 import { ReturnNotice, type BillingReturn } from './return-notice';
+import { TestClock } from './test-clock';
 
 // After Stripe's checkout the plan moves when its webhook lands, a moment later: look again for a while.
 const CONFIRM_POLL_MS = 3_000;
@@ -31,6 +32,7 @@ export function BillingOverview({ back }: { back: BillingReturn }) {
         <>
           <PlanSummary billing={billing.data} />
           <DunningStatus health={billing.data.health} history={billing.data.stageHistory} />
+          {billing.data.testClock && <TestClock advancedDays={billing.data.testClock.advancedDays} />}
           <PlanChoices billing={billing.data} />
         </>
       )}

@@ -57,7 +57,7 @@ export function ExperimentCard({ experiment: e, canManage, onChanged }: { experi
         </div>
       </div>
 
-      {running && (
+      {running && canManage && (
         <div className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-3">
           <div>
             <label htmlFor={`${id}-winner`} className="block text-sm font-medium text-slate-700">

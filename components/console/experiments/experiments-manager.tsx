@@ -30,14 +30,15 @@ export function ExperimentsManager({ flowId, readsFlow, canManage }: { flowId: s
     <div className="space-y-6">
       {list.isPending && <Loading label="Loading the experiments…" />}
       {list.isError && <QueryError error={list.error} title="The experiments could not be read." />}
-      {list.data && !running && !creating && (
+      {!canManage && <p className="text-sm text-slate-600">Starting or stopping an experiment changes what patients read, so it needs a role that can edit flows; you can read the results.</p>}
+      {canManage && list.data && !running && !creating && (
         <BusyButton onClick={() => setCreating(true)} disabled={!control}>
           New experiment
         </BusyButton>
       )}
-      {running && !creating && <p className="text-sm text-slate-600">One experiment runs on a flow at a time; stop it to start another.</p>}
+      {canManage && running && !creating && <p className="text-sm text-slate-600">One experiment runs on a flow at a time; stop it to start another.</p>}
       {readsFlow && (flow.isError || versions.isError) && <QueryError error={flow.error ?? versions.error} title="The flow could not be read." />}
-      {!readsFlow && <p className="text-sm text-slate-600">Starting an experiment needs a role that can read the flow, to preview both arms.</p>}
+      {canManage && !readsFlow && <p className="text-sm text-slate-600">Starting an experiment needs a role that can read the flow, to preview both arms.</p>}
       {creating && control && (
         <ExperimentCreateForm
           flowId={flowId}

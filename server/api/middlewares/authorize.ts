@@ -19,6 +19,17 @@ export const requireTenantScope = middleware(async ({ ctx, meta, next }) => {
   return next({ ctx: { principal: principal as TenantPrincipal } });
 });
 
+/**
+ * A second scope a procedure needs on top of the meta's (which is "any of"): creating, stopping or folding in
+ * an experiment changes what patients read, so it needs `flows.manage` besides the analytics scope (27a).
+ */
+export const requireAlsoScope = (scope: string) =>
+  middleware(async ({ ctx, next }) => {
+    const { principal } = ctx as typeof ctx & WithPrincipal;
+    if (!hasScope(principal.scopes, scope)) throw errors.forbidden(`This credential lacks the '${scope}' scope required here.`, 'missing_scope');
+    return next();
+  });
+
 export const requireOps = middleware(async ({ ctx, next }) => {
   const { principal } = ctx as typeof ctx & WithPrincipal;
   if (!isOps(principal)) throw errors.forbidden('This endpoint is for platform operators.', 'ops_only');

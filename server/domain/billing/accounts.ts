@@ -35,6 +35,7 @@ export function defaultAccount(scope: Scope, at: Date = now()): BillingAccount {
     graceExtended: false,
     graceExtendedAt: null,
     simulatedCardDeclines: false,
+    testClockDays: 0,
     createdAt: at,
     updatedAt: at,
   };

@@ -3,12 +3,13 @@ import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { requireTenant } from '@/server/domain/ops/tenants';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
-import { PaymentsInputError, type ExternalPayments } from '@/server/integrations/payments/port';
+import { PaymentsInputError, PaymentsUnavailableError, type ExternalPayments } from '@/server/integrations/payments/port';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newSecretId } from '@/server/lib/ids';
 import { lockAccount, readAccount, saveAccount, type BillingAccount } from './accounts';
 import type { CheckoutPlan } from './plans';
+import { providerFailure, viaProvider } from './provider-errors';
 import { findSimulatedCoupon } from './simulated-catalog';
 
 export interface CheckoutDeps {
@@ -66,7 +67,7 @@ export async function openPortal(db: Db, principal: TenantPrincipal, deps: Check
     throw errors.conflict('This account has no billing customer yet: check out a plan first (POST /v1/billing/checkout), then manage it in the portal.', 'no_billing_customer');
   }
   const stripe = stripeFor(principal, deps);
-  if (stripe) return stripe.createPortal({ customerId: account.customerId, returnUrl: `${base(deps.publicUrl)}/billing` });
+  if (stripe) return viaProvider(() => stripe.createPortal({ customerId: account.customerId!, returnUrl: `${base(deps.publicUrl)}/billing` }));
   const id = await insertSession(db, principal, { kind: 'portal', plan: null, couponCode: null, percentOff: 0 }, PORTAL_TTL_MS);
   return { url: `${base(deps.publicUrl)}/billing/simulated/portal/${id}` };
 }
@@ -121,6 +122,7 @@ async function stripeCheckout(db: Db, scope: Scope, account: BillingAccount, inp
     if (err instanceof PaymentsInputError) {
       throw err.param === 'couponCode' ? unknownCoupon(err.message) : errors.validation(err.message, err.param);
     }
+    if (err instanceof PaymentsUnavailableError) throw providerFailure(err);
     throw err;
   }
   if (created.customerId && created.customerId !== account.customerId) await rememberCustomer(db, scope, created.customerId);

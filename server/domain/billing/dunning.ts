@@ -66,8 +66,11 @@ async function advance(tx: Tx, start: BillingAccount, at: Date): Promise<void> {
 const renewalDue = (a: BillingAccount, at: Date) => a.periodEnd !== null && a.periodEnd <= at && a.status === 'active';
 const cancelDue = (a: BillingAccount, at: Date) => a.cancelAtPeriodEnd && a.periodEnd !== null && a.periodEnd <= at;
 
-/** One due action on a locked account; the account after it, or null when nothing more is due. */
-async function stepOnce(tx: Tx, account: BillingAccount, at: Date): Promise<BillingAccount | null> {
+/**
+ * One due action on a locked account; the account after it, or null when nothing more is due. Also what the
+ * sandbox test clock runs at each instant it moves through (test-clock.ts).
+ */
+export async function stepOnce(tx: Tx, account: BillingAccount, at: Date): Promise<BillingAccount | null> {
   const simulated = account.provider === 'simulated';
   if (simulated && cancelDue(account, at)) return apply(tx, account, `sim_cancel:${account.id}:${iso(account.periodEnd)}`, { type: 'subscription.canceled' });
   if (account.firstFailedAt) return dunningStep(tx, account, at);

@@ -25,6 +25,21 @@ const CODES: Record<Exclude<BillingDecision, 'ROUTE'>, string> = {
   BLOCK: 'billing_suspended',
 };
 
+/** Every code a billing refusal carries for the clinic's own callers (console and authenticated API). */
+export const BILLING_REFUSAL_CODES: readonly string[] = Object.values(CODES);
+
+/**
+ * The one answer a patient-facing (public) call gets when billing refuses it (DESIGN decision 35): the same
+ * status as the clinic's refusal, a generic code and a message that says nothing of the clinic's account.
+ */
+export const PUBLIC_REFUSAL_CODE = 'flow_unavailable';
+export function patientSafeRefusal(): AppError {
+  return new AppError('permission_error', PUBLIC_REFUSAL_CODE, 403, 'This program is not taking new patients right now. Please try again later or contact the clinic.');
+}
+
+/** Whether `err` is a billing refusal meant for the clinic (to be replaced by `patientSafeRefusal` on public paths). */
+export const isBillingRefusal = (err: unknown): err is AppError => err instanceof AppError && BILLING_REFUSAL_CODES.includes(err.code);
+
 const WHAT: Record<BillingGuardedAction, string> = {
   ai_generation: 'AI generation is paused',
   new_experiment: 'New experiments cannot be started',
@@ -35,19 +50,17 @@ const WHAT: Record<BillingGuardedAction, string> = {
 
 /**
  * The refusal for `action` at `stage`, or null when it may go ahead. Orders already approved, reads, exports and
- * in-flight work are never guarded: a dispatched prescription is never abandoned. `patient` audiences get a
- * message with no billing detail (a patient on a clinic's funnel is not told the clinic's payment state).
+ * in-flight work are never guarded: a dispatched prescription is never abandoned. `patient` audiences get the
+ * generic `flow_unavailable` (a patient on a clinic's funnel is not told the clinic's payment state).
  */
 export function billingRefusal(stage: DunningStage, action: BillingGuardedAction, audience: 'tenant' | 'patient' = 'tenant'): AppError | null {
   const decision = decisionFor(stage);
   if (RANK[decision] < RANK[REFUSED_FROM[action]]) return null;
-  const code = CODES[decision as Exclude<BillingDecision, 'ROUTE'>];
+  if (audience === 'patient') return patientSafeRefusal();
   const message =
-    audience === 'patient'
-      ? 'This clinic is not starting new online visits right now. Please try again later or contact the clinic.'
-      : `${WHAT[action]} while the account's payment is overdue (billing stage '${stage}', decision ${decision}). ` +
-        'Pay the overdue invoice from the Billing page (or POST /v1/billing/portal) to restore it; orders already approved keep moving.';
-  return new AppError('permission_error', code, 403, message);
+    `${WHAT[action]} while the account's payment is overdue (billing stage '${stage}', decision ${decision}). ` +
+    'Pay the overdue invoice from the Billing page (or POST /v1/billing/portal) to restore it; orders already approved keep moving.';
+  return new AppError('permission_error', CODES[decision as Exclude<BillingDecision, 'ROUTE'>], 403, message);
 }
 
 /** Throws the refusal for `action` in the caller's tenant and mode, judged on the stage at this moment. */

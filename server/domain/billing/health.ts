@@ -30,6 +30,8 @@ export interface Billing {
   health: BillingHealth;
   checkoutPlans: { plan: CheckoutPlan; priceCents: number }[];
   stageHistory: { from: DunningStage; to: DunningStage; cause: string; at: string }[];
+  /** Sandbox only (null in live): how far the sandbox billing clock was moved forward (test-clock.ts). */
+  testClock: { advancedDays: number } | null;
 }
 
 /**
@@ -82,5 +84,6 @@ export async function getBilling(q: Queryable, scope: Scope, at: Date = now()): 
     stageHistory: changes
       .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
       .map((c) => ({ from: c.fromStage, to: c.toStage, cause: c.cause, at: c.at.toISOString() })),
+    testClock: scope.livemode ? null : { advancedDays: account.testClockDays },
   };
 }

@@ -17,7 +17,11 @@ import { nextMonth } from './dunning';
 export type BillingSession = typeof billingSessions.$inferSelect;
 export type SessionKind = BillingSession['kind'];
 
-export const CHECKOUT_ACTIONS = ['pay', 'decline'] as const;
+/**
+ * `pay_card_declines_renewals` pays today with a card that declines every later charge (Stripe's test card
+ * 4000 0000 0000 0341): with the sandbox test clock it takes a clinic through dunning (decision 35).
+ */
+export const CHECKOUT_ACTIONS = ['pay', 'pay_card_declines_renewals', 'decline'] as const;
 export const PORTAL_ACTIONS = ['pay_overdue', 'cancel_at_period_end', 'resume', 'fail_next_renewal'] as const;
 export type CheckoutAction = (typeof CHECKOUT_ACTIONS)[number];
 export type PortalAction = (typeof PORTAL_ACTIONS)[number];
@@ -94,6 +98,8 @@ export async function actOnCheckout(db: Db, id: string, action: CheckoutAction):
         periodEnd: nextMonth(at),
       },
     });
+    // The card paid with becomes the card on file: renewals decline with the one chosen to decline.
+    await saveAccount(tx, await lockAccount(tx, scope), { simulatedCardDeclines: action === 'pay_card_declines_renewals' });
     await finish(tx, session, 'paid');
     return { state: 'done', result: 'paid' };
   });

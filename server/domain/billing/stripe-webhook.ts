@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { billingAccounts, tenants } from '@/db/schema';
 import type { Db } from '@/server/db/types';
 import { AppError, errors } from '@/server/lib/errors';
-import { PaymentsSignatureError, type ExternalPayments, type VerifiedWebhookEvent } from '@/server/integrations/payments/port';
+import { PaymentsSignatureError, PaymentsUnavailableError, type ExternalPayments, type VerifiedWebhookEvent } from '@/server/integrations/payments/port';
 import { applyPaymentEvent } from './payment-events';
+import { providerFailure } from './provider-errors';
 
 export interface StripeWebhookRequest {
   rawBody: string;
@@ -43,6 +44,8 @@ export async function receiveStripeWebhook(db: Db, payments: ExternalPayments | 
     verified = await payments.verifyWebhook(req.rawBody, req.signature);
   } catch (err) {
     if (err instanceof PaymentsSignatureError) throw errors.validation(err.message, undefined, 'signature_invalid');
+    // Stripe could not answer a lookup the event needs: not a 2xx, so Stripe delivers the event again later.
+    if (err instanceof PaymentsUnavailableError) throw providerFailure(err);
     throw err;
   }
   if (!verified.event || !verified.livemode) return { received: true };

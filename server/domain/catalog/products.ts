@@ -6,6 +6,7 @@ import { now } from '@/server/lib/clock';
 import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { sentFields } from '@/server/lib/sent-fields';
+import { isUniqueViolation } from '@/server/db/unique-violation';
 
 export const PRODUCT_FORMS = ['tablet', 'capsule', 'injection', 'cream', 'solution', 'patch', 'device', 'kit', 'other'] as const;
 export type ProductForm = (typeof PRODUCT_FORMS)[number];
@@ -40,14 +41,6 @@ export function toProductDto(row: ProductRow) {
 }
 
 const skuTaken = () => new AppError('conflict', 'sku_taken', 409, 'A product with this SKU already exists in this mode.', 'sku');
-
-/** PostgreSQL (and PGlite) report a unique violation as SQLSTATE 23505; drizzle wraps it in `cause`. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 /** The friendly check first; the unique index (tenant, mode, sku) still decides a race, mapped to the same 409. */
 async function writeSku<T>(q: Queryable, scope: Scope, sku: string | undefined, exceptId: string | null, write: () => Promise<T>): Promise<T> {

@@ -33,3 +33,9 @@ export async function demoEmbed(q: Queryable, mode: 'flow' | 'intake'): Promise<
   const chosen = served.find((k) => k === DEMO_QUESTIONNAIRE) ?? served[0];
   return chosen ? { embedKey, questionnaireKey: chosen } : null;
 }
+
+/** An embed key by its id, for `/embed/demo?k=`: the key names its own tenant and mode, like a public call's. */
+export async function findEmbedKey(q: Queryable, id: string): Promise<{ livemode: boolean } | null> {
+  const [key] = await q.select({ livemode: embedKeys.livemode }).from(embedKeys).where(eq(embedKeys.id, id)).limit(1);
+  return key ?? null;
+}

@@ -31,6 +31,8 @@ export const EVENT_CATALOG = {
   'experiment.exposed': z.strictObject({ ...session, experimentId: id('exp'), variantKey: z.enum(['control', 'variant']) }),
   'flow.published': z.strictObject({
     flowId: id('flw'),
+    // Decision 23 names it `versionId`; `flowVersionId`, its first name, stays for integrations that read it.
+    versionId: id('fv'),
     flowVersionId: id('fv'),
     clinicalPlaneHash: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex digest'),
     approvedBy: id('usr'),

@@ -3,6 +3,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { flows, flowSessions, flowVersions } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
+import { isUniqueViolation } from '@/server/db/unique-violation';
 import type { Db } from '@/server/db/types';
 import { EXTERNAL_ORDER_ID_PATTERN } from '@/server/domain/events/catalog';
 import { emitEvent } from '@/server/domain/events/emit';
@@ -124,22 +125,29 @@ export async function receiveCheckoutCallback(db: Db, flowId: string, req: Signe
   const session = await sessionOfToken(db, scope, flowId, body.frToken, at);
   if (session.verdict !== 'eligible') throw errors.conflict('Only an eligible run is handed to the store; this session is not one.', 'session_not_eligible');
 
-  return db.transaction(async (tx) => {
-    const s = scoped(tx, scope);
-    const [taken] = await tx
-      .select({ id: flowSessions.id })
-      .from(flowSessions)
-      .where(s.where(flowSessions, and(eq(flowSessions.externalOrderId, body.externalOrderId), ne(flowSessions.id, session.id))))
-      .limit(1);
-    if (taken) throw errors.conflict('Another checkout of this clinic already reported this externalOrderId.', 'duplicate_external_order');
-    const completed = await s.update(flowSessions, session.id, { externalOrderId: body.externalOrderId, checkoutCompletedAt: at, updatedAt: at }, isNull(flowSessions.checkoutCompletedAt));
-    if (!completed) {
-      const current = await s.get(flowSessions, session.id);
-      if (current?.externalOrderId === body.externalOrderId) return { ok: true as const };
-      throw errors.conflict('This session’s checkout was already completed with another externalOrderId.', 'checkout_already_completed');
-    }
-    await emitEvent(tx, scope, 'flow.checkout.completed', { flowId, sessionId: session.id, externalOrderId: body.externalOrderId });
-    await linkOrderToCheckout(tx, scope, completed);
-    return { ok: true as const };
-  });
+  const duplicate = () => errors.conflict('Another checkout of this clinic already reported this externalOrderId.', 'duplicate_external_order');
+  return db
+    .transaction(async (tx) => {
+      const s = scoped(tx, scope);
+      const [taken] = await tx
+        .select({ id: flowSessions.id })
+        .from(flowSessions)
+        .where(s.where(flowSessions, and(eq(flowSessions.externalOrderId, body.externalOrderId), ne(flowSessions.id, session.id))))
+        .limit(1);
+      if (taken) throw duplicate();
+      // Two sessions completing with one order id at once both pass the read above; the unique index lets one through.
+      const completed = await s.update(flowSessions, session.id, { externalOrderId: body.externalOrderId, checkoutCompletedAt: at, updatedAt: at }, isNull(flowSessions.checkoutCompletedAt));
+      if (!completed) {
+        const current = await s.get(flowSessions, session.id);
+        if (current?.externalOrderId === body.externalOrderId) return { ok: true as const };
+        throw errors.conflict('This session’s checkout was already completed with another externalOrderId.', 'checkout_already_completed');
+      }
+      await emitEvent(tx, scope, 'flow.checkout.completed', { flowId, sessionId: session.id, externalOrderId: body.externalOrderId });
+      await linkOrderToCheckout(tx, scope, completed);
+      return { ok: true as const };
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw duplicate();
+      throw err;
+    });
 }

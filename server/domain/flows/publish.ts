@@ -24,7 +24,7 @@ async function makeActive(tx: Tx, actor: Actor, flow: FlowRow, version: FlowVers
   const s = scoped(tx, actor);
   if (flow.activeVersionId && flow.activeVersionId !== version.id) await s.update(flowVersions, flow.activeVersionId, { status: 'superseded' });
   const updated = await s.update(flows, flow.id, { activeVersionId: version.id, pendingVersionId: null, updatedAt: version.publishedAt! });
-  await emitEvent(tx, actor, 'flow.published', { flowId: flow.id, flowVersionId: version.id, clinicalPlaneHash: version.clinicalPlaneHash, approvedBy: version.approvedBy! });
+  await emitEvent(tx, actor, 'flow.published', { flowId: flow.id, versionId: version.id, flowVersionId: version.id, clinicalPlaneHash: version.clinicalPlaneHash, approvedBy: version.approvedBy! });
   return updated!;
 }
 

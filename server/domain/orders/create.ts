@@ -12,6 +12,7 @@ import { newId } from '@/server/lib/ids';
 import { toOrderDto } from './dto';
 import { actorOf } from './actor';
 import { timelineEntry, type OrderRow } from './lifecycle';
+import { isUniqueViolation } from '@/server/db/unique-violation';
 
 export interface CreateOrderInput {
   items: { productId: string; quantity: number; sig: string; refills: number }[];
@@ -101,8 +102,7 @@ export async function createOrder(db: Db, principal: TenantPrincipal, input: Cre
   } catch (err) {
     // A foreignOrderId seen before (or two creates with one at once): the unique index decides, and the
     // order that holds it is named.
-    const raced = (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
-    const winner = raced ? await findExisting() : undefined;
+    const winner = isUniqueViolation(err) ? await findExisting() : undefined;
     if (winner) throw duplicate(winner.id);
     throw err;
   }

@@ -2,7 +2,16 @@ import { deliveryOptions } from '@/server/domain/webhooks/options';
 import { truthy, type Config } from '@/server/lib/config';
 import type { SubmitDeps } from './approve';
 
-/** Dispatch settings from the configuration; the crash hook exists for the single-dispatch crash test. */
+/**
+ * A process-wide seam for the single-dispatch crash test (tests/helpers/crashing-worker.ts): it makes a worker
+ * die right after a pharmacy acknowledged a dispatch. Nothing in the product sets it; no setting reaches it.
+ */
+const injected: Pick<SubmitDeps, 'afterAcknowledged'> = {};
+export function injectDispatchHooks(hooks: Pick<SubmitDeps, 'afterAcknowledged'>) {
+  Object.assign(injected, hooks);
+}
+
+/** Dispatch settings from the configuration. */
 export function submitDeps(config: Config): SubmitDeps {
   return {
     policy: deliveryOptions(config).policy,
@@ -10,6 +19,6 @@ export function submitDeps(config: Config): SubmitDeps {
     syncIntervalMs: config.ORDER_SYNC_INTERVAL_MS,
     inline: truthy(config.DISPATCH_INLINE),
     waitMs: 10_000,
-    afterAcknowledged: truthy(config.FR_CRASH_AFTER_PHARMACY_ACK) ? () => process.exit(137) : undefined,
+    afterAcknowledged: injected.afterAcknowledged,
   };
 }

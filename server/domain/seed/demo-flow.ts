@@ -72,7 +72,7 @@ export async function seedDemoFlow(tx: Tx, seeder: TenantPrincipal, providerId: 
     publishedAt: now,
     createdAt: now,
   });
-  await emitEvent(tx, seeder, 'flow.published', { flowId, flowVersionId: versionId, clinicalPlaneHash: hash, approvedBy: providerId });
+  await emitEvent(tx, seeder, 'flow.published', { flowId, versionId, flowVersionId: versionId, clinicalPlaneHash: hash, approvedBy: providerId });
   const key = await createEmbedKey(tx, seeder, { name: DEMO_FLOW_KEY_NAME, allowedOrigins: [], flowId });
   return { flowId, versionId, embedKey: key.id, clinicalPlaneHash: hash };
 }

@@ -52,7 +52,10 @@ export async function createMailer(opts: MailerOptions): Promise<Mailer> {
       // mkdir's mode applies only to a directory it creates; an existing one is narrowed too.
       await fs.chmod(opts.outboxDir, 0o700);
       const file = path.join(opts.outboxDir, `${Date.now()}-${newId('request').slice(4)}.json`);
-      await fs.writeFile(file, JSON.stringify({ ...m, from: opts.from, sentAt: new Date().toISOString() }, null, 2), { mode: 0o600, flag: 'wx' });
+      // Written aside and renamed into place, so whoever reads the outbox never sees half a message.
+      const partial = `${file}.partial`;
+      await fs.writeFile(partial, JSON.stringify({ ...m, from: opts.from, sentAt: new Date().toISOString() }, null, 2), { mode: 0o600, flag: 'wx' });
+      await fs.rename(partial, file);
       logger.info({ file }, 'mail written to the outbox');
     },
   };

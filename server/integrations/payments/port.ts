@@ -59,3 +59,15 @@ export class PaymentsSignatureError extends Error {
     this.name = 'PaymentsSignatureError';
   }
 }
+
+/**
+ * The provider could not do what was asked, through no fault of the caller: `transient` when it could not be
+ * reached, timed out, failed on its side or limited our rate (a retry later may succeed), otherwise it refused
+ * our own request (credentials, configuration). The message names the operation only, never a secret.
+ */
+export class PaymentsUnavailableError extends Error {
+  constructor(readonly transient: boolean, readonly operation: string) {
+    super(`The payment provider could not ${operation}.`);
+    this.name = 'PaymentsUnavailableError';
+  }
+}

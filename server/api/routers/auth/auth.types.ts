@@ -4,7 +4,7 @@ import { ROLES } from '@/server/domain/auth/roles';
 import { zUsState } from '@/server/lib/us-states';
 
 export const zEmail = z.string().trim().toLowerCase().pipe(z.email()).meta({ description: 'E-mail address' });
-export const zPassword = z.string().min(12, 'at least 12 characters').max(200).meta({ description: '12 to 200 characters' });
+export const zPassword = z.exactString().min(12, 'at least 12 characters').max(200).meta({ description: '12 to 200 characters' });
 export const zNpi = z.string().meta({ description: 'National Provider Identifier: 10 digits with a valid check digit' });
 export const zStates = z.array(zUsState).max(60).meta({ description: 'Two-letter US state codes' });
 export const zTotp = z.string().regex(/^\d{6}$/, 'must be a 6-digit code').meta({ description: '6-digit TOTP code' });

@@ -13,5 +13,5 @@ export const loginMeta: OpenApiMeta<ProcedureMeta> = {
     errorResponses: { 401: 'Wrong e-mail or password (one answer for both)', 429: 'Too many attempts' },
   },
 };
-export const ZLoginRequest = z.strictObject({ email: zEmail, password: z.string().min(1).max(200) });
+export const ZLoginRequest = z.strictObject({ email: zEmail, password: z.exactString().min(1).max(200) });
 export const ZLoginResponse = ZLoginResult;

@@ -40,6 +40,13 @@ export const ZBilling = z
       .array(z.object({ plan: z.enum(['starter', 'growth', 'scale']), priceCents: z.number().int().min(0) }))
       .meta({ description: 'The plans POST /billing/checkout accepts, with their prices' }),
     stageHistory: z.array(ZStageChange).meta({ description: 'Recent dunning stage changes, newest first' }),
+    testClock: z
+      .object({ advancedDays: z.number().int().min(0).meta({ description: 'Days the sandbox billing clock was moved forward in total' }) })
+      .nullable()
+      .meta({
+        description:
+          'Sandbox only (null in live): the test clock of POST /billing/test-clock/advance. Dates here stay on the real clock: advancing moves the account’s own dates back by as much, so the account stands where it would be that many days from now',
+      }),
   })
   .meta({ id: 'Billing', description: "The tenant's plan, subscription and billing health in the caller's mode" });
 

@@ -17,6 +17,8 @@ export const createCheckoutMeta: OpenApiMeta<ProcedureMeta> = {
       400: 'plan is not starter, growth or scale (param plan), or couponCode is unknown (param couponCode)',
       403: 'Missing billing.manage',
       409: 'plan_already_active: the account already has this plan (pay or cancel it in the portal instead)',
+      502: 'payment_provider_error: Stripe refused this deployment’s own request (keys, prices); nothing was changed',
+      503: 'payment_provider_unavailable: Stripe could not be reached (or failed on its side); retry after the Retry-After header’s seconds; nothing was changed',
     },
   },
 };

@@ -13,6 +13,8 @@ export const createPortalMeta: OpenApiMeta<ProcedureMeta> = {
     errorResponses: {
       403: 'Missing billing.manage',
       409: 'no_billing_customer: the account never checked out, so there is nothing to manage yet',
+      502: 'payment_provider_error: Stripe refused this deployment’s own request (keys, prices); nothing was changed',
+      503: 'payment_provider_unavailable: Stripe could not be reached (or failed on its side); retry after the Retry-After header’s seconds; nothing was changed',
     },
   },
 };

@@ -1,4 +1,5 @@
 import { router } from '@/server/api/trpc';
+import { advanceTestClockRoute } from './advance-test-clock';
 import { createCheckoutRoute } from './create-checkout';
 import { createPortalRoute } from './create-portal';
 import { getBillingRoute } from './get-billing';
@@ -11,4 +12,5 @@ export const billingRouter = router({
   checkout: createCheckoutRoute,
   portal: createPortalRoute,
   stripeWebhook: stripeWebhookRoute,
+  advanceTestClock: advanceTestClockRoute,
 });

@@ -11,8 +11,10 @@ export const stripeWebhookMeta: OpenApiMeta<ProcedureMeta> = {
     summary: "Stripe's webhook (no bearer): verified with STRIPE_WEBHOOK_SECRET, each event applied once",
     protect: false,
     errorResponses: {
-      400: 'The Stripe-Signature header is missing or does not verify; nothing is changed',
+      400: 'The Stripe-Signature header is missing, does not verify, or its timestamp is more than 5 minutes from this server’s clock (either way); nothing is changed',
       404: 'Stripe is not configured on this deployment',
+      502: 'Stripe refused a lookup the event needs; nothing is changed and Stripe delivers the event again',
+      503: 'Stripe could not be reached for a lookup the event needs; nothing is changed and Stripe delivers the event again',
     },
   },
 };

@@ -16,7 +16,7 @@ export const createExperimentMeta: OpenApiMeta<ProcedureMeta> = {
       "The overrides are checked against the flow's active version (else its draft). Assignment is deterministic and sticky: the first 4 bytes of SHA-256(`experimentId:sessionId`) mod 10,000, the variant below splitPct × 100.",
     errorResponses: {
       400: 'A bad body, or an override naming a missing or clinical step (param overrides.<i>.stepId), a bad block, theme token or order (overrides.<i>.blocks.<field>); nothing is created',
-      403: 'Missing FLOWS_ANALYTICS_VIEW; or new experiments are paused while a payment is overdue (billing_degraded, billing_restricted, billing_suspended)',
+      403: 'Missing FLOWS_ANALYTICS_VIEW or flows.manage; or new experiments are paused while a payment is overdue (billing_degraded, billing_restricted, billing_suspended)',
       404: 'No such flow on this tenant in this mode',
       409: 'Another experiment is running on the flow (experiment_running), or the flow is archived',
     },

@@ -4,6 +4,12 @@ import { zDateTime } from '@/server/api/schemas/common';
 /** Experiments are read and run with the analytics permission (spec "Flows: analytics and experiments"). */
 export const EXPERIMENTS_SCOPE = 'FLOWS_ANALYTICS_VIEW';
 
+/**
+ * Creating, stopping or folding in an experiment changes what patients read (decision 27a), so it needs the
+ * flow-authoring scope as well; reads (list, results, stats) need only the analytics one.
+ */
+export const EXPERIMENTS_ALSO_NEED = 'flows.manage';
+
 export const zSplitPct = z
   .number()
   .min(0)

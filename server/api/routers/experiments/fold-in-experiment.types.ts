@@ -5,9 +5,6 @@ import { zId } from '@/server/api/schemas/common';
 import { ZFlow } from '../flows/flow.types';
 import { EXPERIMENTS_SCOPE, ZExperiment } from './experiment.types';
 
-/** Fold-in edits the flow's draft, so it needs the authoring scope as well as the experiments one. */
-export const FOLD_IN_ALSO_NEEDS = 'flows.manage';
-
 export const foldInExperimentMeta: OpenApiMeta<ProcedureMeta> = {
   scope: EXPERIMENTS_SCOPE,
   openapi: {

@@ -11,7 +11,7 @@ export const stopExperimentMeta: OpenApiMeta<ProcedureMeta> = {
     path: '/flows/experiments/{expId}/stop',
     tags: ['experiments'],
     summary: 'Stop an experiment: new sessions get the control (sessions already assigned keep their arm); winnerVariant is recorded and promotes nothing. Stopping twice changes nothing.',
-    errorResponses: { 400: 'A bad winnerVariant', 403: 'Missing FLOWS_ANALYTICS_VIEW', 404: 'No such experiment on this tenant in this mode' },
+    errorResponses: { 400: 'A bad winnerVariant', 403: 'Missing FLOWS_ANALYTICS_VIEW or flows.manage', 404: 'No such experiment on this tenant in this mode' },
   },
 };
 export const ZStopExperimentRequest = z.strictObject({

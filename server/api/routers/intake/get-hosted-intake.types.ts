@@ -8,6 +8,8 @@ export const getHostedIntakeMeta: OpenApiMeta<ProcedureMeta> = {
   openapi: {
     method: 'GET',
     path: '/public/intake/hosted/{token}',
+    // No credential: the embed key (or the hosted link's token) in the path is the whole authority.
+    protect: false,
     tags: ['public intake'],
     summary: 'The questionnaire a one-time hosted link opens (no credential: the token is one)',
     errorResponses: { 404: 'Unknown, expired or already used link (one answer for all three)', 429: 'Too many requests from this address' },

@@ -7,6 +7,8 @@ export const getPublicQuestionnaireMeta: OpenApiMeta<ProcedureMeta> = {
   openapi: {
     method: 'GET',
     path: '/public/intake/{embedKey}/questionnaires/{key}',
+    // No credential: the embed key (or the hosted link's token) in the path is the whole authority.
+    protect: false,
     tags: ['public intake'],
     summary: "The patient-safe view of an approved questionnaire the embed key serves (no rules, rule ids or disqualifier logic)",
     description: 'No credential: the embed key in the path addresses the clinic. Outside sandbox the Origin (or Referer) must be one the key allows.',

@@ -8,6 +8,8 @@ export const submitHostedIntakeMeta: OpenApiMeta<ProcedureMeta> = {
   openapi: {
     method: 'POST',
     path: '/public/intake/hosted/{token}/submissions',
+    // No credential: the embed key (or the hosted link's token) in the path is the whole authority.
+    protect: false,
     tags: ['public intake'],
     summary: "The patient's answers through a one-time hosted link; the link is spent in the same transaction. Send Idempotency-Key to retry safely.",
     errorResponses: {

@@ -11,6 +11,8 @@ export const submitPublicIntakeMeta: OpenApiMeta<ProcedureMeta> = {
   openapi: {
     method: 'POST',
     path: '/public/intake/{embedKey}/submissions',
+    // No credential: the embed key (or the hosted link's token) in the path is the whole authority.
+    protect: false,
     tags: ['public intake'],
     summary: "A new or returning patient's answers to a questionnaire the embed key serves; Idempotency-Key required",
     description:

@@ -14,7 +14,7 @@ export const createFlowSessionMeta: OpenApiMeta<ProcedureMeta> = {
     description: 'The session id is the bearer secret of the run; keep it (the hosted page keeps it in localStorage per key) to resume.',
     errorResponses: {
       ...PUBLIC_FLOW_ERRORS,
-      403: 'Origin not allowed for this live key (origin_not_allowed); or the clinic starts no new sessions right now (billing_restricted, billing_suspended; the message tells the patient nothing more)',
+      403: 'Origin not allowed for this live key (origin_not_allowed); or the program is not taking new patients right now (flow_unavailable: the one code and patient-safe message of every refusal for the clinic’s account state, which a public answer never reveals)',
       400: 'A malformed campaign or variant',
     },
   },

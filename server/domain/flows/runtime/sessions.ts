@@ -138,7 +138,7 @@ export interface SessionInput {
  * (`experiment.exposed`) and counted under that arm; the definition is the arm's. One write statement, so no
  * transaction is needed for the three to commit together.
  * A clinic restricted or suspended for an overdue payment starts no new session (decision 29; the patient is
- * told nothing of billing); sessions already started step and submit as before.
+ * told nothing of billing: `flow_unavailable`, decision 35); sessions already started step and submit as before.
  */
 export async function createSession(db: Db, embed: FlowEmbed, input: SessionInput) {
   const stage = embed.billingStage ?? effectiveStage(await readAccount(db, embed), now());

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "flow_sessions_external_order_idx" ON "flow_sessions" USING btree ("tenant_id","livemode","external_order_id");

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_accounts" ADD COLUMN "test_clock_days" integer DEFAULT 0 NOT NULL;
