@@ -65,6 +65,7 @@ const flowDocument = {
 };
 
 export interface FlowClinic {
+  tenantId: string;
   key: string;
   flowId: string;
   /** The clinic's provider (licensed in CA, two-factor enrolled with `mfaSecret`). */
@@ -104,6 +105,7 @@ export async function clinicWithFlow(name: string): Promise<FlowClinic> {
   const published = await api<{ status: string }>(key, 'POST', `/flows/${flow.id}/publish`, {});
   if (published.status !== 'published') await asProvider('POST', `/flows/${flow.id}/approve`, {});
   return {
+    tenantId: tenant.id,
     key,
     flowId: flow.id,
     providerEmail,

@@ -350,7 +350,9 @@ describe('POST …/submit', () => {
     expect(res.body).toMatchObject({ verdict: 'disqualified', title: 'We cannot help online', body: 'Please talk to your doctor.', sandbox: true });
     expect(res.body).not.toHaveProperty('certificate');
     expect(res.body.submissionId).toMatch(/^isub_/);
-    expect(res.text).not.toContain('pregnancy');
+    // The patient-safe reason is the clinic's message for the patient (issue 33 item 5), never the rule's id.
+    expect(res.body.patientMessages).toEqual(['This treatment is not safe during pregnancy.']);
+    expect(res.text).not.toContain('"pregnancy"');
     const types = await rows(sql`select type from events where data->>'sessionId' = ${id} order by type`);
     expect(types.map((e) => e.type)).toContain('flow.disqualified');
     expect(types.map((e) => e.type)).not.toContain('flow.qualified');

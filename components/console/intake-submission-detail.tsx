@@ -209,6 +209,12 @@ export function IntakeSubmissionDetail({ id, readsPatients }: { id: string; read
           </dd>
           <dt className="font-medium text-slate-500">Received</dt>
           <dd>{formatDateTime(s.createdAt)} via {s.source.replace('_', '-')}</dd>
+          {s.reference && (
+            <>
+              <dt className="font-medium text-slate-500">Patient reference</dt>
+              <dd className="font-mono" data-testid="submission-reference">{s.reference}</dd>
+            </>
+          )}
           {s.missing.length > 0 && (
             <>
               <dt className="font-medium text-slate-500">Unanswered</dt>

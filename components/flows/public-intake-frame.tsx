@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { IntakeOutcome } from '@/components/intake/outcome-summary';
 import { QuestionnaireForm } from '@/components/intake/questionnaire-form';
 import type { FieldErrors, PatientQuestionnaire } from '@/components/intake/types';
 import { ContactForm } from './contact-form';
@@ -16,6 +17,7 @@ interface Outcome {
   verdict: 'eligible' | 'disqualified';
   message: string;
   patientMessages: string[];
+  reference?: string;
 }
 
 interface Props {
@@ -127,12 +129,7 @@ export function PublicIntakeFrame({ embedKey, questionnaire, sandbox, parentOrig
   if (stage === 'done' && outcome) {
     return (
       <FlowShell {...shell} title={outcome.verdict === 'eligible' ? 'Thank you, your answers were sent' : 'Thank you for your answers'}>
-        <div role="status" className="space-y-3 text-base">
-          <p>{outcome.message}</p>
-          {outcome.patientMessages.map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
+        <IntakeOutcome outcome={outcome} />
       </FlowShell>
     );
   }

@@ -66,6 +66,9 @@ export const intakeSubmissions = pgTable(
     embedKeyId: text('embed_key_id'),
     flowId: text('flow_id'),
     flowSessionId: text('flow_session_id'),
+    // The short reference shown to the patient (server/domain/intake/submission-reference.ts); no PHI. Null on
+    // submissions made before references existed (no patient was ever shown one).
+    reference: text('reference'),
     // The order created when a provider approved it.
     orderId: text('order_id'),
     reviewedBy: text('reviewed_by'),
@@ -86,6 +89,7 @@ export const intakeSubmissions = pgTable(
   (t) => [
     index('intake_submissions_scope_idx').on(t.tenantId, t.livemode, t.id),
     index('intake_submissions_status_idx').on(t.tenantId, t.livemode, t.status, t.id),
+    index('intake_submissions_reference_idx').on(t.tenantId, t.livemode, t.reference),
   ],
 );
 

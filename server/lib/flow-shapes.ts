@@ -48,7 +48,18 @@ export interface QuizStepShape {
 export interface OutcomeStepShape {
   id: string;
   kind: 'outcome';
-  blocks: { eligibleTitle: string; eligibleBody: string; disqualifiedTitle: string; disqualifiedBody: string; cta?: string };
+  blocks: {
+    eligibleTitle: string;
+    eligibleBody: string;
+    disqualifiedTitle: string;
+    disqualifiedBody: string;
+    /** The eligible page's button label; it leads to the checkout handoff when there is one, else to `ctaUrl`. */
+    cta?: string;
+    ctaUrl?: string;
+    /** Where a patient who is not eligible can go instead: label and https URL of the clinic's page. */
+    disqualifiedCta?: string;
+    disqualifiedUrl?: string;
+  };
 }
 /** A page of questionnaire items, by linkId. */
 export interface MedicalStepShape {

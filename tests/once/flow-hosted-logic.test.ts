@@ -52,7 +52,8 @@ describe('flow progress', () => {
     expect(resumeStage(session({ nextStepId: 'body', completedStepIds: ['welcome', 'goals'] }))).toEqual({ name: 'step', stepId: 'body' });
     expect(resumeStage(session({ nextStepId: null, completedStepIds: ['welcome', 'goals', 'body', 'contact'] }))).toEqual({ name: 'step', stepId: 'contact' });
     const done = resumeStage(session({ status: 'completed', nextStepId: null, outcome: { verdict: 'disqualified', message: 'Not available through this clinic.', title: '', body: '' } }));
-    expect(done).toEqual({ name: 'outcome', outcome: { verdict: 'disqualified', title: 'Sorry', body: 'See your doctor.', message: 'Not available through this clinic.', cta: 'Pay' } });
+    // The eligible page's button (cta) has no place on a disqualified page, which names no other destination here.
+    expect(done).toEqual({ name: 'outcome', outcome: { verdict: 'disqualified', title: 'Sorry', body: 'See your doctor.', message: 'Not available through this clinic.', patientMessages: [] } });
     // A completed session read back carries the copy the run was shown (the arm's, in an experiment).
     const armed = resumeStage(session({ status: 'completed', nextStepId: null, outcome: { verdict: 'eligible', message: 'm', title: 'Variant win', body: 'Variant body' } }));
     expect(armed).toMatchObject({ outcome: { title: 'Variant win', body: 'Variant body' } });
@@ -123,10 +124,19 @@ describe('flow progress', () => {
       title: 'Good news',
       body: 'A clinician reviews.',
       checkoutUrl: 'https://shop.example/c?fr_token=x',
+      action: { href: 'https://shop.example/c?fr_token=x', label: 'Pay', checkout: true },
     });
+    // Without a checkout or a clinic page, the label alone has nowhere to lead: no button.
+    expect(outcomeView(DEF, { verdict: 'eligible', message: 'm' })).not.toHaveProperty('action');
     expect(outcomeView(DEF, { verdict: 'eligible', message: 'm', title: 'Variant title', body: 'Variant body' })).toMatchObject({ title: 'Variant title', body: 'Variant body' });
     const bare = { ...DEF, steps: DEF.steps.filter((s) => s.kind !== 'outcome') };
     expect(outcomeView(bare, { verdict: 'disqualified', message: 'm' }).title).toBe('Thank you for your answers');
+    // Without outcome copy the service's sentence is said once: a disqualified run's body, nothing for an eligible one.
+    expect(outcomeView(bare, { verdict: 'disqualified', message: 'm', title: 'Thank you', body: 'm', patientMessages: ['Adults only.'] })).toMatchObject({ body: 'm', patientMessages: ['Adults only.'] });
+    expect(outcomeView(bare, { verdict: 'eligible', message: 'm', title: 'Thank you', body: 'm', reference: 'ABCD-EFGH' })).toMatchObject({ title: 'Thank you, your answers were sent', body: '', reference: 'ABCD-EFGH' });
+    const linked = DEF.steps.map((s) => (s.kind === 'outcome' ? { ...s, blocks: { ...s.blocks, ctaUrl: 'https://clinic.example/next', disqualifiedCta: 'Find a clinic', disqualifiedUrl: 'https://clinic.example/other' } } : s));
+    expect(outcomeView({ ...DEF, steps: linked }, { verdict: 'eligible', message: 'm' }).action).toEqual({ href: 'https://clinic.example/next', label: 'Pay', checkout: false });
+    expect(outcomeView({ ...DEF, steps: linked }, { verdict: 'disqualified', message: 'm' }).action).toEqual({ href: 'https://clinic.example/other', label: 'Find a clinic', checkout: false });
     expect(firstClinicalStepId(DEF)).toBe('body');
   });
 

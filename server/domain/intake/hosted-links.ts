@@ -147,6 +147,6 @@ export async function submitHosted(db: Db, link: LinkRow, answers: Record<string
     const origin = { source: 'hosted' as const, patientId: link.patientId, facts: submissionFacts({ name, email: patient.email }, facts), identityMismatch: mismatch };
     const { row, evaluation } = await recordSubmission(tx, scope, questionnaire, origin, answers, at);
     await tx.update(intakeHostedLinks).set({ submissionId: row.id }).where(eq(intakeHostedLinks.id, link.id));
-    return patientOutcome(questionnaire.document, evaluation);
+    return { ...patientOutcome(questionnaire.document, evaluation), reference: row.reference! };
   });
 }

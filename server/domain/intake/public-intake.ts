@@ -99,6 +99,6 @@ export async function submitPublic(db: Db, embed: EmbedAccess, input: PublicSubm
       answersWithFacts(row.document, input.answers, facts),
       at,
     );
-    return { submissionId: submission.id, ...patientOutcome(row.document, evaluation), certificate: submission.certificate, sandbox: !embed.livemode };
+    return { submissionId: submission.id, ...patientOutcome(row.document, evaluation), reference: submission.reference!, certificate: submission.certificate, sandbox: !embed.livemode };
   });
 }

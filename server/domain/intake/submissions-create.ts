@@ -10,6 +10,7 @@ import { issueCertificate } from './certificates';
 import { answeredFacts, submissionFacts } from './identity-facts';
 import { checkAnswers, evaluate, type Evaluation } from './engine';
 import { requireUsableQuestionnaire, type QuestionnaireRow } from './questionnaire-store';
+import { submissionReference } from './submission-reference';
 import { toSubmissionDto } from './submissions-dto';
 
 type NewEvent = ReturnType<typeof newEvent>;
@@ -120,6 +121,7 @@ export async function recordSubmission(
       flowId: origin.flowId ?? null,
       flowSessionId: origin.flowSessionId ?? null,
       ...(origin.identityMismatch?.length && { identityStatus: 'mismatch' as const, identityFields: origin.identityMismatch, identityMatchedPatientId: origin.patientId }),
+      reference: submissionReference(id),
       createdAt: at,
       updatedAt: at,
     },

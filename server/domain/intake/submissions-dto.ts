@@ -26,6 +26,7 @@ export function toSubmissionDto(row: SubmissionRow, doc: QuestionnaireDocument |
     questionnaireVersion: row.questionnaireVersion,
     patientId: row.patientId,
     source: row.source,
+    reference: row.reference,
     status: row.status,
     verdict: row.verdict,
     missing: row.missing,

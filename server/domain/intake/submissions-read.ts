@@ -7,6 +7,7 @@ import { hasScope } from '@/server/domain/developer/scopes';
 import { recordAccess } from '@/server/domain/patients/access-log';
 import { errors } from '@/server/lib/errors';
 import type { QuestionnaireDocument } from './questionnaire-schema';
+import { normalizeReference } from './submission-reference';
 import { toSubmissionDto, type SubmissionRow } from './submissions-dto';
 
 export const SUBMISSION_STATUS_FILTERS = ['pending_review', 'disqualified', 'approved', 'rejected', 'all'] as const;
@@ -55,15 +56,25 @@ export async function submissionDto(q: Queryable, scope: Scope, row: SubmissionR
 }
 
 /**
- * The review queue, newest first. `sandbox` is the spec's required flag: it must name the caller's own mode
+ * The review queue, newest first, optionally only the submissions with the reference a patient quotes. `sandbox` is the spec's required flag: it must name the caller's own mode
  * (a credential reads only its own mode's submissions), so a mismatch is a 400 rather than a silent empty page.
  */
-export async function listSubmissions(db: Queryable, scope: Scope, input: { status: SubmissionStatusFilter; sandbox: 'true' | 'false'; limit: number; startingAfter?: string }) {
+export async function listSubmissions(
+  db: Queryable,
+  scope: Scope,
+  input: { status: SubmissionStatusFilter; sandbox: 'true' | 'false'; limit: number; startingAfter?: string; reference?: string },
+) {
   if ((input.sandbox === 'true') !== !scope.livemode) {
     throw errors.validation(`This credential acts in ${scope.livemode ? 'live' : 'sandbox'} mode; send sandbox=${scope.livemode ? 'false' : 'true'}.`, 'sandbox', 'mode_mismatch');
   }
+  // A reference as the patient read it out (case, spaces and dashes aside); one that cannot be one is a 400, not an empty page.
+  const reference = input.reference === undefined ? undefined : normalizeReference(input.reference);
+  if (reference === null) throw errors.validation('reference must be the 8 letters and digits the patient was shown, like 7KQ2-M9XD.', 'reference');
   const rows = await scoped(db, scope).list(intakeSubmissions, {
-    where: input.status === 'all' ? undefined : eq(intakeSubmissions.status, input.status as IntakeStatus),
+    where: and(
+      input.status === 'all' ? undefined : eq(intakeSubmissions.status, input.status as IntakeStatus),
+      reference ? eq(intakeSubmissions.reference, reference) : undefined,
+    ),
     limit: input.limit,
     startingAfter: input.startingAfter,
   });

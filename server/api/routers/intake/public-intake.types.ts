@@ -28,7 +28,10 @@ export const ZPatientQuestionnaire = z
 export const ZPatientOutcome = {
   verdict: z.enum(['eligible', 'disqualified']).meta({ description: 'eligible: it goes to a provider for review; disqualified: it does not' }),
   message: z.string().meta({ description: 'What to tell the patient' }),
-  patientMessages: z.array(z.string()).meta({ description: "The clinic's messages of the matched rules, written for the patient" }),
+  patientMessages: z
+    .array(z.string())
+    .meta({ description: "The clinic's messages of the matched rules, written for the patient: a disqualified run's reason, an eligible run's review flags" }),
+  reference: z.string().meta({ description: 'The short reference the patient can quote (e.g. 7KQ2-M9XD): not an id, no PHI; staff find the submission by it' }),
 };
 
 export const zAnswers = z

@@ -21,6 +21,10 @@ export const ZIntakeSubmission = z
     questionnaireVersion: z.number().int().meta({ description: 'The approved version answered' }),
     patientId: z.string().meta({ description: 'The patient' }),
     source: z.enum(['in_app', 'public', 'hosted', 'flow']).meta({ description: 'Where it came from' }),
+    reference: z
+      .string()
+      .nullable()
+      .meta({ description: 'The short reference the patient was shown (e.g. 7KQ2-M9XD; no PHI); find it with GET /intake/submissions?reference=. Null on submissions older than references' }),
     status: z.enum(['pending_review', 'disqualified', 'approved', 'rejected']).meta({ description: 'pending_review (eligible, flags allowed) | disqualified | approved | rejected' }),
     verdict: z.enum(['eligible', 'disqualified', 'incomplete']).meta({ description: "The deterministic engine's verdict" }),
     missing: z.array(z.string()).meta({ description: 'Required enabled items left unanswered (linkIds)' }),

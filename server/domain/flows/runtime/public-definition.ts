@@ -60,7 +60,7 @@ function publicStep(step: FlowStepShape, items: ReadonlyMap<string, PatientViewI
         })),
       };
     case 'outcome':
-      return { id: step.id, kind: 'outcome', blocks: pick(step.blocks, ['eligibleTitle', 'eligibleBody', 'disqualifiedTitle', 'disqualifiedBody', 'cta']) };
+      return { id: step.id, kind: 'outcome', blocks: pick(step.blocks, ['eligibleTitle', 'eligibleBody', 'disqualifiedTitle', 'disqualifiedBody', 'cta', 'ctaUrl', 'disqualifiedCta', 'disqualifiedUrl']) };
     case 'medical': {
       // Questionnaire order, which is the order `enableWhen` reads in (a condition reads earlier items only).
       const linkIds = [...step.linkIds].filter((l) => items.has(l)).sort((a, b) => order.get(a)! - order.get(b)!);

@@ -11,12 +11,13 @@ import { asOfDay, recordSubmission } from '@/server/domain/intake/submissions-cr
 import { tenantFeatures } from '@/server/domain/ops/features';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
-import { clinicalSteps } from '../flow-schema';
+import { clinicalSteps, type FlowDocumentShape } from '../flow-schema';
 import { checkoutUrlFor, enqueueConversionPostbacks } from '../checkout';
+import { randomInt } from 'node:crypto';
 import { heldMedicalAnswers } from './contact-facts';
-import { countCtes } from './counting';
+import { countCtes, STATS_SHARDS, viewDayOf, VIEW_MARK } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
-import { sessionOutcome } from './progress';
+import { recordedOutcome, sessionOutcome } from './progress';
 import { armDocumentOf, heldAnswersOf, heldSteps, requireSession, type FlowEmbed, type FlowSessionRow } from './sessions';
 import { sessionCompleted } from './steps';
 
@@ -65,13 +66,19 @@ const contactMismatch = (field: 'name' | 'email') =>
 
 /**
  * Closes the session, empties its held answers (PHI kept only until the submission holds them; step ids kept
- * for the resume view) and counts the verdict, in one statement (docs/decisions.md, Issue 23: performance of
- * the public runtime). The count comes last in the transaction: the aggregate's row is shared by every
- * session of the flow that day, so its lock is held briefly.
+ * for the resume view) and counts the run, in one statement (docs/decisions.md, Issue 23: performance of the
+ * public runtime). The counts (DESIGN decision 34): the verdict, on the day the session was first viewed (so
+ * qualified ≤ views on every row); the outcome page's completion, which is the submit; and the view itself
+ * for a session that somehow has none (its saves count it; this only closes the gap for a session older than
+ * that rule). They come last in the transaction: the flow-level row is shared by every session of the flow
+ * that day, so its lock is held briefly.
  */
-async function closeSession(tx: Tx, session: FlowSessionRow, held: Held, verdict: 'eligible' | 'disqualified', submissionId: string, at: Date) {
+async function closeSession(tx: Tx, session: FlowSessionRow, doc: FlowDocumentShape, held: Held, verdict: 'eligible' | 'disqualified', submissionId: string, at: Date) {
   const steps = Object.fromEntries(Object.keys(held).map((id) => [id, {}]));
   const counted = verdict === 'eligible' ? 'qualified' : 'disqualified';
+  const outcome = doc.steps.find((s) => s.kind === 'outcome');
+  // The verdict and a late view both bump the flow-level row of the day: different shards, never one row twice.
+  const shard = randomInt(STATS_SHARDS);
   await tx.execute(sql`
     with closed as (
       update flow_sessions set status = 'completed', verdict = ${verdict}, submission_id = ${submissionId}, completed_at = ${at}, updated_at = ${at}
@@ -80,7 +87,9 @@ async function closeSession(tx: Tx, session: FlowSessionRow, held: Held, verdict
     ), released as (
       update ${flowSessionAnswers} set steps = ${JSON.stringify(steps)}::jsonb, updated_at = ${at} where ${heldAnswersOf(session)}
       returning 1
-    ), ${countCtes(session, counted, counted, at)}
+    ), ${countCtes(session, VIEW_MARK, 'views', at, '', undefined, { as: 'viewed', shard: (shard + 1) % STATS_SHARDS })}${
+      outcome ? sql`, ${countCtes(session, `completed:${outcome.id}`, 'completes', at, outcome.id, undefined, { as: 'outcome' })}` : sql``
+    }, ${countCtes(session, counted, counted, at, '', undefined, { day: viewDayOf(session, at), shard })}
     select (select count(*) from closed)::int as closed, (select count(*) from released)::int as released, (select count(*) from landed)::int as landed
   `);
 }
@@ -151,12 +160,13 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
       await enqueueConversionPostbacks(tx, embed, doc, run);
     }
     const closed = evaluation.verdict === 'eligible' ? 'eligible' : 'disqualified';
-    await closeSession(tx, session, held, closed, submission.id, at);
+    await closeSession(tx, session, doc, held, closed, submission.id, at);
 
     return {
       sessionId: session.id,
       sandbox,
       ...sessionOutcome(shown, closed),
+      ...recordedOutcome(pinned.questionnaire.document, submission),
       submissionId: submission.id,
       ...(submission.certificate && { certificate: submission.certificate }),
       ...(checkoutUrl && { checkoutUrl }),
