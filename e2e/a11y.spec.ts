@@ -18,6 +18,8 @@ const PAGES: { name: string; path: (c: SeededClinic) => string }[] = [
   { name: 'questionnaires', path: () => '/intake/questionnaires' },
   { name: 'questionnaire versions', path: (c) => `/intake/questionnaires/${c.questionnaireKey}` },
   { name: 'questionnaires pending', path: () => '/intake/questionnaires/pending' },
+  { name: 'questionnaire builder', path: () => '/intake/questionnaires/new' },
+  { name: 'questionnaire builder from a version', path: (c) => `/intake/questionnaires/new?from=${c.questionnaireKey}` },
   { name: 'intake review', path: () => '/intake/submissions' },
   { name: 'intake submission', path: (c) => `/intake/submissions/${c.submissionId}` },
   { name: 'patients', path: () => '/patients' },

@@ -65,8 +65,12 @@ const flowDocument = {
 };
 
 export interface FlowClinic {
+  tenantId: string;
   key: string;
   flowId: string;
+  /** The clinic's provider (licensed in CA, two-factor enrolled with `mfaSecret`). */
+  providerEmail: string;
+  mfaSecret: string;
   /** A live embed key serving the flow (or, with `intake`, public intake of its questionnaire). */
   embedKey(allowedOrigins: string[], intake?: boolean): Promise<string>;
 }
@@ -101,19 +105,26 @@ export async function clinicWithFlow(name: string): Promise<FlowClinic> {
   const published = await api<{ status: string }>(key, 'POST', `/flows/${flow.id}/publish`, {});
   if (published.status !== 'published') await asProvider('POST', `/flows/${flow.id}/approve`, {});
   return {
+    tenantId: tenant.id,
     key,
     flowId: flow.id,
+    providerEmail,
+    mfaSecret: enroll.secret,
     embedKey: async (allowedOrigins, intake = false) =>
       (await api<{ id: string }>(key, 'POST', '/embed-keys', { name: 'site', allowedOrigins, ...(intake ? { questionnaireKeys: ['weight-check'] } : { flowId: flow.id }) })).id,
   };
 }
 
-/** Fills the contact step (hosted page or the widget's frame) as a patient in California would. */
+/** Fills the contact step (hosted page or the widget's frame) as a patient in California would, shipping address and phone included. */
 export async function fillContact(scope: Page | FrameLocator, person: { name: string; email: string; dateOfBirth: string }) {
   await scope.getByLabel('Full name').fill(person.name);
   await scope.getByLabel('E-mail address').fill(person.email);
-  await scope.getByLabel('State you live in').selectOption('CA');
+  await scope.getByLabel('Phone number').fill('(415) 555-0134');
   await scope.getByLabel('Date of birth').fill(person.dateOfBirth);
+  await scope.getByLabel('Street address').fill('1 Market St');
+  await scope.getByLabel('City').fill('San Francisco');
+  await scope.getByLabel('State you live in').selectOption('CA');
+  await scope.getByLabel('ZIP code').fill('94105');
 }
 
 export async function expectAccessible(page: Page, where: string) {

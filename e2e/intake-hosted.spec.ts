@@ -98,7 +98,10 @@ test('a patient completes a hosted intake link at 390 px', async ({ page }) => {
   await page.getByRole('button', { name: 'Send my answers' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your answers were sent' })).toBeFocused();
-  await expect(page.getByRole('status')).toContainText('A provider will review your answers');
+  // Issue 33 item 5: the reference to quote and what happens next, the service's sentence not said twice.
+  await expect(page.getByRole('status')).toContainText(/Your reference[0-9A-Z]{4}-[0-9A-Z]{4}/);
+  await expect(page.getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible();
+  await expect(page.getByRole('list')).toContainText('A licensed provider reviews your answers');
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/intake-hosted-outcome-390.png', fullPage: true });
   expect(outside).toEqual([]);

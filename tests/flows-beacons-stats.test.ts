@@ -104,23 +104,25 @@ const steps = (ids: string[], completes: Record<string, number>) => ids.map((ste
 const V1_STEPS = ['welcome', 'goals', 'body', 'history', 'consent', 'contact', 'result'];
 const V2_STEPS = ['hello', 'goals', 'body', 'history', 'consent', 'contact', 'result'];
 const RUN_STEPS = { goals: 2, body: 2, history: 2, consent: 2, contact: 2 };
+// The outcome page is completed by the submit (DESIGN decision 34): s1 and s2 submitted; s1's beacon for it counts nothing.
+const SUBMITTED = { result: 2 };
 
 describe('GET /v1/flows/{id}/stats', () => {
   it('sums every day and version; byStep lists the active version’s steps in order', async () => {
     const res = await stats();
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ views: 4, sessions: 5, qualified: 1, disqualified: 1, qualifyRate: 0.25, byStep: steps(V2_STEPS, { hello: 1, ...RUN_STEPS, result: 1 }) });
+    expect(res.body).toEqual({ views: 4, sessions: 5, qualified: 1, disqualified: 1, qualifyRate: 0.25, byStep: steps(V2_STEPS, { hello: 1, ...RUN_STEPS, ...SUBMITTED }) });
   });
 
   it('versionId: only that version’s sessions, and its own steps', async () => {
     const res = await stats(`?versionId=${world.versionId}`);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ views: 3, sessions: 4, qualified: 1, disqualified: 1, qualifyRate: 1 / 3, byStep: steps(V1_STEPS, { welcome: 3, ...RUN_STEPS, result: 1 }) });
+    expect(res.body).toEqual({ views: 3, sessions: 4, qualified: 1, disqualified: 1, qualifyRate: 1 / 3, byStep: steps(V1_STEPS, { welcome: 3, ...RUN_STEPS, ...SUBMITTED }) });
     expect((await stats(`?versionId=${v2}`)).body).toMatchObject({ views: 1, sessions: 1, qualified: 0, qualifyRate: 0, byStep: steps(V2_STEPS, { hello: 1 }) });
   });
 
   it('from and to are inclusive UTC days', async () => {
-    expect((await stats(`?from=${DAY1}&to=${DAY1}`)).body).toEqual({ views: 2, sessions: 3, qualified: 1, disqualified: 1, qualifyRate: 0.5, byStep: steps(V2_STEPS, { ...RUN_STEPS, result: 1 }) });
+    expect((await stats(`?from=${DAY1}&to=${DAY1}`)).body).toEqual({ views: 2, sessions: 3, qualified: 1, disqualified: 1, qualifyRate: 0.5, byStep: steps(V2_STEPS, { ...RUN_STEPS, ...SUBMITTED }) });
     expect((await stats(`?from=${DAY2}`)).body).toEqual({ views: 2, sessions: 2, qualified: 0, disqualified: 0, qualifyRate: 0, byStep: steps(V2_STEPS, { hello: 1 }) });
     expect((await stats(`?to=2026-02-28`)).body).toEqual({ views: 0, sessions: 0, qualified: 0, disqualified: 0, qualifyRate: 0, byStep: steps(V2_STEPS, {}) });
   });

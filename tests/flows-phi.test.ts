@@ -82,7 +82,7 @@ describe('PHI planted in a flow run', () => {
 
       // A disqualified run too: only ids and the verdict leave.
       const other = await c.started();
-      await c.answerAll(other, weightRunAnswers({ history: { pregnant: true, takesMeds: true, meds: MEDS }, contact }));
+      await c.answerAll(other, weightRunAnswers({ body: { dob: DOB, height: 170, weight: 84 }, history: { pregnant: true, takesMeds: true, meds: MEDS }, contact }));
       expect((await c.submit(other, { name: NAME, email: EMAIL })).body.verdict).toBe('disqualified');
 
       const stats = await app.request('GET', `/v1/flows/${world.flowId}/stats`, { key });
@@ -109,7 +109,7 @@ describe('PHI planted in a flow run', () => {
     const world = await publishedFlow(app, scope, q, weightFlowDocument('weight2'), { allowedOrigins: [ORIGIN] });
     const c = flowClient(app, world.embedKey, ORIGIN);
     const id = await c.started();
-    await c.answerAll(id, weightRunAnswers({ contact: { name: NAME, email: `new.${EMAIL}`, state: 'CA', dateOfBirth: DOB } }));
+    await c.answerAll(id, weightRunAnswers({ body: { dob: DOB, height: 170, weight: 84 }, contact: { name: NAME, email: `new.${EMAIL}`, state: 'CA', dateOfBirth: DOB } }));
     const failed = await c.submit(id, { name: NAME, email: `new.${EMAIL}` });
     expect(failed.status, failed.text).toBe(500);
     clean('500 body', failed.text);

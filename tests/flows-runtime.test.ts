@@ -1,3 +1,4 @@
+import { CONTACT_FIELDS } from '@/server/lib/flow-shapes';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';
@@ -74,7 +75,8 @@ describe('GET /public/flows/{embedKey}', () => {
     const history = res.body.steps[3];
     expect(history.items.map((i: { linkId: string }) => i.linkId)).toEqual(['pregnant', 'takesMeds', 'meds', 'goal']);
     expect(history.items[2]).toEqual({ linkId: 'meds', text: 'Which medications?', type: 'text', required: true, enableWhen: { q: 'takesMeds', op: 'eq', value: true } });
-    expect(res.body.steps[5]).toEqual({ id: 'contact', kind: 'contact', title: 'Where to reach you', fields: ['name', 'email', 'state', 'dateOfBirth'] });
+    // The contact step says which earlier answer fills the date of birth (the item age() reads), never the answer.
+    expect(res.body.steps[5]).toEqual({ id: 'contact', kind: 'contact', title: 'Where to reach you', fields: [...CONTACT_FIELDS], prefill: { dateOfBirth: 'dob' } });
     expect(res.body).not.toHaveProperty('settings');
     for (const rule of weightDocument(KEY).rules) {
       expect(res.text).not.toContain(`"${rule.id}"`);
@@ -348,7 +350,9 @@ describe('POST …/submit', () => {
     expect(res.body).toMatchObject({ verdict: 'disqualified', title: 'We cannot help online', body: 'Please talk to your doctor.', sandbox: true });
     expect(res.body).not.toHaveProperty('certificate');
     expect(res.body.submissionId).toMatch(/^isub_/);
-    expect(res.text).not.toContain('pregnancy');
+    // The patient-safe reason is the clinic's message for the patient (issue 33 item 5), never the rule's id.
+    expect(res.body.patientMessages).toEqual(['This treatment is not safe during pregnancy.']);
+    expect(res.text).not.toContain('"pregnancy"');
     const types = await rows(sql`select type from events where data->>'sessionId' = ${id} order by type`);
     expect(types.map((e) => e.type)).toContain('flow.disqualified');
     expect(types.map((e) => e.type)).not.toContain('flow.qualified');
@@ -384,11 +388,11 @@ describe('POST …/submit', () => {
     expect(await written()).toEqual(before);
   });
 
-  it('live: the patient is created from the submit name and e-mail with the contact date of birth, then matched by e-mail', async () => {
+  it('live: the patient is created from the contact step (the submit body agreeing with it) with the reconciled date of birth, then matched by e-mail', async () => {
     const client = flowClient(app, live.embedKey);
     const run = async (email: string) => {
       const id = await client.started();
-      await client.answerAll(id, weightRunAnswers({ contact: { ...CONTACT, email, dateOfBirth: '1979-12-31' } }));
+      await client.answerAll(id, weightRunAnswers({ contact: { ...CONTACT, name: 'Augusta Ada King', email } }));
       const res = await client.submit(id, { name: 'Augusta Ada King', email });
       expect(res.status, res.text).toBe(200);
       expect(res.body).toMatchObject({ verdict: 'eligible', sandbox: false });
@@ -396,7 +400,7 @@ describe('POST …/submit', () => {
     };
     const first = await run('augusta@example.org');
     const [row] = await rows(sql`select s.source, s.livemode, p.first_name, p.last_name, p.email, p.date_of_birth, p.synthetic from intake_submissions s join patients p on p.id = s.patient_id where s.id = ${first}`);
-    expect(row).toMatchObject({ source: 'flow', livemode: true, first_name: 'Augusta Ada', last_name: 'King', email: 'augusta@example.org', date_of_birth: '1979-12-31', synthetic: false });
+    expect(row).toMatchObject({ source: 'flow', livemode: true, first_name: 'Augusta Ada', last_name: 'King', email: 'augusta@example.org', date_of_birth: '1980-04-02', synthetic: false });
     const patients = await countRows(app, 'patients');
     const second = await run('AUGUSTA@example.org');
     expect(await countRows(app, 'patients')).toBe(patients);

@@ -186,7 +186,7 @@ describe('POST /public/intake/hosted/{token}/submissions', () => {
     const key = randomUUID();
     const res = await send(token, eligibleAnswers(), key);
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toEqual({ verdict: 'eligible', message: expect.stringContaining('provider will review'), patientMessages: [] });
+    expect(res.body).toEqual({ verdict: 'eligible', message: expect.stringContaining('provider will review'), patientMessages: [], reference: expect.stringMatching(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/) });
     const after = await written();
     expect(after.submissions).toBe(before.submissions + 1);
     expect(after.answers).toBe(before.answers + 1);

@@ -139,7 +139,7 @@ describe('POST /public/intake/{embedKey}/submissions', () => {
   });
 
   it('sandbox: a synthetic patient in the declared state; nothing sent about the person is kept', async () => {
-    const res = await submit(sandboxEmbed, body({ patient: { ...PERSON, state: 'TX', dateOfBirth: '1979-03-14' } }), randomUUID(), {});
+    const res = await submit(sandboxEmbed, body({ patient: { ...PERSON, state: 'TX', dateOfBirth: '1980-04-02' } }), randomUUID(), {});
     expect(res.status, res.text).toBe(201);
     expect(res.body.sandbox).toBe(true);
     const [row] = await rows(sql`select p.synthetic, p.first_name, p.email, p.address, p.livemode from intake_submissions s join patients p on p.id = s.patient_id where s.id = ${res.body.submissionId}`);
@@ -196,23 +196,20 @@ describe('POST /public/intake/{embedKey}/submissions', () => {
 });
 
 describe('review of a live public submission', () => {
-  it('waits for the shipping address (409 patient_state_unknown), then the provider licensed in its state decides', async () => {
+  it('needs no address: the state given with the submission is kept on the patient, and the provider licensed there decides (issue 33, item 8)', async () => {
     const person = { name: 'Ottoline Vexley', email: `ottoline-${randomUUID()}@example.org`, state: 'CA', dateOfBirth: '1980-04-02' };
     const sent = await submit(liveEmbed, body({ patient: person }));
     expect(sent.status, sent.text).toBe(201);
     const [{ patient_id: patientId }] = await rows(sql`select patient_id from intake_submissions where id = ${sent.body.submissionId}`);
+    const patient = await app.request('GET', `/v1/patients/${patientId}`, { key: a.liveKey });
+    expect(patient.body).toMatchObject({ address: null, state: 'CA' });
+
+    const elsewhere = await providerSession(app, a.tenantId, ['TX']);
+    const refused = await app.request('POST', `/v1/intake/submissions/${sent.body.submissionId}/review`, { key: elsewhere.token, headers: { 'x-mode': 'live' }, body: { decision: 'reject', note: 'x' } });
+    expectEnvelope(refused, 403, 'permission_error', 'provider_not_licensed');
+
     const provider = await providerSession(app, a.tenantId, ['CA']);
-    const review = () =>
-      app.request('POST', `/v1/intake/submissions/${sent.body.submissionId}/review`, { key: provider.token, headers: { 'x-mode': 'live' }, body: { decision: 'reject', note: 'Needs a video visit first' } });
-
-    const blocked = await review();
-    expectEnvelope(blocked, 409, 'conflict', 'patient_state_unknown');
-    expect(blocked.body.error.message).toContain('address');
-
-    const address = { line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105' };
-    const patched = await app.request('PATCH', `/v1/patients/${patientId}`, { key: a.liveKey, body: { address } });
-    expect(patched.status, patched.text).toBe(200);
-    const decided = await review();
+    const decided = await app.request('POST', `/v1/intake/submissions/${sent.body.submissionId}/review`, { key: provider.token, headers: { 'x-mode': 'live' }, body: { decision: 'reject', note: 'Needs a video visit first' } });
     expect(decided.status, decided.text).toBe(200);
     expect(decided.body).toMatchObject({ status: 'rejected' });
   });

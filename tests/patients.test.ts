@@ -51,6 +51,7 @@ describe('POST /patients', () => {
       email: 'jane.doe@example.org',
       phone: '+14155550134',
       address: { line1: '1 Market St', line2: null, city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' },
+      state: 'CA',
       allergies: ['penicillin'],
       medications: [],
       createdAt: res.body.createdAt,

@@ -8,6 +8,8 @@ import { BusyButton, card } from './catalog-ui';
 import { formatDateTime } from './format';
 import { RuleRef, SubmissionStatusBadge, VerdictBadge, versionOf } from './intake-submission-list';
 import { PersonPanel } from './submission-person';
+import { HELD_SUBMISSION } from './submission-query';
+import { IdentityPanel } from '@/components/intake/identity-panel';
 import { IdChip } from './copy-button';
 import type { ConsoleSubmission } from './intake-submission-types';
 import { SubmissionReview } from './intake-submission-review';
@@ -94,6 +96,12 @@ function EngineFacts({ s, version }: { s: ConsoleSubmission; version: Questionna
         )}
         <dt className="font-medium text-slate-500">Received</dt>
         <dd>{formatDateTime(s.createdAt)} via {s.source.replace('_', '-')}</dd>
+        {s.reference && (
+          <>
+            <dt className="font-medium text-slate-500">Patient reference</dt>
+            <dd className="font-mono" data-testid="submission-reference">{s.reference}</dd>
+          </>
+        )}
         {s.missing.length > 0 && (
           <>
             <dt className="font-medium text-slate-500">Unanswered</dt>
@@ -141,7 +149,7 @@ function EngineFacts({ s, version }: { s: ConsoleSubmission; version: Questionna
 export function IntakeSubmissionDetail({ id, readsPatients }: { id: string; readsPatients: boolean }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const sub = useQuery({ ...trpc.console.intakeSubmission.queryOptions({ id }), staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false });
+  const sub = useQuery({ ...trpc.console.intakeSubmission.queryOptions({ id }), ...HELD_SUBMISSION });
   const versions = useQuery({ ...trpc.console.questionnaireVersions.queryOptions({}), staleTime: 60_000 });
   // Once decided here, the review keeps its outcome (and the order link) on screen as the record updates.
   const [decided, setDecided] = useState(false);
@@ -166,7 +174,8 @@ export function IntakeSubmissionDetail({ id, readsPatients }: { id: string; read
         </p>
       </div>
       <PersonPanel s={s} />
-      {/* Identity mismatches: the identity panel (components/intake/identity-panel.tsx) goes here, beside the person. */}
+      {/* A flagged patient match: both records side by side and the two ways out, beside the person. */}
+      <IdentityPanel id={s.id} />
       <EngineFacts s={s} version={version} />
       <section aria-labelledby="answers-heading" className={`${card} space-y-3`}>
         <h2 id="answers-heading" className="text-lg font-semibold">Answers</h2>

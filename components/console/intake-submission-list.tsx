@@ -66,7 +66,11 @@ function Row({ s, version }: { s: QueuedSubmission; version: QuestionnaireVersio
             {p.ageAtSubmission !== null ? `${p.ageAtSubmission} years` : 'Age unknown'} · {p.state ?? 'state unknown'}
           </p>
         )}
-        <p className="flex flex-wrap items-center gap-2"><VerdictBadge verdict={s.verdict} /><SubmissionStatusBadge status={s.status} /></p>
+        <p className="flex flex-wrap items-center gap-2">
+          <VerdictBadge verdict={s.verdict} />
+          <SubmissionStatusBadge status={s.status} />
+          {s.identity?.status === 'mismatch' && <span data-testid="submission-identity" className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-red-800">identity to resolve</span>}
+        </p>
       </div>
       <div className="min-w-0 space-y-1">
         <p className="break-words text-slate-700">{version?.title ?? s.questionnaireKey} · version {s.questionnaireVersion}</p>

@@ -30,14 +30,15 @@ export function ShortHash({ hash }: { hash: string }) {
   );
 }
 
-/** The questionnaire views: the library, and the versions waiting for a provider. */
-export function QuestionnaireTabs({ active }: { active: 'library' | 'pending' }) {
+/** The questionnaire views: the library, the versions waiting for a provider, and the builder. */
+export function QuestionnaireTabs({ active }: { active: 'library' | 'pending' | 'build' }) {
   return (
     <ViewTabs
       label="Questionnaire views"
       tabs={[
         { href: '/intake/questionnaires', label: 'Library', active: active === 'library' },
         { href: '/intake/questionnaires/pending', label: 'Pending approval', active: active === 'pending' },
+        { href: '/intake/questionnaires/new', label: 'New questionnaire', active: active === 'build' },
       ]}
     />
   );

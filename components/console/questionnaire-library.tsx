@@ -18,6 +18,9 @@ export function byKey(versions: readonly QuestionnaireVersion[]): [string, Quest
   return [...groups.entries()].map(([k, vs]) => [k, [...vs].sort((a, b) => b.version - a.version)] as [string, QuestionnaireVersion[]]);
 }
 
+/** The builder, starting from the newest version of `key`. */
+export const buildHref = (key: string) => `/intake/questionnaires/new?from=${encodeURIComponent(key)}`;
+
 export const keyHref = (key: string, version?: number) => `/intake/questionnaires/${encodeURIComponent(key)}${version ? `?version=${version}` : ''}`;
 
 /** Who approved a version, by name when the console can resolve it. */
@@ -75,7 +78,16 @@ export function QuestionnaireLibrary({ mode }: { mode: string }) {
   if (versions.isPending) return <Loading label="Loading the questionnaires…" />;
   if (versions.isError) return <QueryError error={versions.error} title="The questionnaires could not be read." />;
   const groups = byKey(versions.data);
-  if (groups.length === 0) return <p className="text-sm text-slate-600">No questionnaires in {mode} yet. Publish one through the API (POST /v1/intake/questionnaires) or draft one with AI.</p>;
+  if (groups.length === 0)
+    return (
+      <p className="text-sm text-slate-600">
+        No questionnaires in {mode} yet.{' '}
+        <Link href="/intake/questionnaires/new" className="font-medium text-indigo-700 hover:underline">
+          Build one
+        </Link>
+        , publish one through the API (POST /v1/intake/questionnaires) or draft one with AI.
+      </p>
+    );
   return (
     <ul className="space-y-6">
       {groups.map(([key, vs]) => {
@@ -92,6 +104,9 @@ export function QuestionnaireLibrary({ mode }: { mode: string }) {
                 {current ? `In use: v${current.version}` : 'None approved yet'}
                 {pending > 0 && ` · ${pending} pending approval`}
               </span>
+              <Link href={buildHref(key)} className="text-sm font-medium text-indigo-700 hover:underline">
+                New version<span className="sr-only"> of {(current ?? vs[0]).title}</span>
+              </Link>
             </div>
             <VersionsTable keyName={key} versions={vs} />
           </li>

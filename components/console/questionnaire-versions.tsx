@@ -1,11 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
 import { useTRPC } from '@/lib/trpc/client';
 import { card } from './catalog-ui';
 import { formatDateTime } from './format';
 import { QuestionnaireStatusBadge, ShortHash } from './intake-ui';
-import { VersionsTable } from './questionnaire-library';
+import { buildHref, VersionsTable } from './questionnaire-library';
 import { QuestionnaireDiffView } from './questionnaire-diff-view';
 import { QuestionnairePreview } from './questionnaire-preview';
 import { Loading, QueryError } from './query-state';
@@ -28,7 +29,12 @@ export function QuestionnaireVersions({ keyName, version, compare }: { keyName: 
   const from = vs.find((v) => v.version === compare) ?? vs.find((v) => v.version < shown.version);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold break-words">{shown.title}</h1>
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-semibold break-words">{shown.title}</h1>
+        <Link href={buildHref(keyName)} className="text-sm font-medium text-indigo-700 hover:underline">
+          Build the next version from v{vs[0].version}
+        </Link>
+      </div>
       <VersionsTable keyName={keyName} versions={vs} selected={shown.version} />
       <section aria-labelledby="shown-heading" className={`${card} space-y-3`}>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -23,8 +23,9 @@ export function decisionBlock(s: Pick<ConsoleSubmission, 'patientState' | 'revie
   return null;
 }
 
-/** Why approve is disabled: a blocking flag first, then the licence. */
-export function approveBlock(s: Pick<ConsoleSubmission, 'flags' | 'patientState' | 'reviewerLicensed'>): string | null {
+/** Why approve is disabled: a blocking flag first (an unresolved patient match is `identity_mismatch`), then the licence. */
+export function approveBlock(s: Pick<ConsoleSubmission, 'flags' | 'patientState' | 'reviewerLicensed'> & { identity?: { status: string } | null }): string | null {
+  if (s.identity?.status === 'mismatch') return BLOCKING_FLAGS.identity_mismatch;
   const flag = s.flags.find((f) => f in BLOCKING_FLAGS);
   return flag ? BLOCKING_FLAGS[flag] : decisionBlock(s);
 }

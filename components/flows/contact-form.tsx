@@ -3,21 +3,28 @@
 import { useState } from 'react';
 import type { FieldErrors } from '@/components/intake/types';
 import { ErrorSummary, primaryButton } from './error-summary';
+import { US_STATE_OPTIONS } from '@/server/lib/us-states';
 import type { ContactAnswers } from './types';
 
-const STATES: [string, string][] = [
-  ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'], ['CO', 'Colorado'], ['CT', 'Connecticut'],
-  ['DE', 'Delaware'], ['DC', 'District of Columbia'], ['FL', 'Florida'], ['GA', 'Georgia'], ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'],
-  ['IN', 'Indiana'], ['IA', 'Iowa'], ['KS', 'Kansas'], ['KY', 'Kentucky'], ['LA', 'Louisiana'], ['ME', 'Maine'], ['MD', 'Maryland'],
-  ['MA', 'Massachusetts'], ['MI', 'Michigan'], ['MN', 'Minnesota'], ['MS', 'Mississippi'], ['MO', 'Missouri'], ['MT', 'Montana'],
-  ['NE', 'Nebraska'], ['NV', 'Nevada'], ['NH', 'New Hampshire'], ['NJ', 'New Jersey'], ['NM', 'New Mexico'], ['NY', 'New York'],
-  ['NC', 'North Carolina'], ['ND', 'North Dakota'], ['OH', 'Ohio'], ['OK', 'Oklahoma'], ['OR', 'Oregon'], ['PA', 'Pennsylvania'],
-  ['PR', 'Puerto Rico'], ['RI', 'Rhode Island'], ['SC', 'South Carolina'], ['SD', 'South Dakota'], ['TN', 'Tennessee'], ['TX', 'Texas'],
-  ['UT', 'Utah'], ['VT', 'Vermont'], ['VA', 'Virginia'], ['WA', 'Washington'], ['WV', 'West Virginia'], ['WI', 'Wisconsin'], ['WY', 'Wyoming'],
-];
-
-const LABELS: Record<keyof ContactAnswers, string> = { name: 'Full name', email: 'E-mail address', state: 'State you live in', dateOfBirth: 'Date of birth' };
+const LABELS: Record<keyof ContactAnswers, string> = {
+  name: 'Full name',
+  email: 'E-mail address',
+  phone: 'Phone number',
+  dateOfBirth: 'Date of birth',
+  addressLine1: 'Street address',
+  addressLine2: 'Apartment, suite or unit (optional)',
+  city: 'City',
+  state: 'State you live in',
+  postalCode: 'ZIP code',
+};
+export const EMPTY_CONTACT: ContactAnswers = { name: '', email: '', phone: '', dateOfBirth: '', addressLine1: '', addressLine2: '', city: '', state: '', postalCode: '' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ZIP = /^\d{5}(-\d{4})?$/;
+/** Loose, as the server's rule: +country and 8 to 15 digits, or a 10-digit US number (a leading 1 allowed). */
+const phoneOk = (v: string) => {
+  const digits = v.replace(/\D/g, '');
+  return /^\+?[\d\s().-]+$/.test(v.trim()) && (v.trim().startsWith('+') ? digits.length >= 8 && digits.length <= 15 : digits.length === 10 || (digits.length === 11 && digits.startsWith('1')));
+};
 const fieldId = (name: string) => `contact-${name}`;
 
 /** The patient's mistakes, in words for them; empty when the details can be sent. */
@@ -25,17 +32,22 @@ export function checkContact(v: ContactAnswers, today = new Date().toISOString()
   const errors: FieldErrors = {};
   if (!v.name.trim()) errors.name = 'Enter your full name.';
   if (!EMAIL.test(v.email.trim())) errors.email = 'Enter an e-mail address like name@example.com.';
-  if (!v.state) errors.state = 'Choose the state you live in.';
+  if (!phoneOk(v.phone)) errors.phone = 'Enter a phone number like (555) 123-4567 or +15551234567.';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v.dateOfBirth)) errors.dateOfBirth = 'Enter your date of birth.';
   else if (v.dateOfBirth >= today || v.dateOfBirth < '1900-01-01') errors.dateOfBirth = 'Enter a real date of birth in the past.';
+  if (!v.addressLine1.trim()) errors.addressLine1 = 'Enter the street address your order ships to.';
+  if (!v.city.trim()) errors.city = 'Enter your city.';
+  if (!v.state) errors.state = 'Choose the state you live in.';
+  if (!ZIP.test(v.postalCode.trim())) errors.postalCode = 'Enter a 5-digit ZIP code, like 94105 or 94105-1234.';
   return errors;
 }
 
 const control = 'mt-2 block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none';
 
 /**
- * Name, e-mail, state and date of birth, with the browser's autofill names, each labelled and tied to its error;
- * a refused send lists its problems in a summary that takes the focus.
+ * Name, e-mail, phone, date of birth and the shipping address (its state is the state the patient lives in),
+ * with the browser's autofill names, each labelled and tied to its error; a refused send lists its problems in a
+ * summary that takes the focus. Details the patient already gave in the questionnaire arrive prefilled.
  */
 export function ContactForm({
   submitLabel = 'Continue',
@@ -43,11 +55,11 @@ export function ContactForm({
   onSubmit,
 }: {
   submitLabel?: string;
-  /** The details given earlier on this page (held in memory only), when the patient comes back to it. */
-  initial?: ContactAnswers;
+  /** The details given earlier (held in memory only): this page's, or facts answered in the questionnaire. */
+  initial?: Partial<ContactAnswers>;
   onSubmit(v: ContactAnswers): Promise<FieldErrors | null>;
 }) {
-  const [v, setV] = useState<ContactAnswers>(() => initial ?? { name: '', email: '', state: '', dateOfBirth: '' });
+  const [v, setV] = useState<ContactAnswers>(() => ({ ...EMPTY_CONTACT, ...initial }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);
@@ -63,7 +75,8 @@ export function ContactForm({
     if (Object.keys(found).length) return fail(found);
     setSending(true);
     try {
-      const problems = await onSubmit({ ...v, name: v.name.trim(), email: v.email.trim() });
+      const trimmed = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.trim()])) as unknown as ContactAnswers;
+      const problems = await onSubmit(trimmed);
       if (problems) fail(problems);
     } finally {
       setSending(false);
@@ -73,14 +86,14 @@ export function ContactForm({
     setV((old) => ({ ...old, [name]: e.target.value }));
     if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   };
-  const props = (name: keyof ContactAnswers) => ({
+  const props = (name: keyof ContactAnswers, required = true) => ({
     id: fieldId(name),
     name,
     value: v[name],
     onChange: set(name),
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
-    'aria-required': true,
+    'aria-required': required || undefined,
     className: `${control} ${errors[name] ? 'border-red-600' : 'border-slate-400'}`,
   });
   const field = (name: keyof ContactAnswers, input: React.ReactNode) => (
@@ -103,18 +116,26 @@ export function ContactForm({
       <ErrorSummary errors={errors} labels={LABELS} attempt={attempt} fieldId={fieldId} />
       {field('name', <input {...props('name')} type="text" autoComplete="name" />)}
       {field('email', <input {...props('email')} type="email" autoComplete="email" inputMode="email" />)}
-      {field(
-        'state',
-        <select {...props('state')} autoComplete="address-level1">
-          <option value="">Choose a state</option>
-          {STATES.map(([code, label]) => (
-            <option key={code} value={code}>
-              {label}
-            </option>
-          ))}
-        </select>,
-      )}
+      {field('phone', <input {...props('phone')} type="tel" autoComplete="tel" inputMode="tel" />)}
       {field('dateOfBirth', <input {...props('dateOfBirth')} type="date" autoComplete="bday" />)}
+      <fieldset className="space-y-6">
+        <legend className="text-base font-semibold text-slate-900">Shipping address</legend>
+        {field('addressLine1', <input {...props('addressLine1')} type="text" autoComplete="address-line1" />)}
+        {field('addressLine2', <input {...props('addressLine2', false)} type="text" autoComplete="address-line2" />)}
+        {field('city', <input {...props('city')} type="text" autoComplete="address-level2" />)}
+        {field(
+          'state',
+          <select {...props('state')} autoComplete="address-level1">
+            <option value="">Choose a state</option>
+            {US_STATE_OPTIONS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field('postalCode', <input {...props('postalCode')} type="text" autoComplete="postal-code" inputMode="numeric" />)}
+      </fieldset>
       <button type="submit" disabled={sending} className={primaryButton}>
         {sending ? 'Sending…' : submitLabel}
       </button>

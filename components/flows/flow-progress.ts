@@ -15,10 +15,14 @@ export type Stage =
 export interface OutcomeView {
   verdict: 'eligible' | 'disqualified';
   title: string;
+  /** The clinic's copy for the verdict; empty when the flow has none (the service's sentence is then not repeated as copy). */
   body: string;
   message: string;
   checkoutUrl?: string;
-  cta?: string;
+  /** The button: the checkout handoff, else the clinic's page the outcome step names for the verdict. */
+  action?: { href: string; label: string; checkout: boolean };
+  reference?: string;
+  patientMessages: string[];
 }
 
 /** Steps a patient answers, in order: every step but the outcome page. */
@@ -74,30 +78,48 @@ export const contactStep = (def: PublicFlow) => def.steps.find((s): s is StepOf<
 /** The first page with clinical questions: where an incomplete run is sent back to. */
 export const firstClinicalStepId = (def: PublicFlow) => def.steps.find((s) => s.kind === 'medical' || s.kind === 'consent' || s.kind === 'contact')?.id ?? firstStepId(def);
 
-const FALLBACK_COPY = {
-  eligible: { title: 'Thank you, your answers were sent', body: 'A clinician will review your answers.' },
-  disqualified: { title: 'Thank you for your answers', body: 'This treatment is not available to you through this service.' },
-};
+const FALLBACK_TITLE = { eligible: 'Thank you, your answers were sent', disqualified: 'Thank you for your answers' };
 
-/** The outcome page: the copy the server sends for the verdict (the flow's, of the session's arm), else the definition's, and the patient-safe message. */
+/** The outcome step's button for the verdict: eligible → the checkout handoff, else the clinic's page; not eligible → where to go instead. */
+function actionOf(page: StepOf<'outcome'> | undefined, verdict: OutcomeView['verdict'], checkoutUrl?: string): OutcomeView['action'] {
+  if (verdict === 'eligible') {
+    if (checkoutUrl) return { href: checkoutUrl, label: page?.blocks.cta ?? 'Continue to checkout', checkout: true };
+    if (page?.blocks.ctaUrl) return { href: page.blocks.ctaUrl, label: page.blocks.cta ?? 'Continue', checkout: false };
+    return undefined;
+  }
+  return page?.blocks.disqualifiedUrl ? { href: page.blocks.disqualifiedUrl, label: page.blocks.disqualifiedCta ?? 'See other options', checkout: false } : undefined;
+}
+
+/**
+ * The outcome page: the copy the server sends for the verdict (the flow's, of the session's arm), else the
+ * definition's; the button, the reference and the rules' patient messages. A flow without outcome copy gets
+ * the service's patient-safe sentence once: as the body of a disqualified run (it says what the verdict
+ * means), and not at all for an eligible one, whose "what happens next" already says it.
+ */
 export function outcomeView(
   def: PublicFlow,
-  result: Pick<SessionOutcome, 'verdict' | 'message'> & Partial<Pick<SessionOutcome, 'title' | 'body'>> & Partial<Pick<SubmitResult, 'checkoutUrl'>>,
+  result: Pick<SessionOutcome, 'verdict' | 'message'> &
+    Partial<Pick<SessionOutcome, 'title' | 'body' | 'reference' | 'patientMessages'>> &
+    Partial<Pick<SubmitResult, 'checkoutUrl'>>,
 ): OutcomeView {
   const verdict = result.verdict === 'eligible' ? 'eligible' : 'disqualified';
   const page = def.steps.find((s): s is StepOf<'outcome'> => s.kind === 'outcome');
+  // The server's copy is the session's arm's; without an outcome step its body is its own sentence, not clinic copy.
   const copy = page
     ? verdict === 'eligible'
-      ? { title: page.blocks.eligibleTitle, body: page.blocks.eligibleBody }
-      : { title: page.blocks.disqualifiedTitle, body: page.blocks.disqualifiedBody }
-    : FALLBACK_COPY[verdict];
+      ? { title: result.title || page.blocks.eligibleTitle, body: result.body || page.blocks.eligibleBody }
+      : { title: result.title || page.blocks.disqualifiedTitle, body: result.body || page.blocks.disqualifiedBody }
+    : { title: FALLBACK_TITLE[verdict], body: verdict === 'disqualified' ? result.message : '' };
+  const action = actionOf(page, verdict, result.checkoutUrl);
   return {
     verdict,
-    title: result.title || copy.title,
-    body: result.body || copy.body,
+    title: copy.title,
+    body: copy.body,
     message: result.message,
     ...(result.checkoutUrl ? { checkoutUrl: result.checkoutUrl } : {}),
-    ...(page?.blocks.cta ? { cta: page.blocks.cta } : {}),
+    ...(action ? { action } : {}),
+    ...(result.reference ? { reference: result.reference } : {}),
+    patientMessages: result.patientMessages ?? [],
   };
 }
 
@@ -133,9 +155,11 @@ export interface ApiProblem {
 export function problemsOf(problem: ApiProblem): FieldErrors {
   if (problem.status === 429) return { form: 'Too many attempts. Wait a minute, then try again.' };
   const found: FieldErrors = {};
+  // A date of birth or state that differs from the questionnaire's answer (decision 31) is said as such.
+  const text = problem.code === 'fact_mismatch' ? 'This differs from the answer you gave earlier in this form. Use the same one, or go back and change that answer.' : 'This answer is not valid. Check it and try again.';
   for (const p of problem.params) {
     const id = p.startsWith('answers.') ? p.slice('answers.'.length).split('.')[0] : p.startsWith('patient.') ? p.slice('patient.'.length) : '';
-    if (id) found[id] = 'This answer is not valid. Check it and try again.';
+    if (id) found[id] = text;
   }
   if (Object.keys(found).length) return found;
   if (problem.status === 0) return { form: 'We could not reach the clinic. Check your connection and try again.' };

@@ -1,28 +1,37 @@
+import { OutcomeSummary, type OutcomeAction } from '@/components/intake/outcome-summary';
 import { primaryButton } from './error-summary';
 import type { OutcomeView } from './flow-progress';
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+};
+
 /**
- * The end of a run: the flow's copy for the verdict and the service's patient-safe message (never a rule or
- * the answer that decided it). An eligible run with a store handoff links to the clinic's checkout; in a frame
- * the link replaces the host page when the host is that store (`shop`), else opens a new tab.
+ * The end of a run: the flow's copy for the verdict, its button, the reference and what happens next (never
+ * a rule or the answer that decided it). On the hosted page the button opens in place. In a frame, the
+ * checkout replaces the host page when the host is that store (`shop`), and any other link opens a new tab.
  */
 export function OutcomePanel({ outcome, embedded, shop }: { outcome: OutcomeView; embedded?: boolean; shop?: string | null }) {
-  let target: string | undefined;
-  if (outcome.checkoutUrl && embedded) {
-    const host = new URL(outcome.checkoutUrl).hostname;
-    target = shop && host === shop.replace(/^https?:\/\//, '').replace(/\/.*$/, '') ? '_top' : '_blank';
+  let action: OutcomeAction | undefined;
+  if (outcome.action) {
+    const { href, label, checkout } = outcome.action;
+    const store = shop?.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+    const target = !embedded ? undefined : checkout && store && hostOf(href) === store ? '_top' : '_blank';
+    action = { href, label, ...(target ? { target } : {}) };
   }
   return (
-    <div className="space-y-6">
-      <div role="status" className="space-y-3 text-base text-[var(--nl-flow-text,#334155)]">
-        <p>{outcome.body}</p>
-        {outcome.message && outcome.message !== outcome.body && <p>{outcome.message}</p>}
-      </div>
-      {outcome.checkoutUrl && (
-        <a href={outcome.checkoutUrl} target={target} rel="noopener noreferrer" className={`${primaryButton} block text-center`}>
-          {outcome.cta ?? 'Continue to checkout'}
-        </a>
-      )}
-    </div>
+    <OutcomeSummary
+      verdict={outcome.verdict}
+      body={outcome.body}
+      patientMessages={outcome.patientMessages}
+      action={action}
+      reference={outcome.reference}
+      checkout={Boolean(outcome.checkoutUrl)}
+      buttonClassName={primaryButton}
+    />
   );
 }

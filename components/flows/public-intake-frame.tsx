@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { IntakeOutcome } from '@/components/intake/outcome-summary';
 import { QuestionnaireForm } from '@/components/intake/questionnaire-form';
 import type { FieldErrors, PatientQuestionnaire } from '@/components/intake/types';
 import { ContactForm } from './contact-form';
@@ -16,6 +17,7 @@ interface Outcome {
   verdict: 'eligible' | 'disqualified';
   message: string;
   patientMessages: string[];
+  reference?: string;
 }
 
 interface Props {
@@ -26,7 +28,23 @@ interface Props {
   compact?: boolean;
 }
 
-const PATIENT_FIELDS = new Set(['name', 'email', 'state', 'dateOfBirth']);
+const PATIENT_FIELDS = new Set(['name', 'email', 'state', 'dateOfBirth', 'phone', 'address']);
+
+/** The details as public intake's `patient`: the address nested, its state the patient's state. */
+function patientOf(v: ContactAnswers) {
+  const address = { line1: v.addressLine1, ...(v.addressLine2 && { line2: v.addressLine2 }), city: v.city, postalCode: v.postalCode };
+  return { name: v.name, email: v.email, state: v.state, dateOfBirth: v.dateOfBirth, phone: v.phone, address };
+}
+
+/** The questionnaire opens with the facts just given in the details (date of birth, state), so they agree. */
+function factAnswers(questionnaire: PatientQuestionnaire, v: ContactAnswers | null): Record<string, string> {
+  const initial: Record<string, string> = {};
+  for (const item of questionnaire.items) {
+    if (item.fact === 'dateOfBirth' && v?.dateOfBirth) initial[item.linkId] = v.dateOfBirth;
+    if (item.fact === 'state' && v?.state) initial[item.linkId] = v.state;
+  }
+  return initial;
+}
 
 async function send(embedKey: string, body: string, idempotencyKey: string): Promise<Outcome> {
   let res: Response;
@@ -84,7 +102,7 @@ export function PublicIntakeFrame({ embedKey, questionnaire, sandbox, parentOrig
 
   async function submit(answers: Record<string, unknown>): Promise<FieldErrors | null> {
     const who = person.current!;
-    const body = JSON.stringify({ questionnaireKey: questionnaire.key, patient: who, answers });
+    const body = JSON.stringify({ questionnaireKey: questionnaire.key, patient: patientOf(who), answers });
     if (attempt.current?.body !== body) attempt.current = { body, key: crypto.randomUUID() };
     try {
       const result = await send(embedKey, body, attempt.current.key);
@@ -100,7 +118,8 @@ export function PublicIntakeFrame({ embedKey, questionnaire, sandbox, parentOrig
         return Object.fromEntries(problem.params.filter((p) => p.startsWith('answers.')).map((p) => [p.slice('answers.'.length), 'Answer this question.']));
       }
       const found = problemsOf(problem);
-      if (Object.keys(found).some((k) => PATIENT_FIELDS.has(k))) return { form: 'Some of your details were not accepted. Go back to your details, check them and send again.' };
+      if (problem.code === 'fact_mismatch') return { form: 'Your answers and your details give a different date of birth or state. Change your details or your answers so they are the same.' };
+      if (Object.keys(found).some((k) => PATIENT_FIELDS.has(k.split('.')[0]))) return { form: 'Some of your details were not accepted. Go back to your details, check them and send again.' };
       return found;
     }
   }
@@ -110,12 +129,7 @@ export function PublicIntakeFrame({ embedKey, questionnaire, sandbox, parentOrig
   if (stage === 'done' && outcome) {
     return (
       <FlowShell {...shell} title={outcome.verdict === 'eligible' ? 'Thank you, your answers were sent' : 'Thank you for your answers'}>
-        <div role="status" className="space-y-3 text-base">
-          <p>{outcome.message}</p>
-          {outcome.patientMessages.map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
+        <IntakeOutcome outcome={outcome} />
       </FlowShell>
     );
   }
@@ -123,7 +137,7 @@ export function PublicIntakeFrame({ embedKey, questionnaire, sandbox, parentOrig
     return (
       <FlowShell {...shell} title={questionnaire.title} progress={{ index: 2, count: 2 }}>
         {questionnaire.description && <p className="mb-6 text-base">{questionnaire.description}</p>}
-        <QuestionnaireForm questionnaire={questionnaire} onSubmit={submit} />
+        <QuestionnaireForm questionnaire={questionnaire} initial={factAnswers(questionnaire, person.current)} onSubmit={submit} />
         <button type="button" onClick={() => go('details')} className="mt-4 w-full rounded-md px-4 py-3 text-base font-medium text-indigo-700 underline">
           Change my details
         </button>
@@ -133,6 +147,7 @@ export function PublicIntakeFrame({ embedKey, questionnaire, sandbox, parentOrig
   return (
     <FlowShell {...shell} title="About you" progress={{ index: 1, count: 2 }}>
       <ContactForm
+        initial={person.current ?? undefined}
         onSubmit={async (v) => {
           person.current = v;
           go('questions');

@@ -14,18 +14,16 @@ interface Props {
   /** What the patient sent on this page earlier in this visit (held in the page's memory only), to show it again. */
   remembered?: Readonly<Record<string, unknown>>;
   last: boolean;
+  /** Contact details the patient already gave as answers (date of birth, state), to open the contact step with. */
+  prefill?: Partial<ContactAnswers>;
   onSubmit(answers: Record<string, unknown>): Promise<FieldErrors | null>;
 }
 
-const contactOf = (a: Readonly<Record<string, unknown>>): ContactAnswers => ({
-  name: String(a.name ?? ''),
-  email: String(a.email ?? ''),
-  state: String(a.state ?? ''),
-  dateOfBirth: String(a.dateOfBirth ?? ''),
-});
+const contactOf = (a: Readonly<Record<string, unknown>>): Partial<ContactAnswers> =>
+  Object.fromEntries(Object.entries(a).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
 /** One step's form, by kind, opened with what the patient answered there before (after going back). */
-export function StepBody({ step, remembered, last, onSubmit }: Props) {
+export function StepBody({ step, remembered, last, prefill, onSubmit }: Props) {
   const label = last ? 'See my result' : 'Continue';
   switch (step.kind) {
     case 'landing':
@@ -47,7 +45,7 @@ export function StepBody({ step, remembered, last, onSubmit }: Props) {
     case 'consent':
       return <ConsentStep step={step} given={remembered?.accepted === true} onSubmit={onSubmit} />;
     case 'contact':
-      return <ContactForm submitLabel={label} initial={remembered && contactOf(remembered)} onSubmit={(v) => onSubmit({ ...v })} />;
+      return <ContactForm submitLabel={label} initial={{ ...prefill, ...(remembered && contactOf(remembered)) }} onSubmit={(v) => onSubmit({ ...v })} />;
     default:
       return null;
   }

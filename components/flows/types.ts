@@ -19,10 +19,15 @@ export type Verdict = SubmitResult['verdict'];
 /** What a patient is told at the end of a run (the submit answer, or a completed session's outcome). */
 export type SessionOutcome = NonNullable<SessionState['outcome']>;
 
-/** Contact details as the contact step sends them. */
+/** Contact details as the contact step sends them (flat: the address's state is `state`). */
 export interface ContactAnswers {
   name: string;
   email: string;
   state: string;
   dateOfBirth: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  postalCode: string;
 }

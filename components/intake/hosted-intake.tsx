@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { IntakeShell } from './intake-shell';
+import { IntakeOutcome } from './outcome-summary';
 import { QuestionnaireForm } from './questionnaire-form';
 import type { FieldErrors, PatientOutcome, PatientQuestionnaire } from './types';
 
@@ -73,12 +74,7 @@ export function HostedIntake({ token, clinicName, questionnaire }: { token: stri
   if (outcome) {
     return (
       <IntakeShell title={outcome.verdict === 'eligible' ? 'Thank you, your answers were sent' : 'Thank you for your answers'} clinicName={clinicName} headingRef={heading}>
-        <div role="status" className="space-y-3 text-base text-slate-700">
-          <p>{outcome.message}</p>
-          {outcome.patientMessages.map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
+        <IntakeOutcome outcome={outcome} />
       </IntakeShell>
     );
   }

@@ -39,6 +39,10 @@ export const questionnaires = pgTable(
 export type IntakeSource = 'in_app' | 'public' | 'hosted' | 'flow';
 export type IntakeStatus = 'pending_review' | 'disqualified' | 'approved' | 'rejected';
 export type IntakeVerdict = 'eligible' | 'disqualified' | 'incomplete';
+export type IdentityStatus = 'mismatch' | 'resolved';
+export type IdentityResolution = 'existing' | 'new';
+/** Which identity facts of a matched patient differ from a submission's (names only, never values). */
+export type IdentityField = 'dateOfBirth' | 'sexAtBirth' | 'lastName';
 
 /** A patient's run through a questionnaire (DESIGN decision 21). Ids, verdict and rule ids only; answers live in `intake_answers`. */
 export const intakeSubmissions = pgTable(
@@ -62,22 +66,48 @@ export const intakeSubmissions = pgTable(
     embedKeyId: text('embed_key_id'),
     flowId: text('flow_id'),
     flowSessionId: text('flow_session_id'),
+    // The short reference shown to the patient (server/domain/intake/submission-reference.ts); no PHI. Null on
+    // submissions made before references existed (no patient was ever shown one).
+    reference: text('reference'),
     // The order created when a provider approved it.
     orderId: text('order_id'),
     reviewedBy: text('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     // A provider's free text: may hold clinical detail, so never put in events, logs or errors.
     reviewNote: text('review_note'),
+    // Patient matching (DESIGN decision 32): a live e-mail match whose facts differ blocks approval until resolved.
+    // Field names only here; the two records themselves are PHI (patients, intake_answers.facts).
+    identityStatus: text('identity_status').$type<IdentityStatus>(),
+    identityFields: jsonb('identity_fields').$type<IdentityField[]>(),
+    identityMatchedPatientId: text('identity_matched_patient_id'),
+    identityResolution: text('identity_resolution').$type<IdentityResolution>(),
+    identityResolvedBy: text('identity_resolved_by'),
+    identityResolvedAt: timestamp('identity_resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('intake_submissions_scope_idx').on(t.tenantId, t.livemode, t.id),
     index('intake_submissions_status_idx').on(t.tenantId, t.livemode, t.status, t.id),
+    index('intake_submissions_reference_idx').on(t.tenantId, t.livemode, t.reference),
   ],
 );
 
-/** PHI: a submission's answers. Read only through the intake domain, which logs every read. */
+/**
+ * The person a submission describes, its identity facts reconciled across the answers, the contact step and
+ * the submit body (DESIGN decision 31). PHI. Fields a path did not collect are null.
+ */
+export interface SubmissionFacts {
+  name: string | null;
+  email: string | null;
+  dateOfBirth: string | null;
+  sexAtBirth: 'female' | 'male' | 'intersex' | 'unknown' | null;
+  state: string | null;
+  phone: string | null;
+  address: { line1: string; line2: string | null; city: string; state: string; postalCode: string; country: 'US' } | null;
+}
+
+/** PHI: a submission's answers and reconciled facts. Read only through the intake domain, which logs every read. */
 export const intakeAnswers = pgTable('intake_answers', {
   submissionId: text('submission_id')
     .primaryKey()
@@ -85,6 +115,8 @@ export const intakeAnswers = pgTable('intake_answers', {
   tenantId: text('tenant_id').notNull(),
   livemode: boolean('livemode').notNull(),
   answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+  // Null for submissions made before facts were kept.
+  facts: jsonb('facts').$type<SubmissionFacts>(),
 });
 
 /** One-time hosted intake links (`/i/{token}`); only the token's SHA-256 is kept. */

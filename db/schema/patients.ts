@@ -28,6 +28,9 @@ export const patients = pgTable(
     email: text('email'),
     phone: text('phone'),
     address: jsonb('address').$type<PatientAddress>(),
+    // The state of residence, kept even without a full address: the provider's licence is checked against it.
+    // Follows the address's state whenever an address is written.
+    state: text('state'),
     allergies: jsonb('allergies').$type<string[]>().notNull(),
     medications: jsonb('medications').$type<string[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -41,7 +44,7 @@ export const patients = pgTable(
   ],
 );
 
-export type PatientAccessAction = 'create' | 'read' | 'list' | 'update' | 'intake_read';
+export type PatientAccessAction = 'create' | 'read' | 'list' | 'update' | 'intake_read' | 'identity_resolve';
 
 /** Who touched which patient record, when and how: the start of the HIPAA audit trail. Holds ids only. */
 export const patientAccessLog = pgTable(

@@ -16,8 +16,13 @@ export const STEP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const THEME_TOKENS = ['primary', 'primary-contrast', 'background', 'surface', 'text', 'muted', 'error', 'radius', 'font', 'max-width'] as const;
 export type ThemeToken = (typeof THEME_TOKENS)[number];
 
-/** The contact step's fields, fixed: what a prescription needs of a new patient. */
-export const CONTACT_FIELDS = ['name', 'email', 'state', 'dateOfBirth'] as const;
+/**
+ * The contact step's fields, fixed: what a prescription needs of a new patient, and where to ship it (the
+ * address's state is `state`). The first four are required; the address and phone are optional on the wire
+ * (flows published before they existed), and the hosted page asks for them.
+ */
+export const CONTACT_FIELDS = ['name', 'email', 'state', 'dateOfBirth', 'phone', 'addressLine1', 'addressLine2', 'city', 'postalCode'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export const QUIZ_QUESTION_TYPES = ['choice', 'multi_choice', 'boolean', 'string'] as const;
 
@@ -43,7 +48,18 @@ export interface QuizStepShape {
 export interface OutcomeStepShape {
   id: string;
   kind: 'outcome';
-  blocks: { eligibleTitle: string; eligibleBody: string; disqualifiedTitle: string; disqualifiedBody: string; cta?: string };
+  blocks: {
+    eligibleTitle: string;
+    eligibleBody: string;
+    disqualifiedTitle: string;
+    disqualifiedBody: string;
+    /** The eligible page's button label; it leads to the checkout handoff when there is one, else to `ctaUrl`. */
+    cta?: string;
+    ctaUrl?: string;
+    /** Where a patient who is not eligible can go instead: label and https URL of the clinic's page. */
+    disqualifiedCta?: string;
+    disqualifiedUrl?: string;
+  };
 }
 /** A page of questionnaire items, by linkId. */
 export interface MedicalStepShape {

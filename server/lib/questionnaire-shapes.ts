@@ -9,6 +9,12 @@
 export const ITEM_TYPES = ['boolean', 'choice', 'multi_choice', 'integer', 'decimal', 'date', 'string', 'text'] as const;
 export const CONDITION_OPS = ['eq', 'neq', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'exists'] as const;
 export const UNITS = ['cm', 'in', 'kg', 'lb'] as const;
+/**
+ * Identity facts an item may declare (DESIGN decision 31): the answer is also the person's date of birth, sex at
+ * birth or state of residence, reconciled with the contact details and used for the patient record.
+ */
+export const IDENTITY_FACTS = ['dateOfBirth', 'sexAtBirth', 'state'] as const;
+export type IdentityFact = (typeof IDENTITY_FACTS)[number];
 
 export const LINK_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 // `q` names an item, or one of the two derived values: `age(<date item>)`, `bmi(<height item>, <weight item>)`.
@@ -55,6 +61,6 @@ export interface QuestionnaireDocumentShape {
   title: string;
   description?: string;
   protocolId?: string;
-  items: (EngineItem & { text: string; help?: string })[];
+  items: (EngineItem & { text: string; help?: string; fact?: IdentityFact })[];
   rules: (EngineRule & { patientMessage: string })[];
 }

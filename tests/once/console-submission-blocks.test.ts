@@ -27,6 +27,11 @@ describe('approveBlock / decisionBlock', () => {
     expect(approveBlock({ ...ok, patientState: 'TX', reviewerLicensed: false })).toBe('You are not licensed in TX, the patient’s state.');
   });
 
+  it('an unresolved patient match (identity.status mismatch) blocks approve; a resolved one does not', () => {
+    expect(approveBlock({ ...ok, identity: { status: 'mismatch' } })).toBe("The patient's identity must be resolved first");
+    expect(approveBlock({ ...ok, identity: { status: 'resolved' } })).toBeNull();
+  });
+
   it('the identity comes first when both stand', () => {
     expect(approveBlock({ flags: ['identity_mismatch'], patientState: 'TX', reviewerLicensed: false })).toBe("The patient's identity must be resolved first");
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkContact } from '@/components/flows/contact-form';
+import { checkContact, EMPTY_CONTACT } from '@/components/flows/contact-form';
 import { afterStep, firstClinicalStepId, outcomeView, positionOf, previousStepId, problemsOf, quizItems, resumeStage } from '@/components/flows/flow-progress';
 import { rawOf, toAnswers } from '@/components/intake/answers';
 import type { PublicFlow, SessionState } from '@/components/flows/types';
@@ -16,7 +16,7 @@ const DEF: PublicFlow = {
     { id: 'welcome', kind: 'landing', blocks: { headline: 'Hello', cta: 'Start' } },
     { id: 'goals', kind: 'quiz', blocks: { title: 'Goals' }, questions: [{ id: 'why', text: 'Why?', type: 'choice', required: true, options: [{ value: 'a', label: 'A' }] }] },
     { id: 'body', kind: 'medical', title: 'About you', items: [{ linkId: 'dob', text: 'Date of birth', type: 'date', required: true }] },
-    { id: 'contact', kind: 'contact', title: 'Contact', fields: ['name', 'email', 'state', 'dateOfBirth'] },
+    { id: 'contact', kind: 'contact', title: 'Contact', fields: ['name', 'email', 'state', 'dateOfBirth'], prefill: {} },
     { id: 'result', kind: 'outcome', blocks: { eligibleTitle: 'Good news', eligibleBody: 'A clinician reviews.', disqualifiedTitle: 'Sorry', disqualifiedBody: 'See your doctor.', cta: 'Pay' } },
   ],
 };
@@ -52,7 +52,8 @@ describe('flow progress', () => {
     expect(resumeStage(session({ nextStepId: 'body', completedStepIds: ['welcome', 'goals'] }))).toEqual({ name: 'step', stepId: 'body' });
     expect(resumeStage(session({ nextStepId: null, completedStepIds: ['welcome', 'goals', 'body', 'contact'] }))).toEqual({ name: 'step', stepId: 'contact' });
     const done = resumeStage(session({ status: 'completed', nextStepId: null, outcome: { verdict: 'disqualified', message: 'Not available through this clinic.', title: '', body: '' } }));
-    expect(done).toEqual({ name: 'outcome', outcome: { verdict: 'disqualified', title: 'Sorry', body: 'See your doctor.', message: 'Not available through this clinic.', cta: 'Pay' } });
+    // The eligible page's button (cta) has no place on a disqualified page, which names no other destination here.
+    expect(done).toEqual({ name: 'outcome', outcome: { verdict: 'disqualified', title: 'Sorry', body: 'See your doctor.', message: 'Not available through this clinic.', patientMessages: [] } });
     // A completed session read back carries the copy the run was shown (the arm's, in an experiment).
     const armed = resumeStage(session({ status: 'completed', nextStepId: null, outcome: { verdict: 'eligible', message: 'm', title: 'Variant win', body: 'Variant body' } }));
     expect(armed).toMatchObject({ outcome: { title: 'Variant win', body: 'Variant body' } });
@@ -123,10 +124,19 @@ describe('flow progress', () => {
       title: 'Good news',
       body: 'A clinician reviews.',
       checkoutUrl: 'https://shop.example/c?fr_token=x',
+      action: { href: 'https://shop.example/c?fr_token=x', label: 'Pay', checkout: true },
     });
+    // Without a checkout or a clinic page, the label alone has nowhere to lead: no button.
+    expect(outcomeView(DEF, { verdict: 'eligible', message: 'm' })).not.toHaveProperty('action');
     expect(outcomeView(DEF, { verdict: 'eligible', message: 'm', title: 'Variant title', body: 'Variant body' })).toMatchObject({ title: 'Variant title', body: 'Variant body' });
     const bare = { ...DEF, steps: DEF.steps.filter((s) => s.kind !== 'outcome') };
     expect(outcomeView(bare, { verdict: 'disqualified', message: 'm' }).title).toBe('Thank you for your answers');
+    // Without outcome copy the service's sentence is said once: a disqualified run's body, nothing for an eligible one.
+    expect(outcomeView(bare, { verdict: 'disqualified', message: 'm', title: 'Thank you', body: 'm', patientMessages: ['Adults only.'] })).toMatchObject({ body: 'm', patientMessages: ['Adults only.'] });
+    expect(outcomeView(bare, { verdict: 'eligible', message: 'm', title: 'Thank you', body: 'm', reference: 'ABCD-EFGH' })).toMatchObject({ title: 'Thank you, your answers were sent', body: '', reference: 'ABCD-EFGH' });
+    const linked = DEF.steps.map((s) => (s.kind === 'outcome' ? { ...s, blocks: { ...s.blocks, ctaUrl: 'https://clinic.example/next', disqualifiedCta: 'Find a clinic', disqualifiedUrl: 'https://clinic.example/other' } } : s));
+    expect(outcomeView({ ...DEF, steps: linked }, { verdict: 'eligible', message: 'm' }).action).toEqual({ href: 'https://clinic.example/next', label: 'Pay', checkout: false });
+    expect(outcomeView({ ...DEF, steps: linked }, { verdict: 'disqualified', message: 'm' }).action).toEqual({ href: 'https://clinic.example/other', label: 'Find a clinic', checkout: false });
     expect(firstClinicalStepId(DEF)).toBe('body');
   });
 
@@ -148,9 +158,11 @@ describe('flow progress', () => {
   });
 
   it("checks the contact details before they are sent", () => {
-    const ok = { name: 'Ada Lovelace', email: 'ada@example.org', state: 'CA', dateOfBirth: '1980-02-03' };
+    const ok = { name: 'Ada Lovelace', email: 'ada@example.org', state: 'CA', dateOfBirth: '1980-02-03', phone: '(415) 555-0134', addressLine1: '1 Market St', addressLine2: '', city: 'San Francisco', postalCode: '94105' };
     expect(checkContact(ok, '2026-11-26')).toEqual({});
-    expect(Object.keys(checkContact({ name: ' ', email: 'nope', state: '', dateOfBirth: '' }, '2026-11-26')).sort()).toEqual(['dateOfBirth', 'email', 'name', 'state']);
+    expect(Object.keys(checkContact({ ...EMPTY_CONTACT, name: ' ', email: 'nope' }, '2026-11-26')).sort()).toEqual(['addressLine1', 'city', 'dateOfBirth', 'email', 'name', 'phone', 'postalCode', 'state']);
+    expect(checkContact({ ...ok, postalCode: '9410' }, '2026-11-26').postalCode).toMatch(/ZIP/);
+    expect(checkContact({ ...ok, phone: '555-01' }, '2026-11-26').phone).toMatch(/phone/);
     expect(checkContact({ ...ok, dateOfBirth: '2030-01-01' }, '2026-11-26').dateOfBirth).toMatch(/past/);
   });
 });

@@ -128,7 +128,7 @@ export function copyFields(step: FlowStepShape): string[] {
     case 'quiz':
       return ['title', 'body', 'cta'];
     case 'outcome':
-      return ['eligibleTitle', 'eligibleBody', 'disqualifiedTitle', 'disqualifiedBody', 'cta'];
+      return ['eligibleTitle', 'eligibleBody', 'disqualifiedTitle', 'disqualifiedBody', 'cta', 'disqualifiedCta'];
     default:
       return ['title'];
   }

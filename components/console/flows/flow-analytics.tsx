@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/lib/trpc/client';
+import { stepHeading } from '@/server/lib/flow-shapes';
 import { Loading, QueryError } from '../query-state';
 import { fillDays, rangeOf, RANGES, type RangeDays } from './analytics-range';
 import { FunnelChart, QualifyRateChart, StatTiles, ViewsSessionsChart } from './flow-charts';
@@ -21,6 +22,9 @@ export function FlowAnalytics({ flowId, initialDays }: { flowId: string; initial
   const stats = useQuery(trpc.flowAnalytics.stats.queryOptions({ id: flowId, from, to, ...(versionId ? { versionId } : {}) }));
   const daily = useQuery(trpc.flowAnalytics.daily.queryOptions({ flowId, from, to }));
   const published = (versions.data ?? []).filter((v) => v.publishedAt);
+  // The funnel names steps by their headings, from the version it shows (the live one unless one is picked).
+  const shownVersion = versionId ? published.find((v) => v.id === versionId) : published.find((v) => v.status === 'published');
+  const funnelSteps = shownVersion ? new Map(shownVersion.document.steps.map((s) => [s.id, { kind: s.kind, heading: stepHeading(s) }])) : undefined;
   const select = 'mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 focus:outline-none';
 
   return (
@@ -53,14 +57,14 @@ export function FlowAnalytics({ flowId, initialDays }: { flowId: string; initial
         </div>
       </div>
       <p className="text-sm text-slate-600">
-        {from} to {to}, UTC days. Views are sessions that showed the first page; the qualify rate is qualified runs per view.
+        {from} to {to}, UTC days. Views are sessions that showed a page or saved a step; completed runs are the submitted ones; the qualify rate is qualified runs per view.
       </p>
       {stats.isPending && <Loading label="Loading the funnel…" />}
       {stats.isError && <QueryError error={stats.error} title="The stats could not be read." />}
       {stats.data && (
         <>
           <StatTiles stats={stats.data} />
-          <FunnelChart stats={stats.data} />
+          <FunnelChart stats={stats.data} steps={funnelSteps} />
         </>
       )}
       {daily.isPending && <Loading label="Loading the daily series…" />}

@@ -65,20 +65,40 @@ function ChartFigure({ title, testId, caption, head, rows, children }: { title: 
   );
 }
 
-/** Views, then each step's unique completions in step order: where patients drop out. */
-export function FunnelChart({ stats }: { stats: FlowStats }) {
-  const data = [{ label: 'Viewed', count: stats.views }, ...stats.byStep.map((s) => ({ label: s.stepId, count: s.completes }))];
-  const last = stats.byStep.at(-1);
+/** What the funnel needs of a step: its kind and heading, when the flow's version is known. */
+export interface FunnelStep {
+  kind: string;
+  heading: string;
+}
+
+/**
+ * The funnel's bars: views, each step's unique completions in step order (named by its heading when known),
+ * and the submitted runs as "Completed" (qualified and not eligible), which is what the outcome page's count
+ * is (DESIGN decision 34): the outcome page itself is not a separate bar.
+ */
+export function funnelRows(stats: FlowStats, steps?: ReadonlyMap<string, FunnelStep>): { label: string; count: number }[] {
+  const shown = stats.byStep.filter((s) => steps?.get(s.stepId)?.kind !== 'outcome');
+  return [
+    { label: 'Viewed', count: stats.views },
+    ...shown.map((s) => ({ label: steps?.get(s.stepId)?.heading ?? s.stepId, count: s.completes })),
+    { label: 'Completed', count: stats.qualified + stats.disqualified },
+  ];
+}
+
+/** Views, then each step's unique completions in step order, then the submitted runs: where patients drop out. */
+export function FunnelChart({ stats, steps }: { stats: FlowStats; steps?: ReadonlyMap<string, FunnelStep> }) {
+  const data = funnelRows(stats, steps);
+  const completed = stats.qualified + stats.disqualified;
   const caption =
     stats.views === 0
       ? 'No views in this range yet.'
-      : `${stats.views} views; ${last ? `${last.completes} completed the last step (${last.stepId}), ${percent(last.completes / stats.views)} of views` : 'no steps'}.`;
+      : `${stats.views} views; ${completed} completed (submitted their answers), ${percent(completed / stats.views)} of views.`;
   return (
-    <ChartFigure title="Funnel by step" testId="funnel-chart" caption={caption} head={['Step', 'Completions']} rows={data.map((d) => [d.label, d.count])}>
+    <ChartFigure title="Funnel by step" testId="funnel-chart" caption={caption} head={['Step', 'Patients']} rows={data.map((d) => [d.label, d.count])}>
       <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e2e8f0" />
         <XAxis type="number" allowDecimals={false} tick={tick} />
-        <YAxis type="category" dataKey="label" tick={tick} width={96} />
+        <YAxis type="category" dataKey="label" tick={tick} width={120} tickFormatter={(l: string) => (l.length > 18 ? `${l.slice(0, 17)}…` : l)} />
         <Tooltip formatter={(v) => [v, 'Patients']} />
         <Bar dataKey="count" fill="#0f766e" radius={[0, 3, 3, 0]} isAnimationActive={false} />
       </BarChart>
@@ -102,7 +122,8 @@ export function QualifyRateChart({ days, overall }: { days: readonly FlowDay[]; 
         <XAxis dataKey="day" tickFormatter={shortDay} tick={tick} minTickGap={16} />
         <YAxis tickFormatter={(r: number) => `${Math.round(r * 100)}%`} domain={[0, 1]} tick={tick} width={48} />
         <Tooltip labelFormatter={(d) => formatDate(`${String(d)}T00:00:00Z`)} formatter={(r) => [typeof r === 'number' ? percent(r) : '—', 'Qualify rate']} />
-        <Line type="monotone" dataKey="rate" stroke="#4f46e5" strokeWidth={2} dot={false} connectNulls={false} isAnimationActive={false} />
+        {/* Dots, so a day between days without views (one day of data above all) is drawn, not a line of one point. */}
+        <Line type="monotone" dataKey="rate" stroke="#4f46e5" strokeWidth={2} dot={{ r: 3, fill: '#4f46e5' }} connectNulls={false} isAnimationActive={false} />
       </LineChart>
     </ChartFigure>
   );

@@ -113,7 +113,38 @@ export function StepEditor({ step, onChange }: { step: FlowStepShape; onChange: 
           <CopyField label="Eligible body" multiline value={step.blocks.eligibleBody} maxLength={2000} onChange={(v) => onChange({ ...step, blocks: { ...step.blocks, eligibleBody: v } })} />
           <CopyField label="Not eligible title" value={step.blocks.disqualifiedTitle} maxLength={200} onChange={(v) => onChange({ ...step, blocks: { ...step.blocks, disqualifiedTitle: v } })} />
           <CopyField label="Not eligible body" multiline value={step.blocks.disqualifiedBody} maxLength={2000} onChange={(v) => onChange({ ...step, blocks: { ...step.blocks, disqualifiedBody: v } })} />
-          <CopyField label="Button" optional maxLength={60} value={step.blocks.cta} onChange={(t) => onChange({ ...step, blocks: withOptional(step.blocks, 'cta', t) })} />
+          <CopyField
+            label="Eligible button"
+            optional
+            maxLength={60}
+            hint="Leads to the store checkout when the flow hands off to one, else to the page below. Without either, no button is shown."
+            value={step.blocks.cta}
+            onChange={(t) => onChange({ ...step, blocks: withOptional(step.blocks, 'cta', t) })}
+          />
+          <CopyField
+            label="Eligible button link"
+            optional
+            maxLength={2000}
+            hint="An https page of your site, e.g. what to expect next."
+            value={step.blocks.ctaUrl}
+            onChange={(t) => onChange({ ...step, blocks: withOptional(step.blocks, 'ctaUrl', t) })}
+          />
+          <CopyField
+            label="Not eligible: where to go instead"
+            optional
+            maxLength={60}
+            hint="The label of a link for patients who are not eligible, e.g. Find care near you."
+            value={step.blocks.disqualifiedCta}
+            onChange={(t) => onChange({ ...step, blocks: withOptional(step.blocks, 'disqualifiedCta', t) })}
+          />
+          <CopyField
+            label="Not eligible link"
+            optional
+            maxLength={2000}
+            hint="The https page it opens."
+            value={step.blocks.disqualifiedUrl}
+            onChange={(t) => onChange({ ...step, blocks: withOptional(step.blocks, 'disqualifiedUrl', t) })}
+          />
         </>
       )}
       {step.kind === 'medical' && (

@@ -28,12 +28,20 @@ export const ZThemeTokens = z.partialRecord(z.enum(THEME_TOKENS), ZThemeValue);
 
 export const ZLandingBlocks = z.strictObject({ headline: copy(200), body: copy(2000).optional(), cta: copy(60).optional() });
 export const ZQuizBlocks = z.strictObject({ title: copy(200), body: copy(2000).optional(), cta: copy(60).optional() });
+// A page of the clinic's own site a patient is sent to from the outcome page: https only, like the store.
+const clinicLink = z.url({ protocol: /^https$/, error: "an https URL of a page on the clinic's site" }).max(2000);
+
 export const ZOutcomeBlocks = z.strictObject({
   eligibleTitle: copy(200),
   eligibleBody: copy(2000),
   disqualifiedTitle: copy(200),
   disqualifiedBody: copy(2000),
+  /** The eligible page's button: it opens the checkout handoff when there is one, else `ctaUrl`. */
   cta: copy(60).optional(),
+  ctaUrl: clinicLink.optional(),
+  /** Where a patient who is not eligible can go instead (the clinic's page of other options). */
+  disqualifiedCta: copy(60).optional(),
+  disqualifiedUrl: clinicLink.optional(),
 });
 
 export const ZQuizQuestion = z.strictObject({
@@ -100,6 +108,9 @@ export function flowStructureProblems(doc: FlowDocument): FlowProblem[] {
     if (seen.has(step.id)) problems.push({ param: `${at}.id`, message: `Step id '${step.id}' is used twice.` });
     seen.add(step.id);
     if (step.kind === 'outcome' && i !== doc.steps.length - 1) problems.push({ param: `${at}.kind`, message: `The outcome step '${step.id}' must be the last step.` });
+    if (step.kind === 'outcome' && step.blocks.disqualifiedCta && !step.blocks.disqualifiedUrl) {
+      problems.push({ param: `${at}.blocks.disqualifiedUrl`, message: `The outcome step '${step.id}' names a link for patients who are not eligible but not where it leads (disqualifiedUrl).` });
+    }
     if (step.kind === 'medical') {
       step.linkIds.forEach((linkId, j) => {
         const other = linkIds.get(linkId);

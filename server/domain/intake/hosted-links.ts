@@ -12,7 +12,9 @@ import { newId } from '@/server/lib/ids';
 import { patientOutcome } from './patient-outcome';
 import { patientView } from './patient-view';
 import { requireUsableQuestionnaire } from './questionnaire-store';
-import { recordSubmission } from './submissions-create';
+import { answeredFacts, submissionFacts } from './identity-facts';
+import { differingFields } from './patient-matching';
+import { assertAnswersFit, recordSubmission } from './submissions-create';
 
 /** Seven days (DESIGN decision 21): long enough for a patient to find the mail, short for a bearer secret. */
 export const HOSTED_LINK_TTL_MS = 7 * 24 * 3600_000;
@@ -134,8 +136,17 @@ export async function submitHosted(db: Db, link: LinkRow, answers: Record<string
     if (!spent) throw linkGone();
     const scope = scopeOf(link);
     const questionnaire = await questionnaireOf(tx, link);
-    const { row, evaluation } = await recordSubmission(tx, scope, questionnaire, { source: 'hosted', patientId: link.patientId }, answers, at);
+    assertAnswersFit(questionnaire, answers);
+    // The link names its patient; whoever answers it gives their own facts (DESIGN decisions 31, 32). A live
+    // record whose date of birth or sex at birth differs is not changed: the submission is flagged instead.
+    const patient = await scoped(tx, scope).require(patients, link.patientId, 'patient');
+    const facts = answeredFacts(questionnaire.document, answers);
+    const name = `${patient.firstName} ${patient.lastName}`.trim();
+    const person = { name, email: patient.email ?? '', facts };
+    const mismatch = link.livemode ? differingFields(patient, person) : [];
+    const origin = { source: 'hosted' as const, patientId: link.patientId, facts: submissionFacts({ name, email: patient.email }, facts), identityMismatch: mismatch };
+    const { row, evaluation } = await recordSubmission(tx, scope, questionnaire, origin, answers, at);
     await tx.update(intakeHostedLinks).set({ submissionId: row.id }).where(eq(intakeHostedLinks.id, link.id));
-    return patientOutcome(questionnaire.document, evaluation);
+    return { ...patientOutcome(questionnaire.document, evaluation), reference: row.reference! };
   });
 }

@@ -4,7 +4,11 @@ import type { QuestionnaireDocument } from './questionnaire-schema';
 export interface PatientOutcome {
   verdict: 'eligible' | 'disqualified';
   message: string;
-  /** The clinic's `patientMessage` of every matched rule, in the questionnaire's rule order. */
+  /**
+   * The clinic's `patientMessage` of the matched rules, in the questionnaire's rule order, each once: for a
+   * disqualified run the disqualifying rules only (the reason; review flags matter to a review that will not
+   * happen), for an eligible run its review flags (what the provider will look at).
+   */
   patientMessages: string[];
 }
 
@@ -13,8 +17,8 @@ export const DISQUALIFIED_MESSAGE = 'Based on your answers, this treatment is no
 
 /** The patient's outcome of an evaluated submission (an incomplete one is refused before it is stored). */
 export function patientOutcome(doc: QuestionnaireDocument, evaluation: { verdict: string; hits: string[]; flags: string[] }): PatientOutcome {
-  const matched = new Set([...evaluation.hits, ...evaluation.flags]);
-  const patientMessages = [...new Set(doc.rules.filter((r) => matched.has(r.id)).map((r) => r.patientMessage))];
   const disqualified = evaluation.verdict === 'disqualified';
+  const matched = new Set(disqualified ? evaluation.hits : [...evaluation.hits, ...evaluation.flags]);
+  const patientMessages = [...new Set(doc.rules.filter((r) => matched.has(r.id)).map((r) => r.patientMessage))];
   return { verdict: disqualified ? 'disqualified' : 'eligible', message: disqualified ? DISQUALIFIED_MESSAGE : ELIGIBLE_MESSAGE, patientMessages };
 }

@@ -1,4 +1,4 @@
-import type { Condition, QuestionnaireDocument, QuestionnaireItem } from './questionnaire-schema';
+import type { Condition, IdentityFact, QuestionnaireDocument, QuestionnaireItem } from './questionnaire-schema';
 
 /**
  * What a patient's browser may see of a questionnaire (public and hosted endpoints): the items and their
@@ -18,6 +18,8 @@ export interface PatientViewItem {
   max?: number;
   unit?: QuestionnaireItem['unit'];
   enableWhen?: Condition;
+  /** The identity fact the answer also gives, so the page can prefill the contact details with it. */
+  fact?: IdentityFact;
 }
 
 export interface PatientView {
@@ -40,6 +42,7 @@ export function patientView(doc: QuestionnaireDocument): PatientView {
       if (item.max !== undefined) out.max = item.max;
       if (item.unit !== undefined) out.unit = item.unit;
       if (item.enableWhen) out.enableWhen = structuredClone(item.enableWhen);
+      if (item.fact !== undefined) out.fact = item.fact;
       return out;
     }),
   };

@@ -1,11 +1,10 @@
+import type { PatientAddress } from '@/db/schema';
 import type { Db, Queryable } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
-import { findPatientByEmail, insertPatient, type PatientFields } from '@/server/domain/patients/patients';
-import { generateSyntheticPatient } from '@/server/domain/patients/synthetic';
-import { isPlausibleDateOfBirth } from '@/server/domain/patients/validation';
-import { DERIVED, type Condition } from './questionnaire-schema';
 import { errors } from '@/server/lib/errors';
 import { now } from '@/server/lib/clock';
+import { answeredFacts, answersWithFacts, reconcileFacts, submissionFacts } from './identity-facts';
+import { dateOfBirthRequired, publicPatient } from './patient-matching';
 import { patientOutcome } from './patient-outcome';
 import { patientView } from './patient-view';
 import { requireUsableQuestionnaire, type QuestionnaireRow } from './questionnaire-store';
@@ -20,11 +19,31 @@ export interface EmbedAccess {
   questionnaireKeys: readonly string[];
 }
 
+/** A shipping address as public callers send it: the state is the patient's own `state`. */
+export interface PublicAddress {
+  line1: string;
+  line2?: string | null;
+  city: string;
+  postalCode: string;
+  state?: string;
+}
+
 export interface PublicPatient {
   name: string;
   email: string;
   dateOfBirth?: string;
   state: string;
+  phone?: string;
+  address?: PublicAddress;
+}
+
+/** The address to keep: its state must be the patient's state (one state per person), 400 otherwise. */
+export function shippingAddress(address: PublicAddress | undefined, state: string, param: string): PatientAddress | null {
+  if (!address) return null;
+  if (address.state !== undefined && address.state !== state) {
+    throw errors.validation('The shipping address must be in the state you live in; check the state.', `${param}.state`, 'fact_mismatch');
+  }
+  return { line1: address.line1, line2: address.line2 ?? null, city: address.city, state, postalCode: address.postalCode, country: 'US' };
 }
 
 export interface PublicSubmission {
@@ -43,68 +62,6 @@ async function servableQuestionnaire(q: Queryable, embed: EmbedAccess, key: stri
 export async function getPublicQuestionnaire(db: Db, embed: EmbedAccess, key: string) {
   const row = await servableQuestionnaire(db, embed, key);
   return { key: row.key, version: row.version, questionnaire: patientView(row.document) };
-}
-
-/** "Ada King Lovelace" → first "Ada King", last "Lovelace"; a single word is the first name, the last name empty. */
-export function splitName(name: string): { firstName: string; lastName: string } {
-  const words = name.trim().split(/\s+/);
-  if (words.length === 1) return { firstName: words[0], lastName: '' };
-  return { firstName: words.slice(0, -1).join(' '), lastName: words[words.length - 1] };
-}
-
-/** Every `q` a condition tree reads. */
-const operands = (c: Condition): string[] =>
-  'all' in c ? c.all.flatMap(operands) : 'any' in c ? c.any.flatMap(operands) : 'not' in c ? operands(c.not) : [c.q];
-
-/** The answer `age()` reads (the questionnaire's own date-of-birth question), when it is a plausible date. */
-export function dateOfBirthAnswer(doc: QuestionnaireRow['document'], answers: Record<string, unknown>): string | undefined {
-  const conditions = [...doc.rules.map((r) => r.when), ...doc.items.flatMap((i) => (i.enableWhen ? [i.enableWhen] : []))];
-  const linkId = conditions.flatMap(operands).map((q) => DERIVED.exec(q)?.[2]).find(Boolean);
-  const answered = linkId ? answers[linkId] : undefined;
-  return typeof answered === 'string' && isPlausibleDateOfBirth(answered) ? answered : undefined;
-}
-
-/** The date of birth: sent, else the answer `age()` reads. */
-function dateOfBirthOf(row: QuestionnaireRow, patient: PublicPatient, answers: Record<string, unknown>): string {
-  const found = patient.dateOfBirth ?? dateOfBirthAnswer(row.document, answers);
-  if (found) return found;
-  throw errors.validation('patient.dateOfBirth is required: this questionnaire does not ask for the date of birth.', 'patient.dateOfBirth', 'parameter_missing');
-}
-
-/** Who a public caller says they are; `state` is where a sandbox run's synthetic patient lives. */
-export interface PublicPerson {
-  name: string;
-  email: string;
-  state?: string;
-}
-
-/**
- * A live patient is matched by e-mail (ignoring case) within the tenant and mode, else created from what was
- * sent (`dateOfBirth` is asked only then); a matched record is never changed by an unauthenticated caller. In
- * sandbox nothing sent is kept: every submission gets a fresh synthetic patient in the declared state (sandbox
- * data is never real PHI). Shared by public intake and flows.
- */
-export async function publicPatient(tx: Queryable, actor: TenantPrincipal, person: PublicPerson, dateOfBirth: () => string, requestId: string | null) {
-  if (!actor.livemode) {
-    const synthetic = generateSyntheticPatient();
-    const address = synthetic.address && person.state ? { ...synthetic.address, state: person.state } : synthetic.address;
-    return insertPatient(tx, actor, { ...synthetic, address }, requestId);
-  }
-  const existing = await findPatientByEmail(tx, actor, person.email);
-  if (existing) return existing;
-  const fields: PatientFields = {
-    ...splitName(person.name),
-    dateOfBirth: dateOfBirth(),
-    // Public intake does not ask for it; the clinic records it before prescribing.
-    sex: 'unknown',
-    email: person.email.trim(),
-    phone: null,
-    // The patients table keeps a state only inside a complete shipping address, which this form does not collect.
-    address: null,
-    allergies: [],
-    medications: [],
-  };
-  return insertPatient(tx, actor, fields, requestId);
 }
 
 /** The embed key as the actor of the patient's access-log entry: no person or API key made the call. */
@@ -126,9 +83,22 @@ export async function submitPublic(db: Db, embed: EmbedAccess, input: PublicSubm
   return db.transaction(async (tx) => {
     const row = await servableQuestionnaire(tx, embed, input.questionnaireKey);
     assertAnswersFit(row, input.answers);
-    const patient = await publicPatient(tx, actor, input.patient, () => dateOfBirthOf(row, input.patient, input.answers), requestId);
+    const { patient: sent } = input;
+    // One person (DESIGN decision 31): the patient's date of birth and state must be the ones answered.
+    const facts = reconcileFacts(answeredFacts(row.document, input.answers), { dateOfBirth: sent.dateOfBirth, state: sent.state }, (f) => `patient.${f}`);
+    const address = shippingAddress(sent.address, sent.state, 'patient.address');
+    const person = { name: sent.name, email: sent.email, facts, phone: sent.phone ?? null, address };
+    const noDateOfBirth = dateOfBirthRequired('patient.dateOfBirth', 'patient.dateOfBirth is required: this questionnaire does not ask for the date of birth.');
+    const { patient, mismatch } = await publicPatient(tx, actor, person, noDateOfBirth, requestId);
     const at = now();
-    const { row: submission, evaluation } = await recordSubmission(tx, embed, row, { source: 'public', patientId: patient.id, embedKeyId: embed.keyId }, input.answers, at);
-    return { submissionId: submission.id, ...patientOutcome(row.document, evaluation), certificate: submission.certificate, sandbox: !embed.livemode };
+    const { row: submission, evaluation } = await recordSubmission(
+      tx,
+      embed,
+      row,
+      { source: 'public', patientId: patient.id, embedKeyId: embed.keyId, facts: submissionFacts(person, facts), identityMismatch: mismatch },
+      answersWithFacts(row.document, input.answers, facts),
+      at,
+    );
+    return { submissionId: submission.id, ...patientOutcome(row.document, evaluation), reference: submission.reference!, certificate: submission.certificate, sandbox: !embed.livemode };
   });
 }

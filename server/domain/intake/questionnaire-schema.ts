@@ -1,8 +1,8 @@
 import * as z from '@/server/lib/zod';
-import { CONDITION_OPS, ITEM_TYPES, LINK_ID, UNITS, type Condition, type QuestionnaireDocumentShape } from '@/server/lib/questionnaire-shapes';
+import { CONDITION_OPS, IDENTITY_FACTS, ITEM_TYPES, LINK_ID, UNITS, type Condition, type QuestionnaireDocumentShape } from '@/server/lib/questionnaire-shapes';
 
 // The vocabulary lives in server/lib beside the engine (shared with the patient's browser); re-exported here.
-export { CONDITION_OPS, DERIVED, ITEM_TYPES, LINK_ID, UNITS, type Comparison, type Condition } from '@/server/lib/questionnaire-shapes';
+export { CONDITION_OPS, DERIVED, IDENTITY_FACTS, ITEM_TYPES, LINK_ID, UNITS, type Comparison, type Condition, type IdentityFact } from '@/server/lib/questionnaire-shapes';
 
 /**
  * The questionnaire document (DESIGN decision 18): the one shape a hand-written version, an AI draft and the
@@ -41,6 +41,8 @@ export const ZItem = z.strictObject({
   max: z.number().finite().optional(),
   unit: z.enum(UNITS).optional(),
   enableWhen: ZCondition.optional(),
+  // The answer is also an identity fact of the person (DESIGN decision 31); see validate.ts for the shapes allowed.
+  fact: z.enum(IDENTITY_FACTS).optional(),
 });
 
 export const ZRule = z.strictObject({

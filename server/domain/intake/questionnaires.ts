@@ -25,7 +25,7 @@ async function lockKey(q: Queryable, scope: Scope, key: string) {
 }
 
 /** A protocol named by the document must be one of the caller's tenant and mode (same answer for unknown and foreign ids). */
-async function checkProtocol(q: Queryable, scope: Scope, protocolId: string | undefined, status: 400 | 422 = 400) {
+export async function checkProtocol(q: Queryable, scope: Scope, protocolId: string | undefined, status: 400 | 422 = 400) {
   if (!protocolId) return;
   const found = await scoped(q, scope).get(protocols, protocolId);
   if (found) return;

@@ -6,16 +6,19 @@ import { isLicensedIn } from '@/server/domain/auth/licenses';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { hasScope } from '@/server/domain/developer/scopes';
 import { recordAccess } from '@/server/domain/patients/access-log';
+import { patientStateOf } from '@/server/domain/patients/patients';
+import { identityRecords } from './identity-resolution';
 import { toSubmissionDto, type SubmissionRow } from './submissions-dto';
-import { listSubmissions, requireSubmission, type SubmissionStatusFilter } from './submissions-read';
-import { ageAt, patientStateOf, personOf } from './submission-person';
+import { listSubmissions, requireSubmission, submittedStateOf, type SubmissionStatusFilter } from './submissions-read';
+import { ageAt, personOf } from './submission-person';
 
 /*
  * The console's review page and queue (DESIGN decision 33): the submission with the person it describes.
  * The person is PHI, so it goes only to a caller holding patients.read, and every patient shown is written to
  * the access log in the same transaction: one `intake_read` entry per review page read (the person includes
  * what the answers say, such as BMI), one `list` entry per patient a queue page shows, as GET /v1/orders's
- * console view does.
+ * console view does. A flagged patient match (DESIGN decision 32) adds both people side by side, whose read
+ * is logged by `identityRecords`; the person's own entry is then not written twice.
  */
 
 /** The flow and version a submission came through, by name and number (null for other sources). */
@@ -41,10 +44,14 @@ export async function consoleSubmission(database: Database, principal: TenantPri
     const row = await requireSubmission(tx, principal, id);
     const questionnaire = await s.get(questionnaires, row.questionnaireId);
     const patient = await s.get(patients, row.patientId);
-    const state = patientStateOf(patient);
+    // The submission's reconciled state (what the engine and the licence check used), else the patient's.
+    const state = (await submittedStateOf(tx, principal, row.id)) ?? (patient ? patientStateOf(patient) : null);
+    const dto = toSubmissionDto(row, questionnaire?.document);
+    const identity = dto.identity ? { ...dto.identity, ...(await identityRecords(tx, principal, row, requestId)) } : null;
     const base = {
-      ...toSubmissionDto(row, questionnaire?.document),
+      ...dto,
       patientState: state,
+      identity,
       questionnaireTitle: questionnaire?.document.title ?? null,
       flow: await flowOf(tx, principal, row),
       reviewerLicensed: reviewerLicensed(principal, state),
@@ -54,8 +61,9 @@ export async function consoleSubmission(database: Database, principal: TenantPri
       .select({ answers: intakeAnswers.answers })
       .from(intakeAnswers)
       .where(and(eq(intakeAnswers.tenantId, principal.tenantId), eq(intakeAnswers.livemode, principal.livemode), eq(intakeAnswers.submissionId, row.id)));
-    await recordAccess(tx, principal, [patient.id], 'intake_read', requestId);
-    return { ...base, person: personOf(patient, row.createdAt, questionnaire?.document, stored?.answers ?? {}) };
+    // One entry per view: a flagged match's two records were logged (this patient among them) just above.
+    if (!identity) await recordAccess(tx, principal, [patient.id], 'intake_read', requestId);
+    return { ...base, person: personOf(patient, state, row.createdAt, questionnaire?.document, stored?.answers ?? {}) };
   });
 }
 

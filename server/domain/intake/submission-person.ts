@@ -17,9 +17,6 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HEIGHT_UNITS = new Set(['cm', 'in']);
 const WEIGHT_UNITS = new Set(['kg', 'lb']);
 
-/** The patient's state of residence: where the licence is checked and the order ships. */
-export const patientStateOf = (p: PatientRow | undefined) => p?.address?.state ?? null;
-
 /** Whole years on `on` (an ISO instant) for a YYYY-MM-DD birth date; null when the date is not one. */
 export function ageAt(dateOfBirth: string, on: Date): number | null {
   if (!DATE.test(dateOfBirth)) return null;
@@ -63,8 +60,11 @@ export function bmiOfAnswers(doc: QuestionnaireDocument | undefined, answers: Re
   return value === undefined ? null : { value, height, weight };
 }
 
-/** Everything the review page shows of the person behind a submission made at `submittedAt`. */
-export function personOf(p: PatientRow, submittedAt: Date, doc: QuestionnaireDocument | undefined, answers: Record<string, unknown>) {
+/**
+ * Everything the review page shows of the person behind a submission made at `submittedAt`; `state` is the
+ * one the licence check reads (the submission's reconciled state, else the patient's).
+ */
+export function personOf(p: PatientRow, state: string | null, submittedAt: Date, doc: QuestionnaireDocument | undefined, answers: Record<string, unknown>) {
   return {
     firstName: p.firstName,
     lastName: p.lastName,
@@ -72,7 +72,7 @@ export function personOf(p: PatientRow, submittedAt: Date, doc: QuestionnaireDoc
     dateOfBirth: p.dateOfBirth,
     ageAtSubmission: ageAt(p.dateOfBirth, submittedAt),
     sexAtBirth: p.sex,
-    state: patientStateOf(p),
+    state,
     bmi: bmiOfAnswers(doc, answers),
   };
 }

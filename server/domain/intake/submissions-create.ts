@@ -1,4 +1,4 @@
-import { events, intakeAnswers, intakeSubmissions, patients, type IntakeSource, type IntakeStatus } from '@/db/schema';
+import { events, intakeAnswers, intakeSubmissions, patients, type IdentityField, type IntakeSource, type IntakeStatus, type SubmissionFacts } from '@/db/schema';
 import { scoped, type Scope, type ScopedTable } from '@/server/db/scoped';
 import type { Database, Tx } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
@@ -7,8 +7,10 @@ import { now as clockNow } from '@/server/lib/clock';
 import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { issueCertificate } from './certificates';
+import { answeredFacts, submissionFacts } from './identity-facts';
 import { checkAnswers, evaluate, type Evaluation } from './engine';
 import { requireUsableQuestionnaire, type QuestionnaireRow } from './questionnaire-store';
+import { submissionReference } from './submission-reference';
 import { toSubmissionDto } from './submissions-dto';
 
 type NewEvent = ReturnType<typeof newEvent>;
@@ -22,6 +24,10 @@ export interface SubmissionOrigin {
   flowSessionId?: string;
   /** The flow's clinical-plane hash, signed into the certificate when the run came through a flow. */
   clinicalPlaneHash?: string;
+  /** The person the submission describes, facts reconciled (PHI: kept beside the answers). */
+  facts?: SubmissionFacts;
+  /** Identity facts of a matched patient that differ from the submission's: the blocking flag `identity_mismatch`. */
+  identityMismatch?: IdentityField[];
 }
 
 /** The day `age()` is computed on: today in UTC, an input to the engine so the engine stays pure. */
@@ -114,11 +120,13 @@ export async function recordSubmission(
       embedKeyId: origin.embedKeyId ?? null,
       flowId: origin.flowId ?? null,
       flowSessionId: origin.flowSessionId ?? null,
+      ...(origin.identityMismatch?.length && { identityStatus: 'mismatch' as const, identityFields: origin.identityMismatch, identityMatchedPatientId: origin.patientId }),
+      reference: submissionReference(id),
       createdAt: at,
       updatedAt: at,
     },
     [
-      { table: intakeAnswers as unknown as ScopedTable, rows: [{ submissionId: id, answers }] },
+      { table: intakeAnswers as unknown as ScopedTable, rows: [{ submissionId: id, answers, facts: origin.facts ?? null }] },
       { table: events, rows: [created, ...(alsoEvents?.(id, evaluation) ?? [])] },
     ],
   );
@@ -136,7 +144,9 @@ export async function submitInApp(database: Database, principal: TenantPrincipal
   return database.db.transaction(async (tx) => {
     await scoped(tx, principal).require(patients, input.patientId, 'patient');
     const questionnaire = await requireUsableQuestionnaire(tx, principal, input.questionnaireKey);
-    const { dto } = await recordSubmission(tx, principal, questionnaire, { source: 'in_app', patientId: input.patientId }, input.answers);
+    // The clinic chose the patient; the answers' facts are kept with the submission (the licence check reads its state).
+    const facts = submissionFacts({}, answeredFacts(questionnaire.document, input.answers));
+    const { dto } = await recordSubmission(tx, principal, questionnaire, { source: 'in_app', patientId: input.patientId, facts }, input.answers);
     return dto;
   });
 }

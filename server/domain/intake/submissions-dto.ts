@@ -26,6 +26,7 @@ export function toSubmissionDto(row: SubmissionRow, doc: QuestionnaireDocument |
     questionnaireVersion: row.questionnaireVersion,
     patientId: row.patientId,
     source: row.source,
+    reference: row.reference,
     status: row.status,
     verdict: row.verdict,
     missing: row.missing,
@@ -36,7 +37,23 @@ export function toSubmissionDto(row: SubmissionRow, doc: QuestionnaireDocument |
     orderId: row.orderId,
     reviewedBy: row.reviewedBy,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    identity: identityOf(row),
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The patient-matching flag (DESIGN decision 32): which identity facts of the matched patient differed (names
+ * only, never values) and how it was resolved; null when the submission was never flagged.
+ */
+export function identityOf(row: SubmissionRow) {
+  if (!row.identityStatus) return null;
+  return {
+    status: row.identityStatus,
+    fields: row.identityFields ?? [],
+    resolution: row.identityResolution ?? null,
+    resolvedBy: row.identityResolvedBy ?? null,
+    resolvedAt: row.identityResolvedAt?.toISOString() ?? null,
   };
 }
 export type SubmissionDto = ReturnType<typeof toSubmissionDto>;

@@ -10,7 +10,8 @@ import { flowProtocolIdOf } from '@/server/domain/flows/run-protocol';
 import { createOrder } from '@/server/domain/orders/create';
 import { now } from '@/server/lib/clock';
 import { AppError, errors } from '@/server/lib/errors';
-import { requireSubmission, submissionDto } from './submissions-read';
+import { patientStateOf } from '@/server/domain/patients/patients';
+import { requireSubmission, submissionDto, submittedStateOf } from './submissions-read';
 import type { SubmissionRow } from './submissions-dto';
 
 export interface ReviewInput {
@@ -27,11 +28,24 @@ function assertReviewable(row: SubmissionRow, decision: ReviewInput['decision'])
   if (row.status !== 'pending_review') throw errors.conflict(`This submission was already reviewed (${row.status}).`, 'submission_already_reviewed');
 }
 
-/** The provider decides for a patient of a state they are licensed in (DESIGN decision 10), approve or reject. */
+/** A submission whose patient match is unresolved (DESIGN decision 32) cannot be approved; a reject can go ahead. */
+function assertIdentityResolved(row: SubmissionRow, decision: ReviewInput['decision']) {
+  if (decision === 'approve' && row.identityStatus === 'mismatch') {
+    throw errors.conflict(
+      `This submission matched an existing patient whose ${(row.identityFields ?? []).join(', ')} differ${(row.identityFields ?? []).length === 1 ? 's' : ''}: resolve it first (POST /v1/intake/submissions/{id}/resolve-identity).`,
+      'identity_unresolved',
+    );
+  }
+}
+
+/**
+ * The provider decides for a patient of a state they are licensed in (DESIGN decision 10), approve or reject.
+ * The state is the submission's reconciled fact (DESIGN decision 31), else the patient record's.
+ */
 async function assertLicensedFor(tx: Tx, principal: Provider, row: SubmissionRow) {
   const patient = await scoped(tx, principal).require(patients, row.patientId, 'patient');
-  const state = patient.address?.state;
-  if (!state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked: add the address to the patient (PATCH /v1/patients/{id}), then review again.", 'patient_state_unknown');
+  const state = (await submittedStateOf(tx, principal, row.id)) ?? patientStateOf(patient);
+  if (!state) throw errors.conflict("The patient's state is unknown, so the provider's license for it cannot be checked: add the address to the patient (PATCH /v1/patients/{id}), then review again.", 'patient_state_unknown');
   if (!isLicensedIn(principal.user, state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
 }
 
@@ -87,6 +101,7 @@ export async function reviewSubmission(database: Database, principal: Provider, 
     if (input.decision === 'approve') await assertBillingAllows(tx, principal, 'new_approval');
     const row = await requireSubmission(tx, principal, id);
     assertReviewable(row, input.decision);
+    assertIdentityResolved(row, input.decision);
     await assertLicensedFor(tx, principal, row);
     const at = now();
     const s = scoped(tx, principal);

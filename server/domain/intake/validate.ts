@@ -1,3 +1,5 @@
+import { SEXES } from '@/server/domain/patients/validation';
+import { US_STATES } from '@/server/lib/us-states';
 import { isCalendarDate } from './answers';
 import { referencedIndexes, walk } from './condition-walk';
 import { resolveOperand } from './engine';
@@ -41,6 +43,7 @@ export function semanticProblems(doc: QuestionnaireDocument): DocumentProblem[] 
     else index.set(item.linkId, i);
     checkItemShape(item, `items.${i}`, add);
   });
+  checkFacts(doc, add);
 
   const ruleIds = new Map<string, number>();
   doc.rules.forEach((rule, r) => {
@@ -80,6 +83,38 @@ function checkItemShape(item: QuestionnaireItem, at: string, add: (p: string, m:
   } else if (item.min !== undefined && item.max !== undefined && item.min > item.max) {
     add(`${at}.max`, `${id} has max ${item.max} below its min ${item.min}.`);
   }
+}
+
+const STATE_CODES = new Set<string>(US_STATES);
+const SEX_VALUES = new Set<string>(SEXES);
+
+/**
+ * Identity facts (DESIGN decision 31): each declared at most once, and in a shape that can only hold a fact: a
+ * date of birth is a date item, a sex at birth a choice among the patient record's values, a state a choice
+ * over exactly the one US states list (a free-text state once let `ZZ` and `Californ` through).
+ */
+function checkFacts(doc: QuestionnaireDocument, add: (p: string, m: string) => void) {
+  const declared = new Map<string, number>();
+  doc.items.forEach((item, i) => {
+    if (!item.fact) return;
+    const at = `items.${i}.fact`;
+    const id = `Item "${item.linkId}"`;
+    const first = declared.get(item.fact);
+    if (first !== undefined) add(at, `${id} declares fact: ${item.fact}, already declared by items.${first}; a fact is asked once.`);
+    else declared.set(item.fact, i);
+    if (item.fact === 'dateOfBirth' && item.type !== 'date') add(at, `${id} declares fact: dateOfBirth, so it must be a date item (it is ${item.type}).`);
+    if (item.fact === 'sexAtBirth' && (item.type !== 'choice' || !item.options?.every((o) => SEX_VALUES.has(o.value)))) {
+      add(at, `${id} declares fact: sexAtBirth, so it must be a choice whose option values are among ${SEXES.join(', ')}.`);
+    }
+    if (item.fact === 'state') {
+      const values = new Set(item.options?.map((o) => o.value) ?? []);
+      const exact = values.size === STATE_CODES.size && [...values].every((v) => STATE_CODES.has(v));
+      if (item.type !== 'choice' || !exact) {
+        const why = item.type === 'choice' ? 'its options differ from that list' : `a ${item.type} item is not accepted`;
+        add(at, `${id} declares fact: state, so it must be a choice over the US states list (the 50 states, DC and PR, two-letter codes as values); ${why}.`);
+      }
+    }
+  });
 }
 
 /** The linkIds `q` mentions (one item, or the one or two arguments of a derived value). */

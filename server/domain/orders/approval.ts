@@ -4,6 +4,7 @@ import { orderDispatches, orders, patients, users, type ApprovalSnapshot } from 
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
 import { isLicensedIn } from '@/server/domain/auth/licenses';
+import { patientStateOf } from '@/server/domain/patients/patients';
 import { errors } from '@/server/lib/errors';
 import { SYSTEM } from './actor';
 import { conflictNow, transition, unchangedSince, type MoveGuard, type OrderRow } from './lifecycle';
@@ -62,7 +63,7 @@ export const prescriberFrom = (a: Pick<Approver, 'npi' | 'name'> | null) => (a?.
 export function approvalLapse(order: OrderRow, patient: PatientRow, approver: Approver | null): ApprovalLapse | null {
   const snapshot = order.approvalSnapshot;
   if (!snapshot) return 'approval_snapshot_missing';
-  const state = patient.address?.state ?? '';
+  const state = patientStateOf(patient) ?? '';
   // `intake` records where the approval came from; it is not something a later change can invalidate.
   const { items: approvedItems, intake: _intake, ...approvedPatient } = snapshot;
   const { items: _items, ...currentPatient } = approvalSnapshot(order, patient, state);

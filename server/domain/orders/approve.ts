@@ -7,6 +7,7 @@ import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { assertBillingAllows } from '@/server/domain/billing/enforcement';
 import { assertUnderOrderCap } from '@/server/domain/billing/usage';
 import { rankRoutes, routingColumns, routingJoins, routingRecord, type RoutingRow } from '@/server/domain/routing/choose';
+import { patientStateOf } from '@/server/domain/patients/patients';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { actorOf, SYSTEM } from './actor';
@@ -112,8 +113,8 @@ export async function approveWithin(q: Queryable, principal: Provider, id: strin
   const read = await readOrder(q, principal, id);
   const { order, patient } = read;
   if (order.status !== 'pending_approval') throw conflict(order, 'approved');
-  const state = patient?.address?.state ?? null;
-  if (!patient || !state) throw errors.conflict("The patient has no shipping address, so the provider's license for their state cannot be checked.", 'patient_state_unknown');
+  const state = patient ? patientStateOf(patient) : null;
+  if (!patient || !state) throw errors.conflict("The patient's state is unknown (no state of residence or shipping address), so the provider's license for it cannot be checked.", 'patient_state_unknown');
   if (!isLicensedIn(principal.user, state)) throw errors.forbidden(`You are not licensed in the patient's state (${state}).`, 'provider_not_licensed');
   const prescriber = prescriberFrom(principal.user);
   // The snapshot binds the approval to what was checked here; the move's guard keeps it true at commit.
@@ -154,7 +155,7 @@ export async function submitOrder(database: Database, principal: TenantPrincipal
       await withdrawApproval(q, principal, order, lapse, { guard: read.unchanged });
       return { lapse, planned: null };
     }
-    const planned = await dispatchOrDecline(q, principal, read, ['submitting'], actorOf(principal), { prescriber: prescriberFrom(approver), state: patient.address?.state ?? null }, deps);
+    const planned = await dispatchOrDecline(q, principal, read, ['submitting'], actorOf(principal), { prescriber: prescriberFrom(approver), state: patientStateOf(patient) }, deps);
     return { lapse: null, planned };
   });
   if (outcome.lapse) throw approvalStale(outcome.lapse);

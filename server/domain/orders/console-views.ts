@@ -5,6 +5,7 @@ import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { hasScope } from '@/server/domain/developer/scopes';
 import { recordAccess } from '@/server/domain/patients/access-log';
+import { patientStateOf } from '@/server/domain/patients/patients';
 import { toOrderDto } from './dto';
 
 /*
@@ -57,7 +58,7 @@ export async function approvalQueue(db: Db, principal: TenantPrincipal, limit: n
         const p = r.patientId ? shown.get(r.patientId) : undefined;
         return {
           ...toOrderDto(r),
-          patient: p ? { id: p.id, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, state: p.address?.state ?? null } : null,
+          patient: p ? { id: p.id, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, state: patientStateOf(p) } : null,
           prescriptions: r.items.map((i) => ({ ...i, name: product.get(i.productId)?.name ?? null, strength: product.get(i.productId)?.strength ?? null })),
         };
       }),

@@ -31,9 +31,17 @@ export interface PatientFields {
   email: string | null;
   phone: string | null;
   address: PatientAddress | null;
+  /** State of residence; taken from the address when one is given. */
+  state?: string | null;
   allergies: string[];
   medications: string[];
 }
+
+/**
+ * The state a patient lives in, for the provider's licence check: the shipping address's state, else the state
+ * of residence recorded without an address (public intake and flows always record one). Null when unknown.
+ */
+export const patientStateOf = (row: Pick<PatientRow, 'address' | 'state'>): string | null => row.address?.state ?? row.state ?? null;
 
 /** A create request after schema validation: required fields may still be missing when generating. */
 export type PatientChanges = Partial<Omit<PatientFields, 'address'>> & { address?: AddressInput | null };
@@ -54,6 +62,7 @@ export function toPatientDto(row: PatientRow) {
     email: row.email,
     phone: row.phone,
     address: row.address,
+    state: patientStateOf(row),
     allergies: row.allergies,
     medications: row.medications,
     createdAt: row.createdAt.toISOString(),
@@ -84,6 +93,7 @@ function fieldsToCreate(p: TenantPrincipal, input: CreatePatientInput): PatientF
     email: fields.email ?? null,
     phone: fields.phone ?? null,
     address: toAddress(fields.address),
+    state: fields.state ?? null,
     allergies: fields.allergies ?? [],
     medications: fields.medications ?? [],
   };
@@ -100,7 +110,8 @@ export async function insertPatient(q: Queryable, p: TenantPrincipal, fields: Pa
   const at = now();
   const id = newId('patient');
   // The record and its access-log entry in one statement (docs/decisions.md, Issue 23: performance of the public runtime).
-  return scoped(q, p).insert(patients, { id, synthetic: !p.livemode, ...fields, createdAt: at, updatedAt: at }, [
+  const state = fields.address?.state ?? fields.state ?? null;
+  return scoped(q, p).insert(patients, { id, synthetic: !p.livemode, ...fields, state, createdAt: at, updatedAt: at }, [
     { table: patientAccessLog, rows: [accessEntry(p, id, 'create', requestId, at)] },
   ]);
 }
@@ -138,6 +149,8 @@ export async function updatePatient(db: Db, p: TenantPrincipal, input: UpdatePat
   const { id, address, ...rest } = input;
   const set = sentFields(rest) as Partial<PatientRow>;
   if (address !== undefined) set.address = toAddress(address);
+  // A new address moves the state of residence with it; clearing the address keeps the state known.
+  if (address) set.state = address.state;
   return db.transaction(async (tx) => {
     const s = scoped(tx, p);
     const existing = await s.require(patients, id, 'patient');
@@ -153,5 +166,5 @@ export async function updatePatient(db: Db, p: TenantPrincipal, input: UpdatePat
  */
 export async function getPatientShippingState(db: Queryable, scope: Scope, patientId: string): Promise<string | null> {
   const row = await scoped(db, scope).require(patients, patientId, 'patient');
-  return row.address?.state ?? null;
+  return patientStateOf(row);
 }

@@ -1,3 +1,4 @@
+import { IntakeReferenceSearch } from '@/components/console/intake-reference-search';
 import { IntakeSubmissionList } from '@/components/console/intake-submission-list';
 import { PAGE_SIZE, SUBMISSION_FILTERS, type SubmissionFilter } from '@/components/console/intake-submission-types';
 import { NotForRole } from '@/components/console/order-ui';
@@ -30,6 +31,7 @@ export default async function IntakeSubmissionsPage({ searchParams }: { searchPa
       </div>
       {reads ? (
         <HydrateClient>
+          <IntakeReferenceSearch mode={mode} />
           <IntakeSubmissionList status={status} mode={mode} />
         </HydrateClient>
       ) : (

@@ -1,6 +1,14 @@
 import * as z from '@/server/lib/zod';
 import type { ProcedureMeta } from '@/server/api/trpc';
-import { ZIntakeSubmission, zSubmissionId } from '../intake/submission.types';
+import { ZIntakeSubmission, ZSubmissionIdentity, zSubmissionId } from '../intake/submission.types';
+
+const ZPerson = z.object({
+  name: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  sexAtBirth: z.string().nullable(),
+  state: z.string().nullable(),
+  email: z.string().nullable(),
+});
 
 /** The console's review page: whoever may list submissions (the /v1 scopes); the person only with patients.read. */
 export const consoleIntakeSubmissionMeta: ProcedureMeta = { scope: ['patients.read', 'intake.review'] };
@@ -24,9 +32,11 @@ export const ZSubmissionPerson = z.object({
 
 export const ZConsoleSubmissionRequest = zSubmissionId;
 export const ZConsoleSubmissionResponse = ZIntakeSubmission.extend({
-  patientState: z.string().nullable().meta({ description: "The patient's state, for the reviewer's license check (no PHI on its own)" }),
+  patientState: z.string().nullable().meta({ description: "The submission's reconciled state (else the patient's), for the reviewer's license check (no PHI on its own)" }),
   questionnaireTitle: z.string().nullable(),
   flow: z.object({ id: z.string(), name: z.string(), versionId: z.string(), versionNumber: z.number().int() }).nullable().meta({ description: 'The flow version the run came through' }),
   reviewerLicensed: z.boolean().nullable().meta({ description: "Whether the signed-in provider is licensed in the patient's state; null when the caller is no provider or the state is unknown" }),
   person: ZSubmissionPerson.nullable().meta({ description: 'The person, to a caller holding patients.read (logged as intake_read); else null' }),
+  // Console only: both people of a flagged patient match (PHI; reading them is logged).
+  identity: ZSubmissionIdentity.extend({ existing: ZPerson.extend({ patientId: z.string() }), submitted: ZPerson }).nullable(),
 });

@@ -7,5 +7,5 @@ export const listSubmissionsRoute = keyOrUserProcedure
   .input(ZListSubmissionsRequest)
   .output(ZListSubmissionsResponse)
   .query(({ ctx, input }) =>
-    listSubmissions(ctx.services.database.db, ctx.principal, { status: input.status, sandbox: input.sandbox, limit: input.limit, startingAfter: input.starting_after }),
+    listSubmissions(ctx.services.database.db, ctx.principal, { status: input.status, sandbox: input.sandbox, limit: input.limit, startingAfter: input.starting_after, reference: input.reference }),
   );

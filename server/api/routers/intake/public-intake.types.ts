@@ -1,5 +1,5 @@
 import * as z from '@/server/lib/zod';
-import { ITEM_TYPES, UNITS, ZCondition } from '@/server/domain/intake/questionnaire-schema';
+import { IDENTITY_FACTS, ITEM_TYPES, UNITS, ZCondition } from '@/server/domain/intake/questionnaire-schema';
 
 // What patients' pages receive and send: wording and shapes only, never rule ids or disqualifier logic.
 export const ZPatientQuestionnaire = z
@@ -19,6 +19,7 @@ export const ZPatientQuestionnaire = z
         max: z.number().optional(),
         unit: z.enum(UNITS).optional(),
         enableWhen: ZCondition.optional().meta({ description: 'When the item shows (a closed condition tree over earlier answers)' }),
+        fact: z.enum(IDENTITY_FACTS).optional().meta({ description: 'The identity fact the answer gives (dateOfBirth, sexAtBirth, state): the patient details must agree with it' }),
       }),
     ),
   })
@@ -27,7 +28,10 @@ export const ZPatientQuestionnaire = z
 export const ZPatientOutcome = {
   verdict: z.enum(['eligible', 'disqualified']).meta({ description: 'eligible: it goes to a provider for review; disqualified: it does not' }),
   message: z.string().meta({ description: 'What to tell the patient' }),
-  patientMessages: z.array(z.string()).meta({ description: "The clinic's messages of the matched rules, written for the patient" }),
+  patientMessages: z
+    .array(z.string())
+    .meta({ description: "The clinic's messages of the matched rules, written for the patient: a disqualified run's reason, an eligible run's review flags" }),
+  reference: z.string().meta({ description: 'The short reference the patient can quote (e.g. 7KQ2-M9XD): not an id, no PHI; staff find the submission by it' }),
 };
 
 export const zAnswers = z

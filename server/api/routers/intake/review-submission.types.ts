@@ -17,7 +17,7 @@ export const reviewSubmissionMeta: OpenApiMeta<ProcedureMeta> = {
       400: 'Bad body',
       403: 'Not a verified, MFA-enrolled provider session, not licensed in the patient’s state, or the plan’s order cap is reached; an approval while the account is restricted or suspended for an overdue payment (billing_restricted, billing_suspended; a reject is never refused)',
       404: 'No such submission on this tenant in this mode',
-      409: 'Disqualified (submission_disqualified), already reviewed, the patient has no state, or the questionnaire has no usable protocol',
+      409: 'Disqualified (submission_disqualified), already reviewed, an unresolved patient match on approve (identity_unresolved), the patient has no state, or the questionnaire has no usable protocol',
     },
   },
 };

@@ -1,6 +1,16 @@
 import * as z from '@/server/lib/zod';
 import { zDateTime, zId } from '@/server/api/schemas/common';
 
+export const ZSubmissionIdentity = z
+  .object({
+    status: z.enum(['mismatch', 'resolved']).meta({ description: 'mismatch: the blocking flag `identity_mismatch`, approval refused (409 identity_unresolved) until resolved; resolved: decided' }),
+    fields: z.array(z.enum(['dateOfBirth', 'sexAtBirth', 'lastName'])).meta({ description: 'Which facts of the matched patient differ (names only, never values)' }),
+    resolution: z.enum(['existing', 'new']).nullable().meta({ description: 'existing: kept on the matched patient; new: moved to a patient created from the submission' }),
+    resolvedBy: z.string().nullable().meta({ description: 'Who resolved it (usr_…)' }),
+    resolvedAt: zDateTime.nullable().meta({ description: 'When it was resolved' }),
+  })
+  .meta({ id: 'IntakeSubmissionIdentity' });
+
 // The record as every submission endpoint returns it: ids, verdicts and rule ids, never answers.
 export const ZIntakeSubmission = z
   .object({
@@ -11,6 +21,10 @@ export const ZIntakeSubmission = z
     questionnaireVersion: z.number().int().meta({ description: 'The approved version answered' }),
     patientId: z.string().meta({ description: 'The patient' }),
     source: z.enum(['in_app', 'public', 'hosted', 'flow']).meta({ description: 'Where it came from' }),
+    reference: z
+      .string()
+      .nullable()
+      .meta({ description: 'The short reference the patient was shown (e.g. 7KQ2-M9XD; no PHI); find it with GET /intake/submissions?reference=. Null on submissions older than references' }),
     status: z.enum(['pending_review', 'disqualified', 'approved', 'rejected']).meta({ description: 'pending_review (eligible, flags allowed) | disqualified | approved | rejected' }),
     verdict: z.enum(['eligible', 'disqualified', 'incomplete']).meta({ description: "The deterministic engine's verdict" }),
     missing: z.array(z.string()).meta({ description: 'Required enabled items left unanswered (linkIds)' }),
@@ -21,6 +35,7 @@ export const ZIntakeSubmission = z
     orderId: z.string().nullable().meta({ description: 'The order created when a provider approved it' }),
     reviewedBy: z.string().nullable().meta({ description: 'The reviewing provider (usr_…)' }),
     reviewedAt: zDateTime.nullable().meta({ description: 'When it was reviewed' }),
+    identity: ZSubmissionIdentity.nullable().meta({ description: 'The patient-matching flag: null unless the submission matched a patient whose identity facts differ' }),
     createdAt: zDateTime,
   })
   .meta({ id: 'IntakeSubmission' });

@@ -1,6 +1,7 @@
 import { createSubmissionRoute } from './create-submission';
 import { getSubmissionRoute } from './get-submission';
 import { listSubmissionsRoute } from './list-submissions';
+import { resolveIdentityRoute } from './resolve-identity';
 import { reviewSubmissionRoute } from './review-submission';
 
 // Spread into the intake router; `/intake/submissions` before `/intake/submissions/{id}` (first match wins).
@@ -9,4 +10,5 @@ export const submissionsRoutes = {
   createSubmission: createSubmissionRoute,
   getSubmission: getSubmissionRoute,
   reviewSubmission: reviewSubmissionRoute,
+  resolveIdentity: resolveIdentityRoute,
 };

@@ -2,6 +2,7 @@ import * as z from '@/server/lib/zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ProcedureMeta } from '@/server/api/trpc';
 import { EARLIEST_DATE_OF_BIRTH, isPlausibleDateOfBirth } from '@/server/domain/patients/validation';
+import { zPhone, zPostalCode } from '@/server/api/routers/patients/patients.types';
 import { zUsState } from '@/server/lib/us-states';
 import { zAnswers, zEmbedKey, ZPatientOutcome } from './public-intake.types';
 
@@ -40,8 +41,21 @@ export const ZSubmitPublicIntakeRequest = z.strictObject({
     .strictObject({
       name: z.string().trim().min(1).max(200).meta({ description: 'Full name; the last word is kept as the last name, the rest as the first name' }),
       email: z.email().max(254).meta({ description: 'E-mail address; a live patient with this address (ignoring case) is matched instead of created' }),
-      dateOfBirth: zDateOfBirth.optional().meta({ description: "YYYY-MM-DD; when absent, the questionnaire's own date-of-birth answer (the item its age() reads) is used" }),
-      state: zUsState.meta({ description: 'Two-letter US state the patient lives in' }),
+      dateOfBirth: zDateOfBirth
+        .optional()
+        .meta({ description: "YYYY-MM-DD; when absent, the questionnaire's date-of-birth answer (fact: dateOfBirth, or the item its age() reads) is used; when both are given they must be equal (400 fact_mismatch otherwise)" }),
+      state: zUsState.meta({ description: "Two-letter US state the patient lives in; must equal the questionnaire's state answer (fact: state) when it has one" }),
+      phone: zPhone.optional().meta({ description: 'Phone number: E.164 (+15551234567) or a 10-digit US number; stored as E.164' }),
+      address: z
+        .strictObject({
+          line1: z.string().trim().min(1).max(200).meta({ description: 'Street address' }),
+          line2: z.string().trim().min(1).max(200).nullable().optional().meta({ description: 'Apartment, suite or unit' }),
+          city: z.string().trim().min(1).max(100).meta({ description: 'City' }),
+          postalCode: zPostalCode,
+          state: zUsState.optional().meta({ description: 'May be left out: the address is in `state`; when sent it must equal it' }),
+        })
+        .optional()
+        .meta({ description: 'Shipping address (US); its state is the patient’s state' }),
     })
     .meta({ description: 'Who is answering (PHI: stored on the patient record only, never echoed)' }),
   answers: zAnswers,

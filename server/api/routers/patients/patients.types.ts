@@ -1,6 +1,7 @@
 import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
 import { EARLIEST_DATE_OF_BIRTH, isPlausibleDateOfBirth, normalisePhone, SEXES } from '@/server/domain/patients/validation';
+import { POSTAL_CODE } from '@/server/domain/patients/contact-details';
 import { zUsState } from '@/server/lib/us-states';
 
 // Messages name the rule, never the value sent: every field here is PHI.
@@ -13,7 +14,7 @@ const zDateOfBirth = z
   .meta({ description: `Date of birth (YYYY-MM-DD); a real date, not before ${EARLIEST_DATE_OF_BIRTH} and not in the future`, format: 'date' });
 const zSex = z.enum(SEXES).meta({ description: 'Sex assigned at birth as recorded for prescribing: female, male, intersex or unknown' });
 const zEmail = z.email().max(254).meta({ description: 'E-mail address' });
-const zPhone = z
+export const zPhone = z
   .string()
   .max(32)
   .refine((v) => normalisePhone(v) !== null, 'must be an E.164 number (+15551234567) or a 10-digit US number')
@@ -24,10 +25,10 @@ const zAllergies = zList('Known allergies, free text, up to 50 entries of up to 
 const zMedications = zList('Current medications, free text, up to 50 entries of up to 200 characters');
 
 const zState = zUsState.meta({ description: 'Two-letter US state code, DC and PR included; case-insensitive, stored uppercase' });
-const zPostalCode = z
+export const zPostalCode = z
   .string()
   .trim()
-  .regex(/^\d{5}(-\d{4})?$/, 'must be a ZIP code (12345 or 12345-6789)')
+  .regex(POSTAL_CODE, 'must be a ZIP code (12345 or 12345-6789)')
   .meta({ description: 'ZIP code: 12345 or ZIP+4 12345-6789' });
 
 export const ZPatientAddressInput = z
@@ -65,6 +66,7 @@ export const ZPatient = z
     email: z.string().nullable().meta({ description: 'E-mail address, or null' }),
     phone: z.string().nullable().meta({ description: 'Phone number in E.164, or null' }),
     address: ZPatientAddress.nullable().meta({ description: 'Shipping address, or null' }),
+    state: z.string().nullable().meta({ description: "State of residence (two-letter code): the address's state, else the one recorded without an address; null when unknown" }),
     allergies: z.array(z.string()).meta({ description: 'Known allergies' }),
     medications: z.array(z.string()).meta({ description: 'Current medications' }),
     createdAt: zDateTime,
@@ -89,6 +91,7 @@ export const ZCreatePatient = z
     email: zEmail.nullable().optional().meta({ description: 'E-mail address (optional)' }),
     phone: zPhone.nullable().optional().meta({ description: 'Phone number: E.164 (+15551234567) or a 10-digit US number; stored as E.164 (optional)' }),
     address: ZPatientAddressInput.nullable().optional().meta({ description: 'US shipping address; needed before an order can be routed' }),
+    state: zState.optional().meta({ description: "State of residence when no address is given (an address's state wins)" }),
     allergies: zAllergies.optional().meta({ description: 'Known allergies (default [])' }),
     medications: zMedications.optional().meta({ description: 'Current medications (default [])' }),
   })
@@ -102,7 +105,8 @@ export const ZUpdatePatient = z
     sex: zSex.optional(),
     email: zEmail.nullable().optional().meta({ description: 'E-mail address; null clears it' }),
     phone: zPhone.nullable().optional().meta({ description: 'Phone number (stored as E.164); null clears it' }),
-    address: ZPatientAddressInput.nullable().optional().meta({ description: 'US shipping address, replaced whole; null clears it' }),
+    address: ZPatientAddressInput.nullable().optional().meta({ description: 'US shipping address, replaced whole (its state becomes the state of residence); null clears it' }),
+    state: zState.optional().meta({ description: 'State of residence (an address sent in the same request wins)' }),
     allergies: zAllergies.optional().meta({ description: 'Known allergies; replaces the list' }),
     medications: zMedications.optional().meta({ description: 'Current medications; replaces the list' }),
   })
@@ -112,7 +116,9 @@ export const ZPatientAccessLogEntry = z
   .object({
     id: z.string().meta({ description: 'Entry id (pal_…)' }),
     patientId: z.string().meta({ description: 'The patient whose record was touched' }),
-    action: z.enum(['create', 'read', 'list', 'update', 'intake_read']).meta({ description: 'What was done: create, read (GET one), list (appeared in a list page), update, or intake_read (the answers of an intake submission were read)' }),
+    action: z
+      .enum(['create', 'read', 'list', 'update', 'intake_read', 'identity_resolve'])
+      .meta({ description: "What was done: create, read (GET one), list (appeared in a list page), update, intake_read (the answers or person of an intake submission were read) or identity_resolve (a submission's identity mismatch was resolved for or against this record)" }),
     actorKind: z.enum(['key', 'user']).meta({ description: 'key for a machine API key, user for a signed-in person' }),
     actorId: z.string().meta({ description: 'The API key id (key_…) or user id (usr_…)' }),
     requestId: z.string().nullable().meta({ description: 'The request (req_…) that touched the record' }),

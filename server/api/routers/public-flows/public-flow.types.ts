@@ -16,11 +16,28 @@ const ZPublicStep = z.discriminatedUnion('kind', [
   z.object({
     id: z.string(),
     kind: z.literal('outcome'),
-    blocks: z.object({ eligibleTitle: z.string(), eligibleBody: z.string(), disqualifiedTitle: z.string(), disqualifiedBody: z.string(), cta: z.string().optional() }),
+    blocks: z.object({
+      eligibleTitle: z.string(),
+      eligibleBody: z.string(),
+      disqualifiedTitle: z.string(),
+      disqualifiedBody: z.string(),
+      cta: z.string().optional().meta({ description: "The eligible page's button: to checkoutUrl when the submit returns one, else to ctaUrl" }),
+      ctaUrl: z.string().optional().meta({ description: "The clinic's page the eligible page's button opens (without a checkout handoff)" }),
+      disqualifiedCta: z.string().optional(),
+      disqualifiedUrl: z.string().optional().meta({ description: 'Where a patient who is not eligible can go instead' }),
+    }),
   }),
   z.object({ id: z.string(), kind: z.literal('medical'), title: z.string(), items: ZPatientQuestionnaire.shape.items.meta({ description: 'Questionnaire items of this page, in questionnaire order' }) }),
   z.object({ id: z.string(), kind: z.literal('consent'), title: z.string(), text: z.string(), version: z.string().meta({ description: 'Send it back with accepted: true' }) }),
-  z.object({ id: z.string(), kind: z.literal('contact'), title: z.string(), fields: z.array(z.enum(CONTACT_FIELDS)) }),
+  z.object({
+    id: z.string(),
+    kind: z.literal('contact'),
+    title: z.string(),
+    fields: z.array(z.enum(CONTACT_FIELDS)),
+    prefill: z
+      .object({ dateOfBirth: z.string().optional(), state: z.string().optional() })
+      .meta({ description: 'The medical item (linkId) whose answer prefills the date of birth or state; a different value is refused at save' }),
+  }),
 ]);
 
 // Checked once per served object: definitions are cached per version and frozen (server/api/checked-once.ts).
@@ -46,6 +63,11 @@ export const ZOutcomeCopy = {
   message: z.string().meta({ description: 'What to tell the patient' }),
   title: z.string().meta({ description: "The flow's outcome title for the verdict" }),
   body: z.string().meta({ description: "The flow's outcome text for the verdict" }),
+  reference: z.string().optional().meta({ description: 'The short reference of the recorded submission (e.g. 7KQ2-M9XD), for the patient to quote; not an id, no PHI' }),
+  patientMessages: z
+    .array(z.string())
+    .optional()
+    .meta({ description: "The clinic's messages of the matched rules: a disqualified run's reason, an eligible run's review flags" }),
 };
 
 export const PUBLIC_FLOW_ERRORS = {

@@ -14,7 +14,7 @@ export const saveFlowStepMeta: OpenApiMeta<ProcedureMeta> = {
       'Answers by kind: medical {<linkId>: value} for the items of this step only; quiz {<questionId>: value}; consent {accepted: true, version}; contact {name, email, state, dateOfBirth}; landing and outcome {}. Saving a step again replaces its answers.',
     errorResponses: {
       ...SESSION_ERRORS,
-      400: 'Unknown stepId (param stepId) or an answer that does not fit (param answers.<id>); values are never echoed and nothing is written',
+      400: "Unknown stepId (param stepId), an answer that does not fit (param answers.<id>; the contact step's ZIP, phone and address fields included), or a contact date of birth or state that differs from the one answered on a medical step (fact_mismatch; leave them out to take the answers'); values are never echoed and nothing is written",
       409: 'The session was already submitted (session_completed)',
     },
   },

@@ -15,7 +15,7 @@ export const submitFlowSessionMeta: OpenApiMeta<ProcedureMeta> = {
       'eligible: a certificate and an intake submission (source flow) in the provider review queue; disqualified: a submission, no certificate; incomplete: an unsaved clinical step or a required question unanswered, nothing recorded and the session stays open (submit again with a new Idempotency-Key).',
     errorResponses: {
       ...SESSION_ERRORS,
-      400: 'Missing Idempotency-Key or a bad patient field (param patient.<field>); values are never echoed',
+      400: "Missing Idempotency-Key, a bad patient field (param patient.<field>), a name or e-mail that differs from the contact step's (contact_mismatch), or a contact date of birth or state that differs from the answers (fact_mismatch); values are never echoed and nothing is written",
       409: 'Already submitted (session_completed), or the Idempotency-Key reused with another body or in flight',
     },
   },
@@ -25,8 +25,11 @@ export const ZSubmitFlowSessionRequest = z.strictObject({
   id: zSessionId,
   patient: z
     .strictObject({
-      name: z.string().trim().min(1).max(200).meta({ description: 'Full name; the last word is kept as the last name' }),
-      email: z.email().max(254).meta({ description: 'A live patient with this address (ignoring case) is matched instead of created' }),
+      name: z.string().trim().min(1).max(200).meta({ description: "Full name; the last word is kept as the last name. Must agree with the contact step's name (ignoring case), which is the one kept" }),
+      email: z
+        .email()
+        .max(254)
+        .meta({ description: "Must agree with the contact step's e-mail (ignoring case). A live patient with this address is matched; one whose date of birth, sex at birth or last name differs is flagged identity_mismatch, never changed" }),
     })
     .meta({ description: 'Who is answering (PHI: kept on the patient record only; in sandbox not kept at all)' }),
 });

@@ -15,11 +15,27 @@ export type FlowCounter = 'views' | 'sessions' | 'qualified' | 'disqualified' | 
  */
 export const STATS_SHARDS = 16;
 
+/** The mark that counts a session as viewed: its `view` beacon or its first saved step, whichever comes first. */
+export const VIEW_MARK = 'view';
+
 /** The UTC day a count lands on. */
 export const statsDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** What a count needs of its session (a row, or one being inserted in the same statement). */
 export type CountedSession = Pick<SessionRow, 'id' | 'tenantId' | 'livemode' | 'flowId' | 'flowVersionId' | 'experimentId' | 'variantKey'>;
+
+/** Where a count lands beyond the defaults: the CTEs' name prefix (several counts in one statement) and its day. */
+export interface CountPlacement {
+  /** Prefix of the two CTEs' names, so one statement can hold several counts: `<as>_landed`, `<as>_bumped`. */
+  as?: string;
+  /** The UTC day the bump lands on, as SQL yielding a date; the day of `at` by default. */
+  day?: SQL;
+  /**
+   * The aggregate row's shard; random by default. Two counts of one statement that may bump the same row (both
+   * flow-level, same day) must name different shards: one statement cannot update a row twice.
+   */
+  shard?: number;
+}
 
 /**
  * The two CTEs of a count, `landed` and `bumped`, for a statement that writes more (docs/decisions.md, Issue 23:
@@ -27,20 +43,31 @@ export type CountedSession = Pick<SessionRow, 'id' | 'tenantId' | 'livemode' | '
  * row is bumped only when the mark landed, atomically with whatever else the statement writes. `when`, a
  * condition over the statement's other CTEs, keeps the mark (and so the bump) out unless it holds.
  */
-export function countCtes(session: CountedSession, mark: string, counter: FlowCounter, at: Date, stepId = '', when?: SQL): SQL {
+export function countCtes(session: CountedSession, mark: string, counter: FlowCounter, at: Date, stepId = '', when?: SQL, placement: CountPlacement = {}): SQL {
   const column = sql.identifier(flowStatsDaily[counter].name);
-  return sql`landed as (
+  const landed = sql.identifier(placement.as ? `${placement.as}_landed` : 'landed');
+  const bumped = sql.identifier(placement.as ? `${placement.as}_bumped` : 'bumped');
+  const day = placement.day ?? sql`${statsDay(at)}::date`;
+  return sql`${landed} as (
       insert into flow_session_marks (session_id, mark, created_at) select ${session.id}::text, ${mark}::text, ${at}::timestamptz${when ? sql` where ${when}` : sql``}
       on conflict do nothing returning 1
-    ), bumped as (
+    ), ${bumped} as (
       insert into flow_stats_daily (tenant_id, livemode, flow_id, flow_version_id, day, step_id, experiment_id, arm, shard, ${column})
-      select ${session.tenantId}, ${session.livemode}, ${session.flowId}, ${session.flowVersionId}, ${statsDay(at)}::date, ${stepId},
-        ${session.experimentId ?? ''}, ${session.variantKey ?? ''}, ${randomInt(STATS_SHARDS)}::smallint, 1
-      from landed
+      select ${session.tenantId}, ${session.livemode}, ${session.flowId}, ${session.flowVersionId}, ${day}, ${stepId},
+        ${session.experimentId ?? ''}, ${session.variantKey ?? ''}, ${placement.shard ?? randomInt(STATS_SHARDS)}::smallint, 1
+      from ${landed}
       on conflict (flow_id, day, flow_version_id, step_id, experiment_id, arm, shard) do update set ${column} = flow_stats_daily.${column} + 1
       returning 1
     )`;
 }
+
+/**
+ * The UTC day the session was first counted as viewed (its `view` mark), else the day of `at`: the verdict of
+ * a run lands on its view's day, so every (day, version, arm) row holds qualified ≤ views and `qualifyRate`
+ * stays ≤ 1 under any range (DESIGN decision 34; docs/decisions-33-outcome.md).
+ */
+export const viewDayOf = (session: Pick<CountedSession, 'id'>, at: Date): SQL =>
+  sql`coalesce((select (created_at at time zone 'UTC')::date from flow_session_marks where session_id = ${session.id}::text and mark = ${VIEW_MARK}), ${statsDay(at)}::date)`;
 
 /**
  * Counts `mark` for the session at most once: the mark's insert decides, and only the insert that lands bumps

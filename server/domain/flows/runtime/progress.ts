@@ -1,4 +1,4 @@
-import { DISQUALIFIED_MESSAGE, ELIGIBLE_MESSAGE } from '@/server/domain/intake/patient-outcome';
+import { DISQUALIFIED_MESSAGE, ELIGIBLE_MESSAGE, patientOutcome } from '@/server/domain/intake/patient-outcome';
 import type { FlowDocumentShape, OutcomeStepShape } from '@/server/lib/flow-shapes';
 
 /**
@@ -17,6 +17,21 @@ export interface SessionOutcome {
   message: string;
   title: string;
   body: string;
+  /** The submission's short reference, for the patient to quote (a recorded run only). */
+  reference?: string;
+  /** The matched rules' patient messages: the reason of a disqualified run, the review flags of an eligible one. */
+  patientMessages?: string[];
+}
+
+/** What a recorded run adds to the outcome: its reference and the clinic's patient messages of its rules. */
+export function recordedOutcome(
+  questionnaire: Parameters<typeof patientOutcome>[0],
+  submission: { reference: string | null; verdict: string; hits: string[]; flags: string[] },
+): Pick<SessionOutcome, 'reference' | 'patientMessages'> {
+  return {
+    ...(submission.reference ? { reference: submission.reference } : {}),
+    patientMessages: patientOutcome(questionnaire, submission).patientMessages,
+  };
 }
 
 export const INCOMPLETE_MESSAGE = 'Some required questions are still unanswered. Go back to finish them, then submit again.';

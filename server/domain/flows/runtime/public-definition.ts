@@ -1,3 +1,4 @@
+import { factItem } from '@/server/domain/intake/identity-facts';
 import { patientView, type PatientViewItem } from '@/server/domain/intake/patient-view';
 import { CONTACT_FIELDS, THEME_TOKENS, themeVariable, type FlowDocumentShape, type FlowStepShape, type LandingStepShape, type OutcomeStepShape, type QuizStepShape } from '@/server/lib/flow-shapes';
 import type { PinnedVersion } from './pinned-version';
@@ -16,7 +17,16 @@ export type PublicStep =
   | OutcomeStepShape
   | { id: string; kind: 'medical'; title: string; items: PatientViewItem[] }
   | { id: string; kind: 'consent'; title: string; text: string; version: string }
-  | { id: string; kind: 'contact'; title: string; fields: (typeof CONTACT_FIELDS)[number][] };
+  | { id: string; kind: 'contact'; title: string; fields: (typeof CONTACT_FIELDS)[number][]; prefill: ContactPrefill };
+
+/**
+ * Which contact fields the page fills from the patient's own earlier answers (DESIGN decision 31): the linkId of
+ * the medical item declaring the fact. The page copies the answer it already holds; no answer leaves the server.
+ */
+export interface ContactPrefill {
+  dateOfBirth?: string;
+  state?: string;
+}
 
 export interface PublicFlowDefinition {
   flowId: string;
@@ -32,7 +42,7 @@ function pick<T extends object>(from: T, keys: readonly (keyof T)[]): T {
   return out;
 }
 
-function publicStep(step: FlowStepShape, items: ReadonlyMap<string, PatientViewItem>, order: ReadonlyMap<string, number>): PublicStep {
+function publicStep(step: FlowStepShape, items: ReadonlyMap<string, PatientViewItem>, order: ReadonlyMap<string, number>, prefill: ContactPrefill): PublicStep {
   switch (step.kind) {
     case 'landing':
       return { id: step.id, kind: 'landing', blocks: pick(step.blocks, ['headline', 'body', 'cta']) };
@@ -50,7 +60,7 @@ function publicStep(step: FlowStepShape, items: ReadonlyMap<string, PatientViewI
         })),
       };
     case 'outcome':
-      return { id: step.id, kind: 'outcome', blocks: pick(step.blocks, ['eligibleTitle', 'eligibleBody', 'disqualifiedTitle', 'disqualifiedBody', 'cta']) };
+      return { id: step.id, kind: 'outcome', blocks: pick(step.blocks, ['eligibleTitle', 'eligibleBody', 'disqualifiedTitle', 'disqualifiedBody', 'cta', 'ctaUrl', 'disqualifiedCta', 'disqualifiedUrl']) };
     case 'medical': {
       // Questionnaire order, which is the order `enableWhen` reads in (a condition reads earlier items only).
       const linkIds = [...step.linkIds].filter((l) => items.has(l)).sort((a, b) => order.get(a)! - order.get(b)!);
@@ -59,8 +69,19 @@ function publicStep(step: FlowStepShape, items: ReadonlyMap<string, PatientViewI
     case 'consent':
       return { id: step.id, kind: 'consent', title: step.title, text: step.text, version: step.version };
     case 'contact':
-      return { id: step.id, kind: 'contact', title: step.title, fields: [...CONTACT_FIELDS] };
+      return { id: step.id, kind: 'contact', title: step.title, fields: [...CONTACT_FIELDS], prefill };
   }
+}
+
+/** The fact items (date of birth, state) a medical step of the flow asks, by fact. */
+function prefillOf(questionnaire: PinnedVersion['questionnaire']['document'], document: FlowDocumentShape): ContactPrefill {
+  const asked = new Set(document.steps.flatMap((s) => (s.kind === 'medical' ? s.linkIds : [])));
+  const prefill: ContactPrefill = {};
+  for (const fact of ['dateOfBirth', 'state'] as const) {
+    const linkId = factItem(questionnaire, fact);
+    if (linkId !== undefined && asked.has(linkId)) prefill[fact] = linkId;
+  }
+  return prefill;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -94,7 +115,7 @@ export function publicDefinition({ version, questionnaire }: PinnedVersion, arm?
     flowId: version.flowId,
     versionId: version.id,
     theme: { cssVariables },
-    steps: document.steps.map((s) => publicStep(s, items, order)),
+    steps: document.steps.map((s) => publicStep(s, items, order, prefillOf(questionnaire.document, document))),
     questionnaire: { key: questionnaire.key, version: questionnaire.version },
   };
   if (definitions.size >= MAX_CACHED) definitions.clear();

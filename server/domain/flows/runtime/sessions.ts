@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { flows, flowSessionAnswers, flowSessions, type DunningStage } from '@/db/schema';
+import { flows, flowSessionAnswers, flowSessions, intakeSubmissions, type DunningStage } from '@/db/schema';
 import { scoped, scopedStatement, type Scope, type ScopedTable } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import { eventsInsertSql, newEvent } from '@/server/domain/events/emit';
@@ -13,7 +13,7 @@ import type { FlowDocumentShape } from '@/server/lib/flow-shapes';
 import { newSecretId } from '@/server/lib/ids';
 import { countCtes } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
-import { nextStepId, sessionOutcome, type SessionOutcome } from './progress';
+import { nextStepId, recordedOutcome, sessionOutcome, type SessionOutcome } from './progress';
 import { publicDefinition, type PublicFlowDefinition } from './public-definition';
 import { knownSession, rememberSession, type KnownSession, type SessionIdentity } from './session-cache';
 
@@ -117,7 +117,7 @@ export const heldAnswersOf = (session: Pick<FlowSessionRow, 'id' | 'tenantId' | 
   and(eq(flowSessionAnswers.tenantId, session.tenantId), eq(flowSessionAnswers.livemode, session.livemode), eq(flowSessionAnswers.sessionId, session.id));
 
 /** The held answers by step (PHI; never returned), empty before the first saved step. */
-export async function heldSteps(q: Queryable, session: FlowSessionRow): Promise<Record<string, Record<string, unknown>>> {
+export async function heldSteps(q: Queryable, session: Pick<FlowSessionRow, 'id' | 'tenantId' | 'livemode'>): Promise<Record<string, Record<string, unknown>>> {
   const [row] = await q
     .select({ steps: flowSessionAnswers.steps })
     .from(flowSessionAnswers)
@@ -226,6 +226,12 @@ export async function getSessionView(db: Db, embed: FlowEmbed, id: string): Prom
     arm: session.variantKey,
     variantKey: session.variantKey,
     definition: withSandbox(embed, armDefinition(pinned, session, document)),
-    outcome: done && session.verdict ? sessionOutcome(document, session.verdict) : null,
+    outcome: done && session.verdict ? { ...sessionOutcome(document, session.verdict), ...(await recordedRun(db, embed, session, pinned)) } : null,
   };
+}
+
+/** A completed session's reference and patient messages, read back from its submission (no answers). */
+async function recordedRun(q: Queryable, embed: FlowEmbed, session: FlowSessionRow, pinned: PinnedVersion) {
+  const submission = session.submissionId ? await scoped(q, embed).get(intakeSubmissions, session.submissionId) : undefined;
+  return submission ? recordedOutcome(pinned.questionnaire.document, submission) : {};
 }

@@ -2,10 +2,12 @@ import * as z from '@/server/lib/zod';
 import { checkAnswers, evaluate } from '@/server/domain/intake/engine';
 import type { EngineDocument } from '@/server/lib/questionnaire-shapes';
 import type { QuestionnaireRow } from '@/server/domain/intake/questionnaire-store';
-import { isPlausibleDateOfBirth } from '@/server/domain/patients/validation';
+import type { PatientAddress } from '@/db/schema';
+import { POSTAL_CODE } from '@/server/domain/patients/contact-details';
+import { isPlausibleDateOfBirth, normalisePhone } from '@/server/domain/patients/validation';
 import { AppError, type ErrorDetail } from '@/server/lib/errors';
 import { STEP_ID, type ConsentStepShape, type FlowStepShape, type MedicalStepShape, type QuizQuestionShape } from '@/server/lib/flow-shapes';
-import { US_STATES } from '@/server/lib/us-states';
+import { isUsState } from '@/server/lib/us-states';
 
 /**
  * Per-kind checks of a step's answers (DESIGN decision 24): 400 with `param` `answers.<id>` naming the first
@@ -99,23 +101,48 @@ function consent(step: ConsentStepShape, answers: Answers): Answers {
 }
 
 const isEmail = (v: unknown) => typeof v === 'string' && v.length <= 254 && z.email().safeParse(v).success;
+const text = (max: number) => (v: unknown) => typeof v === 'string' && v.trim().length > 0 && v.length <= max;
 const CONTACT_CHECKS: Record<string, [(v: unknown) => boolean, string]> = {
-  name: [(v) => typeof v === 'string' && v.trim().length > 0 && v.length <= 200, 'a name of 1 to 200 characters'],
+  name: [text(200), 'a name of 1 to 200 characters'],
   email: [isEmail, 'an e-mail address'],
-  state: [(v) => typeof v === 'string' && (US_STATES as readonly string[]).includes(v), 'a two-letter US state'],
+  state: [isUsState, 'a two-letter US state'],
   dateOfBirth: [(v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && isPlausibleDateOfBirth(v), 'a real date of birth written YYYY-MM-DD'],
 };
+// Optional (a blank one is left out), checked when given; the address's state is the contact step's `state`.
+const OPTIONAL_CHECKS: Record<string, [(v: unknown) => boolean, string]> = {
+  phone: [(v) => typeof v === 'string' && v.length <= 32 && normalisePhone(v) !== null, 'a phone number: +15551234567 or a 10-digit US number'],
+  addressLine1: [text(200), 'a street address of at most 200 characters'],
+  addressLine2: [text(200), 'an apartment, suite or unit of at most 200 characters'],
+  city: [text(100), 'a city of at most 100 characters'],
+  postalCode: [(v) => typeof v === 'string' && POSTAL_CODE.test(v.trim()), 'a ZIP code: 12345 or 12345-6789'],
+};
+const ADDRESS_REQUIRED = ['addressLine1', 'city', 'postalCode'] as const;
 
-/** The fixed contact fields. In sandbox only the state is held: sandbox keeps nothing real about a person. */
+/** The shipping address, when any of its fields was given: street, city and ZIP are then all needed. */
+function addressOf(a: Answers, problems: Problem[]): PatientAddress | undefined {
+  const given = (k: string) => !blank(a[k]);
+  if (!['addressLine1', 'addressLine2', 'city', 'postalCode'].some(given)) return undefined;
+  for (const k of ADDRESS_REQUIRED) if (!given(k)) problems.push({ param: `answers.${k}`, message: `The contact field "${k}" is required with a shipping address.` });
+  const s = (k: string) => (given(k) ? String(a[k]).trim() : '');
+  return { line1: s('addressLine1'), line2: given('addressLine2') ? s('addressLine2') : null, city: s('city'), state: String(a.state), postalCode: s('postalCode'), country: 'US' };
+}
+
+/** The contact fields. In sandbox only the state is held: sandbox keeps nothing real about a person. */
 function contact(answers: Answers, livemode: boolean): Answers {
   const problems: Problem[] = [];
   for (const [field, [ok, expected]] of Object.entries(CONTACT_CHECKS)) {
     if (!ok(answers[field])) problems.push({ param: `answers.${field}`, message: `The contact field "${field}" must be ${expected}.` });
   }
-  for (const key of Object.keys(answers)) if (!(key in CONTACT_CHECKS)) problems.push(unknownKey(key));
+  for (const [field, [ok, expected]] of Object.entries(OPTIONAL_CHECKS)) {
+    if (!blank(answers[field]) && !ok(answers[field])) problems.push({ param: `answers.${field}`, message: `The contact field "${field}" must be ${expected}.` });
+  }
+  for (const key of Object.keys(answers)) if (!(key in CONTACT_CHECKS) && !(key in OPTIONAL_CHECKS)) problems.push(unknownKey(key));
+  const address = addressOf(answers, problems);
   if (problems.length) refuse(problems);
   const { name, email, state, dateOfBirth } = answers as Record<string, string>;
-  return livemode ? { name: name.trim(), email: email.trim(), state, dateOfBirth } : { state };
+  if (!livemode) return { state };
+  const phone = blank(answers.phone) ? undefined : normalisePhone(String(answers.phone))!;
+  return { name: name.trim(), email: email.trim(), state, dateOfBirth, ...(phone && { phone }), ...(address && { address }) };
 }
 
 function nothing(answers: Answers): Answers {

@@ -4,11 +4,12 @@ import { eventsInsertSql, newEvent } from '@/server/domain/events/emit';
 import { asOfDay } from '@/server/domain/intake/submissions-create';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
-import { countCtes } from './counting';
+import { countCtes, VIEW_MARK } from './counting';
 import { loadPinnedVersion } from './pinned-version';
 import { nextStepId } from './progress';
 import type { SessionIdentity } from './session-cache';
-import { armDocumentOf, completedStepIds, requireSession, sessionOf, type FlowEmbed } from './sessions';
+import { armDocumentOf, completedStepIds, heldSteps, requireSession, sessionOf, type FlowEmbed } from './sessions';
+import { contactWithFacts } from './contact-facts';
 import { checkStepAnswers } from './step-answers';
 
 export const sessionCompleted = () => errors.conflict('This session has been submitted; start a new session to answer again.', 'session_completed');
@@ -18,10 +19,12 @@ export const sessionCompleted = () => errors.conflict('This session has been sub
  * the public runtime): it locks the session row while the session is open and unexpired, merges the answers
  * into the held ones (replacing an earlier save of the step; the upsert works on the newest row, whatever the
  * statement's snapshot), emits `step.completed` on the step's first save only (the `saved:` mark's insert
- * decides, so two saves racing emit it once) and counts the completion. Null when the session was not open:
- * nothing was written. Else the ids of every step held now.
+ * decides, so two saves racing emit it once), counts the completion (`completes`: false for the outcome page,
+ * whose completion is the submit) and counts the session as viewed: a session that saved a step was seen,
+ * beacon or not (DESIGN decision 34; the `view` mark a `view` beacon shares, so once). Null when the session
+ * was not open: nothing was written. Else the ids of every step held now.
  */
-async function holdStep(db: Queryable, embed: FlowEmbed, session: SessionIdentity, stepId: string, held: Record<string, unknown>, at: Date): Promise<string[] | null> {
+async function holdStep(db: Queryable, embed: FlowEmbed, session: SessionIdentity, stepId: string, held: Record<string, unknown>, at: Date, completes: boolean): Promise<string[] | null> {
   const stepCompleted = newEvent('step.completed', { flowId: session.flowId, sessionId: session.id, stepId });
   const open = sql`exists (select 1 from open_session)`;
   const result = (await db.execute(sql`
@@ -39,7 +42,7 @@ async function holdStep(db: Queryable, embed: FlowEmbed, session: SessionIdentit
       on conflict do nothing returning 1
     ), logged as (
       ${eventsInsertSql(embed, [stepCompleted], sql`exists (select 1 from first_save)`)} returning 1
-    ), ${countCtes(session, `completed:${stepId}`, 'completes', at, stepId, open)}
+    ), ${countCtes(session, VIEW_MARK, 'views', at, '', open, { as: 'viewed' })}${completes ? sql`, ${countCtes(session, `completed:${stepId}`, 'completes', at, stepId, open)}` : sql``}
     select (select array(select jsonb_object_keys(steps)) from merged) as step_ids, (select count(*) from logged)::int as logged
   `)) as unknown as { rows: { step_ids: string[] | null }[] };
   return result.rows[0]?.step_ids ?? null;
@@ -52,8 +55,9 @@ export interface StepInput {
 
 /**
  * POST …/sessions/{id}/steps: checks the step's answers, holds them (PHI table, replacing an earlier save of
- * the step), and on the first save of the step emits `step.completed` and counts the completion (the mark the
- * `step_completed` beacon shares). No verdict: eligibility is decided at submit only.
+ * the step), and on the first save of the step emits `step.completed` and counts the completion (for a
+ * presentation step, the mark its `step_completed` beacon shares; a clinical step is completed by its save
+ * alone). No verdict: eligibility is decided at submit only.
  */
 export async function saveStep(db: Db, embed: FlowEmbed, sessionId: string, input: StepInput) {
   const { session, completed } = await sessionOf(db, embed, sessionId);
@@ -64,11 +68,14 @@ export async function saveStep(db: Db, embed: FlowEmbed, sessionId: string, inpu
   try {
     step = pinned.version.document.steps.find((s) => s.id === input.stepId);
     if (!step) throw errors.validation('This flow has no step with this id.', 'stepId');
-    held = checkStepAnswers(step, input.answers, { questionnaire: pinned.questionnaire, livemode: embed.livemode, asOf: asOfDay(at) });
+    // The contact details are reconciled with the facts already answered (DESIGN decision 31): the one read of
+    // held answers a step save makes, for the contact step only.
+    const answers = step.kind === 'contact' ? contactWithFacts(pinned, await heldSteps(db, session), input.answers) : input.answers;
+    held = checkStepAnswers(step, answers, { questionnaire: pinned.questionnaire, livemode: embed.livemode, asOf: asOfDay(at) });
   } catch (invalid) {
     return refused(db, embed, sessionId, invalid);
   }
-  const stepIds = await holdStep(db, embed, session, step.id, held, at);
+  const stepIds = await holdStep(db, embed, session, step.id, held, at, step.kind !== 'outcome');
   if (!stepIds) return refused(db, embed, sessionId, errors.notFound('flow session'));
 
   // The next step in the order of the session's arm (an experiment may reorder presentation steps).

@@ -1,19 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { flowSessionAnswers } from '@/db/schema';
+import { flowSessionAnswers, type PatientAddress } from '@/db/schema';
 import { joinTransaction } from '@/server/db/savepoint';
 import type { Db, Tx } from '@/server/db/types';
 import { newEvent } from '@/server/domain/events/emit';
 import { evaluate } from '@/server/domain/intake/engine';
-import { dateOfBirthAnswer, embedActor, publicPatient } from '@/server/domain/intake/public-intake';
+import { answeredFacts, answersWithFacts, reconcileFacts, submissionFacts, type IdentityFacts } from '@/server/domain/intake/identity-facts';
+import { dateOfBirthRequired, publicPatient } from '@/server/domain/intake/patient-matching';
+import { embedActor } from '@/server/domain/intake/public-intake';
 import { asOfDay, recordSubmission } from '@/server/domain/intake/submissions-create';
 import { tenantFeatures } from '@/server/domain/ops/features';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
-import { clinicalSteps } from '../flow-schema';
+import { clinicalSteps, type FlowDocumentShape } from '../flow-schema';
 import { checkoutUrlFor, enqueueConversionPostbacks } from '../checkout';
-import { countCtes } from './counting';
+import { randomInt } from 'node:crypto';
+import { heldMedicalAnswers } from './contact-facts';
+import { countCtes, STATS_SHARDS, viewDayOf, VIEW_MARK } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
-import { sessionOutcome } from './progress';
+import { recordedOutcome, sessionOutcome } from './progress';
 import { armDocumentOf, heldAnswersOf, heldSteps, requireSession, type FlowEmbed, type FlowSessionRow } from './sessions';
 import { sessionCompleted } from './steps';
 
@@ -23,34 +27,58 @@ export interface SubmitInput {
 
 type Held = Record<string, Record<string, unknown>>;
 
-/** The questionnaire answers of every medical step, merged (each item lives on exactly one step). */
-function medicalAnswers(pinned: PinnedVersion, held: Held): Record<string, unknown> {
-  const answers: Record<string, unknown> = {};
-  for (const step of pinned.version.document.steps) if (step.kind === 'medical') Object.assign(answers, held[step.id] ?? {});
-  return answers;
+/** What the contact step holds: everything in live mode, the state only in sandbox (step-answers.ts). */
+export interface HeldContact {
+  name?: string;
+  email?: string;
+  state?: string;
+  dateOfBirth?: string;
+  phone?: string;
+  address?: PatientAddress;
 }
 
-/** The person behind the run: the submit body's name and e-mail, the contact step's state and date of birth. */
-async function patientOf(tx: Tx, embed: FlowEmbed, pinned: PinnedVersion, held: Held, answers: Record<string, unknown>, input: SubmitInput, requestId: string | null) {
+const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The person behind the run (DESIGN decision 31): where the flow has a contact step, its name and e-mail are
+ * the person's, and the submit body must agree with them (400 naming the field otherwise; the contact step's
+ * values are kept); its date of birth and state are reconciled with the answered facts once more (a medical
+ * step may have been saved again after the contact step).
+ */
+function personOf(pinned: PinnedVersion, held: Held, answers: Record<string, unknown>, input: SubmitInput) {
   const contactStep = pinned.version.document.steps.find((s) => s.kind === 'contact');
-  const contact = (contactStep ? held[contactStep.id] : undefined) as { state?: string; dateOfBirth?: string } | undefined;
-  const dateOfBirth = () => {
-    const found = contact?.dateOfBirth ?? dateOfBirthAnswer(pinned.questionnaire.document, answers);
-    if (!found) throw errors.validation('This flow asks for no date of birth; add a contact step to it.', 'patient', 'parameter_missing');
-    return found;
-  };
-  return publicPatient(tx, embedActor(embed), { ...input.patient, state: contact?.state }, dateOfBirth, requestId);
+  const contact = (contactStep ? held[contactStep.id] : undefined) as HeldContact | undefined;
+  const name = contact?.name ?? input.patient.name;
+  const email = contact?.email ?? input.patient.email;
+  if (fold(input.patient.name) !== fold(name)) throw contactMismatch('name');
+  if (fold(input.patient.email) !== fold(email)) throw contactMismatch('email');
+  const given: IdentityFacts = { dateOfBirth: contact?.dateOfBirth, state: contact?.state };
+  const facts = reconcileFacts(answeredFacts(pinned.questionnaire.document, answers), given, (f) => (f === 'sexAtBirth' ? 'answers' : `patient.${f}`));
+  return { name: name.trim(), email: email.trim(), facts, phone: contact?.phone ?? null, address: contact?.address ?? null };
 }
+
+const contactMismatch = (field: 'name' | 'email') =>
+  errors.validation(
+    `The ${field === 'name' ? 'name' : 'e-mail address'} sent with the submission differs from the one given in your contact details. Please send the same one.`,
+    `patient.${field}`,
+    'contact_mismatch',
+  );
 
 /**
  * Closes the session, empties its held answers (PHI kept only until the submission holds them; step ids kept
- * for the resume view) and counts the verdict, in one statement (docs/decisions.md, Issue 23: performance of
- * the public runtime). The count comes last in the transaction: the aggregate's row is shared by every
- * session of the flow that day, so its lock is held briefly.
+ * for the resume view) and counts the run, in one statement (docs/decisions.md, Issue 23: performance of the
+ * public runtime). The counts (DESIGN decision 34): the verdict, on the day the session was first viewed (so
+ * qualified ≤ views on every row); the outcome page's completion, which is the submit; and the view itself
+ * for a session that somehow has none (its saves count it; this only closes the gap for a session older than
+ * that rule). They come last in the transaction: the flow-level row is shared by every session of the flow
+ * that day, so its lock is held briefly.
  */
-async function closeSession(tx: Tx, session: FlowSessionRow, held: Held, verdict: 'eligible' | 'disqualified', submissionId: string, at: Date) {
+async function closeSession(tx: Tx, session: FlowSessionRow, doc: FlowDocumentShape, held: Held, verdict: 'eligible' | 'disqualified', submissionId: string, at: Date) {
   const steps = Object.fromEntries(Object.keys(held).map((id) => [id, {}]));
   const counted = verdict === 'eligible' ? 'qualified' : 'disqualified';
+  const outcome = doc.steps.find((s) => s.kind === 'outcome');
+  // The verdict and a late view both bump the flow-level row of the day: different shards, never one row twice.
+  const shard = randomInt(STATS_SHARDS);
   await tx.execute(sql`
     with closed as (
       update flow_sessions set status = 'completed', verdict = ${verdict}, submission_id = ${submissionId}, completed_at = ${at}, updated_at = ${at}
@@ -59,7 +87,9 @@ async function closeSession(tx: Tx, session: FlowSessionRow, held: Held, verdict
     ), released as (
       update ${flowSessionAnswers} set steps = ${JSON.stringify(steps)}::jsonb, updated_at = ${at} where ${heldAnswersOf(session)}
       returning 1
-    ), ${countCtes(session, counted, counted, at)}
+    ), ${countCtes(session, VIEW_MARK, 'views', at, '', undefined, { as: 'viewed', shard: (shard + 1) % STATS_SHARDS })}${
+      outcome ? sql`, ${countCtes(session, `completed:${outcome.id}`, 'completes', at, outcome.id, undefined, { as: 'outcome' })}` : sql``
+    }, ${countCtes(session, counted, counted, at, '', undefined, { day: viewDayOf(session, at), shard })}
     select (select count(*) from closed)::int as closed, (select count(*) from released)::int as released, (select count(*) from landed)::int as landed
   `);
 }
@@ -81,7 +111,9 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
     // The outcome copy is the arm's; the clinical plane (what the engine and certificate see) is the version's, the same in both arms.
     const shown = await armDocumentOf(tx, embed, session, pinned);
     const held = await heldSteps(tx, session);
-    const answers = medicalAnswers(pinned, held);
+    const person = personOf(pinned, held, heldMedicalAnswers(pinned, held), input);
+    // The engine reads the reconciled facts: a fact item left unanswered takes the contact step's value.
+    const answers = answersWithFacts(pinned.questionnaire.document, heldMedicalAnswers(pinned, held), person.facts);
     const at = now();
     const sandbox = !embed.livemode;
 
@@ -90,7 +122,8 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
     const verdict = unsaved ? 'incomplete' : evaluate(pinned.questionnaire.document, answers, { asOf: asOfDay(at) }).verdict;
     if (verdict === 'incomplete') return { sessionId: session.id, sandbox, ...sessionOutcome(shown, 'incomplete') };
 
-    const patient = await patientOf(tx, embed, pinned, held, answers, input, requestId);
+    const noDateOfBirth = dateOfBirthRequired('patient', 'This flow asks for no date of birth; add a contact step to it.');
+    const { patient, mismatch } = await publicPatient(tx, embedActor(embed), person, noDateOfBirth, requestId);
     const ids = { flowId: session.flowId, sessionId: session.id };
     // The run's events go in the submission's own insert, after `intake.submission.created`, in the order they always had.
     const runEvents = (submissionId: string, evaluation: { verdict: string }) =>
@@ -105,7 +138,16 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
       tx,
       embed,
       pinned.questionnaire,
-      { source: 'flow', patientId: patient.id, embedKeyId: embed.keyId, flowId: session.flowId, flowSessionId: session.id, clinicalPlaneHash: pinned.version.clinicalPlaneHash },
+      {
+        source: 'flow',
+        patientId: patient.id,
+        embedKeyId: embed.keyId,
+        flowId: session.flowId,
+        flowSessionId: session.id,
+        clinicalPlaneHash: pinned.version.clinicalPlaneHash,
+        facts: submissionFacts(person, person.facts),
+        identityMismatch: mismatch,
+      },
       answers,
       at,
       runEvents,
@@ -118,12 +160,13 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
       await enqueueConversionPostbacks(tx, embed, doc, run);
     }
     const closed = evaluation.verdict === 'eligible' ? 'eligible' : 'disqualified';
-    await closeSession(tx, session, held, closed, submission.id, at);
+    await closeSession(tx, session, doc, held, closed, submission.id, at);
 
     return {
       sessionId: session.id,
       sandbox,
       ...sessionOutcome(shown, closed),
+      ...recordedOutcome(pinned.questionnaire.document, submission),
       submissionId: submission.id,
       ...(submission.certificate && { certificate: submission.certificate }),
       ...(checkoutUrl && { checkoutUrl }),

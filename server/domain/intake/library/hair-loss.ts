@@ -1,3 +1,4 @@
+import { US_STATE_OPTIONS } from '@/server/lib/us-states';
 import type { QuestionnaireDocument } from '../questionnaire-schema';
 
 /**
@@ -10,13 +11,14 @@ export const hairLoss: QuestionnaireDocument = {
   title: 'Hair loss consultation',
   description: 'Tell us about your hair loss and health so a licensed provider can recommend a treatment.',
   items: [
-    { linkId: 'dob', text: 'What is your date of birth?', type: 'date', required: true },
-    { linkId: 'state', text: 'Which US state do you live in?', help: 'Two-letter code, e.g. NY.', type: 'string', required: true },
+    { linkId: 'dob', text: 'What is your date of birth?', type: 'date', required: true, fact: 'dateOfBirth' },
+    { linkId: 'state', text: 'Which US state do you live in?', type: 'choice', required: true, options: US_STATE_OPTIONS, fact: 'state' },
     {
       linkId: 'sex',
       text: 'What sex were you assigned at birth?',
       type: 'choice',
       required: true,
+      fact: 'sexAtBirth',
       options: [
         { value: 'male', label: 'Male' },
         { value: 'female', label: 'Female' },

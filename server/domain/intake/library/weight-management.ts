@@ -1,3 +1,4 @@
+import { US_STATE_OPTIONS } from '@/server/lib/us-states';
 import type { QuestionnaireDocument } from '../questionnaire-schema';
 
 /**
@@ -10,13 +11,14 @@ export const weightManagement: QuestionnaireDocument = {
   title: 'Weight management consultation',
   description: 'A few questions so a licensed provider can decide whether a GLP-1 medication is safe and appropriate for you.',
   items: [
-    { linkId: 'dob', text: 'What is your date of birth?', type: 'date', required: true },
-    { linkId: 'state', text: 'Which US state do you live in?', help: 'Two-letter code, e.g. CA.', type: 'string', required: true },
+    { linkId: 'dob', text: 'What is your date of birth?', type: 'date', required: true, fact: 'dateOfBirth' },
+    { linkId: 'state', text: 'Which US state do you live in?', type: 'choice', required: true, options: US_STATE_OPTIONS, fact: 'state' },
     {
       linkId: 'sex',
       text: 'What sex were you assigned at birth?',
       type: 'choice',
       required: true,
+      fact: 'sexAtBirth',
       options: [
         { value: 'female', label: 'Female' },
         { value: 'male', label: 'Male' },

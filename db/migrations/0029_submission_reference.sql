@@ -1,0 +1,2 @@
+ALTER TABLE "intake_submissions" ADD COLUMN "reference" text;--> statement-breakpoint
+CREATE INDEX "intake_submissions_reference_idx" ON "intake_submissions" USING btree ("tenant_id","livemode","reference");
