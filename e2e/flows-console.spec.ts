@@ -187,7 +187,9 @@ test.describe.serial('flows console', () => {
     const change = pending.getByTestId('clinical-change');
     await expect(change).toHaveCount(1);
     await expect(change).toContainText('Step consent: changed');
-    await expect(change).toContainText('I agree to a telehealth assessment and to share my answers with the treating provider.');
+    // Word by word against the live text: the words added underlined in <ins>, the ones removed in <del>.
+    await expect(change.locator('ins').filter({ hasText: 'assessment' })).toHaveCount(1);
+    await expect(change.locator('del').filter({ hasText: 'licensed provider through' })).toHaveCount(1);
     await pending.getByRole('button', { name: /^Approve/ }).click();
     await provider.getByRole('dialog').getByRole('button', { name: 'Approve and publish' }).click();
     await expect(provider.getByTestId('approve-result')).toContainText('Approved: version 3 is live');

@@ -148,8 +148,9 @@ test.describe.serial('intake', () => {
     await expect(diff.locator('[data-testid="diff-rule"][data-kind="added"]')).toContainText('Flag for review when “Have you had gallbladder disease or gallstones?” is yes');
     const changed = diff.locator('[data-testid="diff-rule"][data-kind="changed"]');
     await expect(changed).toContainText('Differs in: patientMessage, when');
-    await expect(changed).toContainText('Disqualify when BMI(height, weight) < 27');
-    await expect(changed).toContainText('Disqualify when BMI(height, weight) < 30');
+    // Word by word: only the threshold is marked, removed and added.
+    await expect(changed.locator('del').first()).toHaveText('[removed: 27]');
+    await expect(changed.locator('ins').first()).toHaveText('[added: 30]');
     await page.screenshot({ path: 'test-results/intake-questionnaire-pending.png', fullPage: true });
 
     await pending.getByLabel('Note (optional, kept with the approval)').fill('Stricter BMI threshold per the medical director.');
@@ -193,7 +194,7 @@ test.describe.serial('intake', () => {
     const row = page.locator(`[data-testid="submission-row"][data-submission-id="${submission.id}"]`);
     await expect(row.getByTestId('submission-verdict')).toHaveText('eligible');
     await expect(row.getByTestId('submission-flag')).toContainText('gallbladder — Flag for review when “Have you had gallbladder disease or gallstones?” is yes');
-    await row.getByRole('link', { name: submission.id }).click();
+    await row.getByTestId('submission-patient').click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Intake submission' })).toBeVisible();
     await expect(page.getByTestId('submission-answers')).toHaveCount(0);
@@ -249,7 +250,7 @@ test.describe.serial('intake', () => {
     const row = page.getByTestId('submission-row').filter({ hasText: clinic.patientId }).first();
     await expect(row.getByTestId('submission-verdict')).toHaveText('eligible');
     await expect(row.getByTestId('submission-status')).toHaveText('pending review');
-    await row.getByRole('link', { name: /^isub_/ }).click();
+    await row.getByTestId('submission-patient').click();
     await expect(page.getByText(/via hosted/)).toBeVisible();
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Approve and order' }).click();

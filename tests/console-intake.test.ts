@@ -11,7 +11,7 @@ import { trpcFailure } from './helpers/trpc';
 /*
  * Issue 22, item 9: the console's own intake reads over /api/trpc. `console.questionnaireVersions` lists
  * every version in any state (the library, its diff, the approval page); `console.intakeSubmission` is the
- * review page's record without answers, so opening it reads no PHI and writes no access-log entry.
+ * review page's record without answers but with the person (issue 33: one logged read per view).
  * Both are the session's tenant and mode only.
  */
 
@@ -73,18 +73,18 @@ describe('console.questionnaireVersions', () => {
 });
 
 describe('console.intakeSubmission', () => {
-  it('returns the record without answers and the patient’s state, and writes no access-log entry', async () => {
+  it('returns the record without answers, with the patient’s state and the person (one logged read)', async () => {
     const before = await countRows(app, 'patient_access_log');
     const s = await trpc(w.provider.token).console.intakeSubmission.query({ id: submissionId });
-    expect(s).toMatchObject({ id: submissionId, status: 'pending_review', verdict: 'eligible', patientId: w.patients.ca, patientState: 'CA' });
+    expect(s).toMatchObject({ id: submissionId, status: 'pending_review', verdict: 'eligible', patientId: w.patients.ca, patientState: 'CA', person: { state: 'CA' } });
     expect(s).not.toHaveProperty('answers');
     expect(s).not.toHaveProperty('reviewNote');
-    expect(await countRows(app, 'patient_access_log')).toBe(before);
-    // The answers come from the logged single read, on request.
+    // Showing the person is a PHI read (DESIGN decision 33): one entry, as the single read below writes.
+    expect(await countRows(app, 'patient_access_log')).toBe(before + 1);
     const detail = await trpc(w.provider.token).intake.getSubmission.query({ id: submissionId });
     expect(detail.answers).toMatchObject({ height: 170 });
     const [logged] = await query<{ n: number }>(app, sql`select count(*)::int as n from patient_access_log where patient_id = ${w.patients.ca} and action = 'intake_read'`);
-    expect(logged.n).toBe(1);
+    expect(logged.n).toBe(2);
   });
 
   it('another tenant’s submission and the other mode are 404; a developer is refused', async () => {

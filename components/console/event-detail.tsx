@@ -3,6 +3,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/lib/trpc/client';
 import { CopyButton } from './copy-button';
+import { EventFields } from './event-subjects';
 import { formatDateTime } from './format';
 import { Loading, QueryError } from './query-state';
 
@@ -21,6 +22,7 @@ export function EventDetail({ id }: { id: string }) {
       <p className="text-sm text-slate-600">
         <span className="font-mono">{e.type}</span> · {formatDateTime(e.createdAt)}
       </p>
+      <EventFields data={e.data} />
       <pre className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4 text-sm">{JSON.stringify(e.data, null, 2)}</pre>
       <button
         type="button"

@@ -5,6 +5,8 @@ import Link from 'next/link';
 import { useTRPC } from '@/lib/trpc/client';
 import type { RouterInputs } from '@/lib/console/types';
 import { TableScroll } from './data-table';
+import { EventAbout, nameableIds } from './event-subjects';
+import { useNames } from './order-data';
 import { formatDateTime } from './format';
 import { Loading, QueryError } from './query-state';
 
@@ -15,6 +17,7 @@ export function EventLog({ input }: { input: EventLogInput }) {
   const types = useQuery(trpc.console.eventTypes.queryOptions({}));
   const page = useQuery(trpc.console.listEvents.queryOptions(input));
   const last = page.data?.data.at(-1);
+  const names = useNames(nameableIds(page.data?.data ?? []));
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-semibold">Events</h1>
@@ -39,6 +42,7 @@ export function EventLog({ input }: { input: EventLogInput }) {
               <tr>
                 <th className="px-4 py-2">Event</th>
                 <th className="px-4 py-2">Type</th>
+                <th className="px-4 py-2">About</th>
                 <th className="px-4 py-2">Created</th>
               </tr>
             </thead>
@@ -51,12 +55,15 @@ export function EventLog({ input }: { input: EventLogInput }) {
                     </Link>
                   </td>
                   <td className="px-4 py-2 font-mono">{e.type}</td>
+                  <td data-testid="event-about" className="min-w-48 px-4 py-2">
+                    <EventAbout data={e.data} names={names} />
+                  </td>
                   <td className="whitespace-nowrap px-4 py-2">{formatDateTime(e.createdAt)}</td>
                 </tr>
               ))}
               {page.data.data.length === 0 && (
                 <tr>
-                  <td colSpan={3} className="px-4 py-3 text-slate-500">
+                  <td colSpan={4} className="px-4 py-3 text-slate-500">
                     No events in this mode yet.
                   </td>
                 </tr>

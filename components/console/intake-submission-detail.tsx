@@ -1,16 +1,19 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { BlockedReason } from './blocked-reason';
 import { useState } from 'react';
 import { useTRPC } from '@/lib/trpc/client';
 import { BusyButton, card } from './catalog-ui';
-import { ConfirmDialog } from './confirm-dialog';
 import { formatDateTime } from './format';
 import { RuleRef, SubmissionStatusBadge, VerdictBadge, versionOf } from './intake-submission-list';
-import { useApprovalBlock, useNames } from './order-data';
-import { OrderStatusBadge } from './order-ui';
+import { PersonPanel } from './submission-person';
+import { HELD_SUBMISSION } from './submission-query';
+import { IdentityPanel } from '@/components/intake/identity-panel';
+import { IdChip } from './copy-button';
+import type { ConsoleSubmission } from './intake-submission-types';
+import { SubmissionReview } from './intake-submission-review';
+import { useNames } from './order-data';
 import { Loading, QueryError } from './query-state';
 import type { QItem, QuestionnaireVersion } from './questionnaire-types';
 
@@ -71,186 +74,109 @@ function Answers({ id, version, readsPatients }: { id: string; version: Question
   );
 }
 
-type Decision = 'approve' | 'reject';
-
-/** Approve or reject, with a note (required to reject); disabled with the reason for anyone who may not decide. */
-function Review({ id, patientState, onDone }: { id: string; patientState: string | null; onDone: () => void }) {
-  const trpc = useTRPC();
-  const block = useApprovalBlock(patientState);
-  const [note, setNote] = useState('');
-  const [confirming, setConfirming] = useState<Decision>();
-  const [noteError, setNoteError] = useState<string>();
-  const review = useMutation(
-    trpc.intake.reviewSubmission.mutationOptions({
-      onSuccess: () => {
-        setConfirming(undefined);
-        onDone();
-      },
-      onError: () => setConfirming(undefined),
-    }),
-  );
-  const order = useQuery({ ...trpc.orders.getOrder.queryOptions({ id: review.data?.orderId ?? '' }), enabled: !!review.data?.orderId });
-  const reasonId = `review-reason-${id}`;
-  const noteId = `review-note-${id}`;
-  if (review.data) {
-    const approved = review.data.status === 'approved';
-    return (
-      <div role="status" data-testid="review-outcome" className="space-y-1 text-sm text-emerald-800">
-        <p>{approved ? 'Approved: the order was created under your name and sent to the pharmacy.' : 'Rejected: the reason is kept on the submission.'}</p>
-        {review.data.orderId && (
-          <p className="flex flex-wrap items-center gap-2">
-            <Link href={`/orders/${review.data.orderId}`} data-testid="review-order-link" className="font-medium text-indigo-700 underline">
-              Order {review.data.orderId}
-            </Link>
-            {order.data && <OrderStatusBadge status={order.data.status} />}
-          </p>
-        )}
-      </div>
-    );
-  }
-  const ask = (d: Decision) => {
-    if (d === 'reject' && !note.trim()) {
-      setNoteError('Say why you are rejecting: the reason is kept on the submission.');
-      return;
-    }
-    setNoteError(undefined);
-    setConfirming(d);
-  };
+/** The questionnaire and flow versions answered, when it came, and which rules matched, in words. */
+function EngineFacts({ s, version }: { s: ConsoleSubmission; version: QuestionnaireVersion | undefined }) {
+  const names = useNames([s.reviewedBy]);
   return (
-    <div className="space-y-3">
-      {!block.reason && (
-        <div>
-          <label htmlFor={noteId} className="block text-sm font-medium text-slate-700">Note (required to reject)</label>
-          <textarea
-            id={noteId}
-            value={note}
-            rows={2}
-            maxLength={2000}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={noteError ? `${noteId}-error` : undefined}
-            onChange={(e) => setNote(e.target.value)}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 focus:outline-none"
-          />
-          {noteError && <p id={`${noteId}-error`} role="alert" className="mt-1 text-sm text-red-700">{noteError}</p>}
-        </div>
-      )}
-      <div className="flex flex-wrap items-center gap-3">
-        <BusyButton busy={block.checking || (review.isPending && review.variables?.decision === 'approve')} busyLabel={block.checking ? 'Checking…' : 'Approving…'} disabled={!!block.reason} aria-describedby={block.reason ? reasonId : undefined} onClick={() => ask('approve')}>
-          Approve
-        </BusyButton>
-        <BusyButton variant="danger" busy={review.isPending && review.variables?.decision === 'reject'} busyLabel="Rejecting…" disabled={!!block.reason || block.checking} aria-describedby={block.reason ? reasonId : undefined} onClick={() => ask('reject')}>
-          Reject
-        </BusyButton>
-        {block.reason && <BlockedReason id={reasonId} reason={block.reason} testId="review-blocked-reason" />}
-      </div>
-      {review.isError && (
-        <div data-testid="review-error">
-          <QueryError error={review.error} title="The submission was not reviewed." />
-        </div>
-      )}
-      <ConfirmDialog
-        open={!!confirming}
-        title={confirming === 'approve' ? 'Approve this submission?' : 'Reject this submission?'}
-        confirmLabel={confirming === 'approve' ? 'Approve and order' : 'Reject submission'}
-        tone={confirming === 'approve' ? 'primary' : 'danger'}
-        busy={review.isPending}
-        onConfirm={() => confirming && review.mutate({ id, decision: confirming, ...(note.trim() ? { note: note.trim() } : {}) })}
-        onCancel={() => setConfirming(undefined)}
-      >
-        {confirming === 'approve' ? (
-          <p>An order is created from the questionnaire’s protocol, approved under your name and NPI, and sent to the pharmacy at once.</p>
-        ) : (
-          <p>The patient gets no order; your reason is kept on the submission.</p>
+    <section aria-labelledby="facts-heading" className={`${card} space-y-3 text-sm`}>
+      <h2 id="facts-heading" className="text-lg font-semibold">What the engine decided</h2>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-slate-500">Questionnaire</dt>
+        <dd data-testid="submission-questionnaire" className="break-words">
+          {s.questionnaireTitle ?? version?.title ?? s.questionnaireKey}{' '}
+          <Link href={`/intake/questionnaires/${s.questionnaireKey}?version=${s.questionnaireVersion}`} className="text-indigo-700 underline">version {s.questionnaireVersion}</Link>
+        </dd>
+        {s.flow && (
+          <>
+            <dt className="font-medium text-slate-500">Flow</dt>
+            <dd data-testid="submission-flow" className="break-words">
+              <Link href={`/flows/${s.flow.id}`} className="text-indigo-700 underline">{s.flow.name}</Link> version {s.flow.versionNumber}
+            </dd>
+          </>
         )}
-        {note.trim() && <p className="break-words">Note: “{note.trim()}”</p>}
-      </ConfirmDialog>
-    </div>
+        <dt className="font-medium text-slate-500">Received</dt>
+        <dd>{formatDateTime(s.createdAt)} via {s.source.replace('_', '-')}</dd>
+        {s.reference && (
+          <>
+            <dt className="font-medium text-slate-500">Patient reference</dt>
+            <dd className="font-mono" data-testid="submission-reference">{s.reference}</dd>
+          </>
+        )}
+        {s.missing.length > 0 && (
+          <>
+            <dt className="font-medium text-slate-500">Unanswered</dt>
+            <dd className="break-words">{s.missing.map((m) => version?.document.items.find((i) => i.linkId === m)?.text ?? m).join('; ')}</dd>
+          </>
+        )}
+        {s.reviewedAt && (
+          <>
+            <dt className="font-medium text-slate-500">Reviewed</dt>
+            <dd>{formatDateTime(s.reviewedAt)}{s.reviewedBy && <> by {names.get(s.reviewedBy)?.name ?? <code className="font-mono text-xs">{s.reviewedBy}</code>}</>}</dd>
+          </>
+        )}
+        {s.orderId && (
+          <>
+            <dt className="font-medium text-slate-500">Order</dt>
+            <dd><Link href={`/orders/${s.orderId}`} className="font-mono text-xs text-indigo-700 hover:underline">{s.orderId}</Link></dd>
+          </>
+        )}
+      </dl>
+      <div className="space-y-1">
+        <h3 className="font-semibold">Rules matched</h3>
+        {s.hits.length + s.flags.length === 0 ? (
+          <p className="text-slate-600">None.</p>
+        ) : (
+          <ul className="space-y-1">
+            {s.hits.map((r) => (
+              <li key={`h-${r}`} data-testid="detail-hit"><span className="font-medium text-red-800">Disqualifies: </span><RuleRef id={r} version={version} /></li>
+            ))}
+            {s.flags.map((r) => (
+              <li key={`f-${r}`} data-testid="detail-flag"><span className="font-medium text-amber-900">Flag for review: </span><RuleRef id={r} version={version} /></li>
+            ))}
+          </ul>
+        )}
+        {s.patientMessages.length > 0 && <p className="text-slate-600 break-words">The patient was told: {s.patientMessages.map((m) => `“${m}”`).join(' ')}</p>}
+      </div>
+    </section>
   );
 }
 
-/** One submission: the engine's verdict and what it matched, the answers on request, and the review. */
+/**
+ * One submission: the person it is about (a logged read), the engine's verdict and what it matched, the
+ * answers on request, and the review. The record is read once per page view: it is held (never refetched
+ * on focus), and a decision updates it in place, so the access log gets one entry per view.
+ */
 export function IntakeSubmissionDetail({ id, readsPatients }: { id: string; readsPatients: boolean }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const sub = useQuery(trpc.console.intakeSubmission.queryOptions({ id }));
+  const sub = useQuery({ ...trpc.console.intakeSubmission.queryOptions({ id }), ...HELD_SUBMISSION });
   const versions = useQuery({ ...trpc.console.questionnaireVersions.queryOptions({}), staleTime: 60_000 });
   // Once decided here, the review keeps its outcome (and the order link) on screen as the record updates.
   const [decided, setDecided] = useState(false);
-  const names = useNames([sub.data?.reviewedBy]);
   if (sub.isPending) return <Loading label="Loading the submission…" />;
   if (sub.isError) return <QueryError error={sub.error} title="The submission could not be read." />;
   const s = sub.data;
   const version = versionOf(versions.data, s);
-  const changed = () => {
+  const reviewed = (r: Pick<ConsoleSubmission, 'status' | 'orderId' | 'reviewedBy' | 'reviewedAt'>) => {
     setDecided(true);
-    return Promise.all([qc.invalidateQueries({ queryKey: trpc.console.intakeSubmission.queryKey() }), qc.invalidateQueries({ queryKey: trpc.intake.listSubmissions.queryKey() })]);
+    qc.setQueryData(trpc.console.intakeSubmission.queryKey({ id }), (old) => old && { ...old, status: r.status, orderId: r.orderId, reviewedBy: r.reviewedBy, reviewedAt: r.reviewedAt });
+    return qc.invalidateQueries({ queryKey: trpc.console.intakeSubmissions.queryKey() });
   };
   return (
     <div className="space-y-6">
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold">Intake submission</h1>
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <code className="font-mono text-xs break-all">{s.id}</code>
+          {s.person && <span data-testid="submission-person-name" className="text-base font-medium">{s.person.firstName} {s.person.lastName}</span>}
           <VerdictBadge verdict={s.verdict} />
           <SubmissionStatusBadge status={s.status} />
+          <IdChip id={s.id} />
         </p>
       </div>
-      <section aria-labelledby="facts-heading" className={`${card} space-y-3 text-sm`}>
-        <h2 id="facts-heading" className="text-lg font-semibold">What the engine decided</h2>
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
-          <dt className="font-medium text-slate-500">Questionnaire</dt>
-          <dd className="break-words">
-            {version ? version.title : s.questionnaireKey} <Link href={`/intake/questionnaires/${s.questionnaireKey}?version=${s.questionnaireVersion}`} className="text-indigo-700 underline">v{s.questionnaireVersion}</Link>
-          </dd>
-          <dt className="font-medium text-slate-500">Patient</dt>
-          <dd className="break-words">
-            <Link href={`/patients/${s.patientId}`} className="font-mono text-xs text-indigo-700 underline">{s.patientId}</Link>
-            {s.patientState && <> · {s.patientState}</>}
-          </dd>
-          <dt className="font-medium text-slate-500">Received</dt>
-          <dd>{formatDateTime(s.createdAt)} via {s.source.replace('_', '-')}</dd>
-          {s.reference && (
-            <>
-              <dt className="font-medium text-slate-500">Patient reference</dt>
-              <dd className="font-mono" data-testid="submission-reference">{s.reference}</dd>
-            </>
-          )}
-          {s.missing.length > 0 && (
-            <>
-              <dt className="font-medium text-slate-500">Unanswered</dt>
-              <dd className="break-words">{s.missing.map((m) => version?.document.items.find((i) => i.linkId === m)?.text ?? m).join('; ')}</dd>
-            </>
-          )}
-          {s.reviewedAt && (
-            <>
-              <dt className="font-medium text-slate-500">Reviewed</dt>
-              <dd>{formatDateTime(s.reviewedAt)}{s.reviewedBy && <> by {names.get(s.reviewedBy)?.name ?? <code className="font-mono text-xs">{s.reviewedBy}</code>}</>}</dd>
-            </>
-          )}
-          {s.orderId && (
-            <>
-              <dt className="font-medium text-slate-500">Order</dt>
-              <dd><Link href={`/orders/${s.orderId}`} className="font-mono text-xs text-indigo-700 hover:underline">{s.orderId}</Link></dd>
-            </>
-          )}
-        </dl>
-        <div className="space-y-1">
-          <h3 className="font-semibold">Rules matched</h3>
-          {s.hits.length + s.flags.length === 0 ? (
-            <p className="text-slate-600">None.</p>
-          ) : (
-            <ul className="space-y-1">
-              {s.hits.map((r) => (
-                <li key={`h-${r}`} data-testid="detail-hit"><span className="font-medium text-red-800">Disqualifies: </span><RuleRef id={r} version={version} /></li>
-              ))}
-              {s.flags.map((r) => (
-                <li key={`f-${r}`} data-testid="detail-flag"><span className="font-medium text-amber-900">Flag for review: </span><RuleRef id={r} version={version} /></li>
-              ))}
-            </ul>
-          )}
-          {s.patientMessages.length > 0 && <p className="text-slate-600 break-words">The patient was told: {s.patientMessages.map((m) => `“${m}”`).join(' ')}</p>}
-        </div>
-      </section>
+      <PersonPanel s={s} />
+      {/* A flagged patient match: both records side by side and the two ways out, beside the person. */}
+      <IdentityPanel id={s.id} />
+      <EngineFacts s={s} version={version} />
       <section aria-labelledby="answers-heading" className={`${card} space-y-3`}>
         <h2 id="answers-heading" className="text-lg font-semibold">Answers</h2>
         <Answers id={s.id} version={version} readsPatients={readsPatients} />
@@ -258,7 +184,7 @@ export function IntakeSubmissionDetail({ id, readsPatients }: { id: string; read
       <section aria-labelledby="review-heading" className={`${card} space-y-3`}>
         <h2 id="review-heading" className="text-lg font-semibold">Review</h2>
         {s.status === 'pending_review' || decided ? (
-          <Review id={s.id} patientState={s.patientState} onDone={changed} />
+          <SubmissionReview s={s} onDone={reviewed} />
         ) : (
           <p data-testid="review-closed" className="text-sm text-slate-700">
             {s.status === 'disqualified' ? 'Disqualified by the questionnaire’s rules: it cannot be approved.' : `Already reviewed: ${s.status.replace('_', ' ')}.`}

@@ -5,13 +5,14 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC, type Mode } from '@/lib/trpc/client';
-import { BusyButton, SelectField } from './catalog-ui';
-import { TableScroll } from './data-table';
+import { BusyButton, card, SelectField } from './catalog-ui';
+import { IdChip } from './copy-button';
 import { formatDateTime } from './format';
-import { PAGE_SIZE, SUBMISSION_FILTERS, type Submission, type SubmissionFilter } from './intake-submission-types';
+import { PAGE_SIZE, SUBMISSION_FILTERS, type QueuedSubmission, type Submission, type SubmissionFilter } from './intake-submission-types';
 import { Loading, QueryError } from './query-state';
 import type { QuestionnaireVersion, QRule } from './questionnaire-types';
 import { itemIndex, ruleWords } from './questionnaire-words';
+import { PLATFORM_FLAG_WORDS } from './submission-blocks';
 
 
 const VERDICT_TONE: Record<Submission['verdict'], string> = {
@@ -38,30 +39,43 @@ export function versionOf(versions: readonly QuestionnaireVersion[] | undefined,
   return versions?.find((v) => v.key === s.questionnaireKey && v.version === s.questionnaireVersion);
 }
 
-/** A matched rule: its id, and in words what it says when the questionnaire version is known. */
+/** A matched rule: its id, and in words what it says when the questionnaire version is known (platform flags have words of their own). */
 export function RuleRef({ id, version }: { id: string; version: QuestionnaireVersion | undefined }) {
   const rule: QRule | undefined = version?.document.rules.find((r) => r.id === id);
+  const words = rule ? ruleWords(rule, itemIndex(version!.document.items)) : PLATFORM_FLAG_WORDS[id];
   return (
     <span className="break-words">
       <code className="font-mono text-xs">{id}</code>
-      {rule && <span className="text-slate-600"> — {ruleWords(rule, itemIndex(version!.document.items))}</span>}
+      {words && <span className="text-slate-600"> — {words}</span>}
     </span>
   );
 }
 
-function Row({ s, version }: { s: Submission; version: QuestionnaireVersion | undefined }) {
+/** The patient first (name, age, state), then what the engine found; the ids stay, small and copyable. */
+function Row({ s, version }: { s: QueuedSubmission; version: QuestionnaireVersion | undefined }) {
+  const p = s.patient;
   const matched = [...s.hits, ...s.flags];
   return (
-    <tr data-testid="submission-row" data-submission-id={s.id} className="border-t border-slate-100 align-top">
-      <td className="px-4 py-2">
-        <Link href={`/intake/submissions/${s.id}`} prefetch={false} className="font-mono text-xs font-medium break-all text-indigo-700 hover:underline">{s.id}</Link>
-      </td>
-      <td className="px-4 py-2 whitespace-nowrap">{s.questionnaireKey} v{s.questionnaireVersion}</td>
-      <td className="px-4 py-2"><VerdictBadge verdict={s.verdict} /></td>
-      <td className="px-4 py-2"><SubmissionStatusBadge status={s.status} /></td>
-      <td className="min-w-64 px-4 py-2">
+    <li data-testid="submission-row" data-submission-id={s.id} className={`${card} grid min-w-0 gap-3 text-sm md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto]`}>
+      <div className="min-w-0 space-y-1">
+        <Link href={`/intake/submissions/${s.id}`} prefetch={false} data-testid="submission-patient" className="block text-base font-semibold break-words text-indigo-700 hover:underline">
+          {p ? `${p.firstName} ${p.lastName}` : 'Patient not shown to your role'}
+        </Link>
+        {p && (
+          <p data-testid="submission-patient-facts" className="text-slate-700">
+            {p.ageAtSubmission !== null ? `${p.ageAtSubmission} years` : 'Age unknown'} · {p.state ?? 'state unknown'}
+          </p>
+        )}
+        <p className="flex flex-wrap items-center gap-2">
+          <VerdictBadge verdict={s.verdict} />
+          <SubmissionStatusBadge status={s.status} />
+          {s.identity?.status === 'mismatch' && <span data-testid="submission-identity" className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-red-800">identity to resolve</span>}
+        </p>
+      </div>
+      <div className="min-w-0 space-y-1">
+        <p className="break-words text-slate-700">{version?.title ?? s.questionnaireKey} · version {s.questionnaireVersion}</p>
         {matched.length === 0 ? (
-          <span className="text-slate-500">None</span>
+          <p className="text-slate-500">No rules matched</p>
         ) : (
           <ul className="space-y-1">
             {s.hits.map((id) => (
@@ -72,19 +86,21 @@ function Row({ s, version }: { s: Submission; version: QuestionnaireVersion | un
             ))}
           </ul>
         )}
-      </td>
-      <td className="px-4 py-2">
-        <Link href={`/patients/${s.patientId}`} prefetch={false} className="font-mono text-xs break-all text-indigo-700 hover:underline">{s.patientId}</Link>
-      </td>
-      <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(s.createdAt)}</td>
-    </tr>
+      </div>
+      <div className="min-w-0 space-y-1 text-slate-600 md:text-right">
+        <p>{formatDateTime(s.createdAt)}</p>
+        <p className="text-xs">Submission <IdChip id={s.id} /></p>
+        <p className="text-xs">Patient <IdChip id={s.patientId} /></p>
+      </div>
+    </li>
   );
 }
 
 /**
  * The intake review queue: submissions newest first, by status (in the URL as ?status=, pending review by
- * default), with the engine's verdict and the rules matched, in words. No answers here: they are PHI and
- * are read, logged, only on a submission's page when the reviewer asks.
+ * default), each led by its patient's name, age and state (a logged read), with the engine's verdict and
+ * the rules matched, in words. Cards that lay out as rows on wide screens and stack on a phone. No answers
+ * here: they are read, logged, only on a submission's page when the reviewer asks.
  */
 export function IntakeSubmissionList({ status, mode }: { status: SubmissionFilter; mode: Mode }) {
   const trpc = useTRPC();
@@ -92,7 +108,7 @@ export function IntakeSubmissionList({ status, mode }: { status: SubmissionFilte
   const [cursors, setCursors] = useState<string[]>([]);
   const sandbox = mode === 'sandbox' ? 'true' : 'false';
   const pages = useQueries({
-    queries: [undefined, ...cursors].map((startingAfter) => trpc.intake.listSubmissions.queryOptions({ status, sandbox, limit: PAGE_SIZE, starting_after: startingAfter })),
+    queries: [undefined, ...cursors].map((startingAfter) => trpc.console.intakeSubmissions.queryOptions({ status, sandbox, limit: PAGE_SIZE, starting_after: startingAfter })),
   });
   const versions = useQuery({ ...trpc.console.questionnaireVersions.queryOptions({}), staleTime: 60_000 });
   const shown = pages.flatMap((p) => p.data ?? []);
@@ -111,30 +127,18 @@ export function IntakeSubmissionList({ status, mode }: { status: SubmissionFilte
       {pages[0].isPending ? (
         <Loading label="Loading submissions…" />
       ) : (
-        <TableScroll label="Intake submissions">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Intake submissions, {label}</caption>
-            <thead className="text-xs text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2">Submission</th>
-                <th scope="col" className="px-4 py-2">Questionnaire</th>
-                <th scope="col" className="px-4 py-2">Verdict</th>
-                <th scope="col" className="px-4 py-2">Status</th>
-                <th scope="col" className="px-4 py-2">Rules matched</th>
-                <th scope="col" className="px-4 py-2">Patient</th>
-                <th scope="col" className="px-4 py-2">Received</th>
-              </tr>
-            </thead>
-            <tbody>
+        <>
+          <h2 className="sr-only">Intake submissions, {label}</h2>
+          {pages[0].data?.length === 0 ? (
+            <p data-testid="submissions-empty" className="text-sm text-slate-500">No {status === 'all' ? '' : `${label} `}submissions in {mode}.</p>
+          ) : (
+            <ul aria-label={`Intake submissions, ${label}`} className="space-y-3">
               {shown.map((s) => (
                 <Row key={s.id} s={s} version={versionOf(versions.data, s)} />
               ))}
-              {pages[0].data?.length === 0 && (
-                <tr><td colSpan={7} data-testid="submissions-empty" className="px-4 py-3 text-slate-500">No {status === 'all' ? '' : `${label} `}submissions in {mode}.</td></tr>
-              )}
-            </tbody>
-          </table>
-        </TableScroll>
+            </ul>
+          )}
+        </>
       )}
       {failed && <QueryError error={failed.error} title="Submissions could not be loaded." />}
       {last.data?.length === PAGE_SIZE && (

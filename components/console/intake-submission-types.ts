@@ -11,3 +11,7 @@ export const SUBMISSION_FILTERS: { value: SubmissionFilter; label: string }[] = 
   { value: 'all', label: 'All' },
 ];
 export const PAGE_SIZE = 50;
+/** The review page's record: the submission with the person, the flow version and the reviewer's licence match. */
+export type ConsoleSubmission = RouterOutputs['console']['intakeSubmission'];
+/** A review queue row: the submission with its patient's name, age and state (null when the role reads no patients). */
+export type QueuedSubmission = RouterOutputs['console']['intakeSubmissions'][number];

@@ -5,7 +5,8 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useTRPC } from '@/lib/trpc/client';
 import { card } from './catalog-ui';
-import { formatDateTime } from './format';
+import { CopyButton } from './copy-button';
+import { ageOf, formatDateTime } from './format';
 import { OrderApproveButton } from './order-approve-button';
 import { OrderDeclineButton } from './order-decline-button';
 import type { QueuedOrder } from './order-types';
@@ -27,28 +28,30 @@ function QueueRow({ order, isProvider, readsPatients, onHandled }: { order: Queu
   };
   return (
     <li data-testid="approval-row" data-order-id={order.id} className={`${card} min-w-0 space-y-3 text-sm`}>
-      <div className="flex flex-wrap items-center gap-3">
-        <Link href={`/orders/${order.id}`} prefetch={false} className="font-mono font-medium break-all text-indigo-700 hover:underline">
-          {order.id}
-        </Link>
-        <OrderStatusBadge status={order.status} />
-        {order.priority === 'urgent' && <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">urgent</span>}
-        <span className="text-slate-500 sm:ml-auto">Waiting since {formatDateTime(order.createdAt)}</span>
-      </div>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
-        <dt className="font-medium text-slate-500">Patient</dt>
-        <dd data-testid="approval-patient" className="min-w-0 break-words">
+      <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
+        <p data-testid="approval-patient" className="min-w-0 text-base break-words">
           {p ? (
             <>
-              <Link href={`/patients/${p.id}`} prefetch={false} className="font-medium text-indigo-700 hover:underline">{patient}</Link> · born {p.dateOfBirth} ·{' '}
-              {p.state ?? 'no shipping address'}
+              <Link href={`/patients/${p.id}`} prefetch={false} className="font-semibold text-indigo-700 hover:underline">{patient}</Link> · {ageOf(p.dateOfBirth)} · {p.state ?? 'no shipping address'} · born {p.dateOfBirth}
             </>
           ) : readsPatients ? (
             'Unknown patient'
           ) : (
             'Not shown to your role'
           )}
-        </dd>
+        </p>
+        <span className="flex flex-wrap items-center gap-2 sm:ml-auto">
+          <OrderStatusBadge status={order.status} />
+          {order.priority === 'urgent' && <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">urgent</span>}
+        </span>
+      </div>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+        <span>Order</span>
+        <Link href={`/orders/${order.id}`} prefetch={false} className="font-mono break-all text-indigo-700 hover:underline">{order.id}</Link>
+        <CopyButton value={order.id} label={`Copy ${order.id}`} />
+        <span>· waiting since {formatDateTime(order.createdAt)}</span>
+      </p>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-500">Prescriptions</dt>
         <dd className="min-w-0">
           <ul className="space-y-0.5">

@@ -37,10 +37,14 @@ export function useApprovalBlock(state: string | null | undefined): { reason: st
   return { reason: check.data.authorized ? null : check.data.reason, checking: false };
 }
 
-/** Names of the people and keys behind ids (usr_, key_); ids with no name found are left out of the map. */
+/** The id prefixes the console can name: people, keys, and the clinic's flows, pharmacies, products, protocols, experiments. */
+export const NAMED_PREFIXES = ['usr_', 'key_', 'flw_', 'phc_', 'prd_', 'prt_', 'exp_'] as const;
+export const isNameable = (id: string) => NAMED_PREFIXES.some((p) => id.startsWith(p));
+
+/** Names of the people, keys and objects behind ids; ids with no name found are left out of the map. */
 export function useNames(ids: (string | null | undefined)[]) {
   const trpc = useTRPC();
-  const wanted = [...new Set(ids.filter((id): id is string => !!id && (id.startsWith('usr_') || id.startsWith('key_'))))].sort();
+  const wanted = [...new Set(ids.filter((id): id is string => !!id && isNameable(id)))].sort().slice(0, 100);
   const names = useQuery({ ...trpc.console.orderNames.queryOptions({ ids: wanted }), enabled: wanted.length > 0, staleTime: 300_000 });
   return new Map((names.data ?? []).map((n) => [n.id, n]));
 }

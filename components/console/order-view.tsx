@@ -8,7 +8,7 @@ import { OrderActions } from './order-actions';
 import { useNames } from './order-data';
 import { OrderFacts, OrderPatient, OrderPharmacy, OrderPrescriptions, OrderShipmentCard, OrderTimeline } from './order-detail';
 import { isInFlight, POLL_MS } from './order-types';
-import { OrderStatusBadge } from './order-ui';
+import { fullName, OrderStatusBadge } from './order-ui';
 import { Loading, QueryError } from './query-state';
 
 /**
@@ -42,8 +42,11 @@ export function OrderView({ id, canWrite, isProvider, readsPatients, readsPharma
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="font-mono text-xl font-semibold break-all sm:text-2xl">{o.id}</h1>
-        <CopyButton value={o.id} label="Copy order id" />
+        <h1 data-testid="order-title" className="text-xl font-semibold break-words sm:text-2xl">{o.patient ? `Order for ${fullName(o.patient)}` : 'Order'}</h1>
+        <span className="inline-flex items-center gap-1">
+          <code className="font-mono text-xs break-all text-slate-500">{o.id}</code>
+          <CopyButton value={o.id} label="Copy order id" />
+        </span>
         <OrderStatusBadge status={o.status} />
         {o.priority === 'urgent' && <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">urgent</span>}
         {isInFlight(o.status) && (

@@ -8,7 +8,9 @@ import type { Catalog } from './catalog-types';
 import { BusyButton, formatCents, formatDays, StatusBadge, tableHead } from './catalog-ui';
 import { TableScroll } from './data-table';
 import { Field } from './field';
+import { IdChip } from './copy-button';
 import { formatDateTime } from './format';
+import { useNames } from './order-data';
 import { catalogsInput, type Pharmacy } from './pharmacy-types';
 import { Loading, QueryError } from './query-state';
 
@@ -57,6 +59,7 @@ function CatalogRow({ catalog }: { catalog: Catalog }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [showLines, setShowLines] = useState(false);
+  const names = useNames([catalog.reviewedBy]);
   const pending = catalog.status === 'pending';
   const reviewed = () =>
     Promise.all([
@@ -79,7 +82,15 @@ function CatalogRow({ catalog }: { catalog: Catalog }) {
   return (
     <Fragment>
       <tr data-testid="catalog-row" data-catalog-id={catalog.id} className="border-t border-slate-100 align-top">
-        <td className="px-3 py-2 font-mono text-xs">{catalog.id}</td>
+        <td className="px-3 py-2">
+          <span className="block font-medium whitespace-nowrap">{catalog.source === 'upload' ? 'Uploaded' : 'Synced'} price list</span>
+          <IdChip id={catalog.id} />
+          {catalog.reviewedBy && (
+            <span data-testid="catalog-reviewed-by" className="block text-xs text-slate-600">
+              {catalog.status === 'rejected' ? 'Rejected' : 'Reviewed'} by {names.get(catalog.reviewedBy)?.name ?? <code className="font-mono">{catalog.reviewedBy}</code>}
+            </span>
+          )}
+        </td>
         <td className="px-3 py-2">{catalog.source}</td>
         <td data-testid="catalog-status" className="px-3 py-2">
           <StatusBadge status={catalog.status} />

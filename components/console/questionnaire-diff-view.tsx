@@ -1,7 +1,8 @@
 import { diffQuestionnaires, type Changed } from './questionnaire-diff';
 import { ItemLine, RuleLine } from './questionnaire-preview';
 import type { QItem, QRule, QuestionnaireDoc } from './questionnaire-types';
-import { itemIndex } from './questionnaire-words';
+import { itemFacts, itemIndex, ruleWords } from './questionnaire-words';
+import { FieldDiff } from './word-diff';
 
 const mark = { added: 'border-emerald-300 bg-emerald-50', removed: 'border-red-300 bg-red-50', changed: 'border-amber-300 bg-amber-50' };
 const word = { added: 'Added', removed: 'Removed', changed: 'Changed' };
@@ -15,31 +16,41 @@ function Entry({ kind, children, testId }: { kind: keyof typeof mark; children: 
   );
 }
 
-function ChangedPair<T>({ c, render }: { c: Changed<T>; render: (x: T, side: 'before' | 'after') => React.ReactNode }) {
+/** A changed item, word by word: its question, help and facts (type, range, options, when shown). */
+function ChangedItem({ c, oldItems, newItems }: { c: Changed<QItem>; oldItems: Map<string, QItem>; newItems: Map<string, QItem> }) {
   return (
-    <>
-      <p className="text-xs text-slate-600">Differs in: {c.fields.join(', ')}</p>
-      <div className="grid min-w-0 gap-2 sm:grid-cols-2">
-        <div className="min-w-0">
-          <p className="text-xs font-medium text-slate-500">Before</p>
-          {render(c.before, 'before')}
-        </div>
-        <div className="min-w-0">
-          <p className="text-xs font-medium text-slate-500">After</p>
-          {render(c.after, 'after')}
-        </div>
-      </div>
-    </>
+    <div className="min-w-0 space-y-0.5">
+      <p className="text-xs text-slate-600">
+        <code className="mr-2 font-mono text-slate-500">{c.id}</code>Differs in: {c.fields.join(', ')}
+      </p>
+      <FieldDiff label="Question" before={c.before.text} after={c.after.text} />
+      {(c.before.help || c.after.help) && <FieldDiff label="Help" before={c.before.help ?? ''} after={c.after.help ?? ''} />}
+      <FieldDiff label="Answer" before={itemFacts(c.before, oldItems).join(' · ')} after={itemFacts(c.after, newItems).join(' · ')} />
+    </div>
   );
 }
 
-/** What changed from `before` to `after`: document fields, then items, then rules, each in words. */
+/** A changed rule, word by word: what it does and when, and what the patient is told. */
+function ChangedRule({ c, oldItems, newItems }: { c: Changed<QRule>; oldItems: Map<string, QItem>; newItems: Map<string, QItem> }) {
+  return (
+    <div className="min-w-0 space-y-0.5">
+      <p className="text-xs text-slate-600">
+        <code className="mr-2 font-mono text-slate-500">{c.id}</code>Differs in: {c.fields.join(', ')}
+      </p>
+      <FieldDiff label="Rule" before={ruleWords(c.before, oldItems)} after={ruleWords(c.after, newItems)} />
+      <FieldDiff label="Patient is told" before={c.before.patientMessage} after={c.after.patientMessage} />
+    </div>
+  );
+}
+
+/** What changed from `before` to `after`: document fields, then items, then rules, each in words; a change marked word by word. */
 export function QuestionnaireDiffView({ before, after, beforeLabel, afterLabel }: { before: QuestionnaireDoc; after: QuestionnaireDoc; beforeLabel: string; afterLabel: string }) {
   const d = diffQuestionnaires(before, after);
   const oldItems = itemIndex(before.items);
   const newItems = itemIndex(after.items);
   const itemLine = (i: QItem, side: 'before' | 'after') => <ItemLine item={i} items={side === 'before' ? oldItems : newItems} />;
   const ruleLine = (r: QRule, side: 'before' | 'after') => <RuleLine rule={r} items={side === 'before' ? oldItems : newItems} />;
+  const sides = { oldItems, newItems };
   const count = (s: { added: unknown[]; removed: unknown[]; changed: unknown[] }) => `${s.added.length} added, ${s.removed.length} removed, ${s.changed.length} changed`;
   return (
     <div data-testid="questionnaire-diff" className="space-y-4 text-sm">
@@ -51,9 +62,7 @@ export function QuestionnaireDiffView({ before, after, beforeLabel, afterLabel }
         <ul className="space-y-2">
           {d.document.map((f) => (
             <Entry key={f.field} kind="changed" testId="diff-document">
-              <p className="break-words">
-                {f.field}: “{f.before ?? '—'}” → “{f.after ?? '—'}”
-              </p>
+              <FieldDiff label={f.field} before={f.before ?? ''} after={f.after ?? ''} />
             </Entry>
           ))}
         </ul>
@@ -74,7 +83,7 @@ export function QuestionnaireDiffView({ before, after, beforeLabel, afterLabel }
                     <Entry key={`r-${i.linkId}`} kind="removed" testId="diff-item">{itemLine(i, 'before')}</Entry>
                   ))}
                   {d.items.changed.map((c) => (
-                    <Entry key={`c-${c.id}`} kind="changed" testId="diff-item"><ChangedPair c={c} render={itemLine} /></Entry>
+                    <Entry key={`c-${c.id}`} kind="changed" testId="diff-item"><ChangedItem c={c} {...sides} /></Entry>
                   ))}
                 </>
               ) : (
@@ -86,7 +95,7 @@ export function QuestionnaireDiffView({ before, after, beforeLabel, afterLabel }
                     <Entry key={`r-${r.id}`} kind="removed" testId="diff-rule">{ruleLine(r, 'before')}</Entry>
                   ))}
                   {d.rules.changed.map((c) => (
-                    <Entry key={`c-${c.id}`} kind="changed" testId="diff-rule"><ChangedPair c={c} render={ruleLine} /></Entry>
+                    <Entry key={`c-${c.id}`} kind="changed" testId="diff-rule"><ChangedRule c={c} {...sides} /></Entry>
                   ))}
                 </>
               )}

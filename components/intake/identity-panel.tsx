@@ -6,6 +6,7 @@ import { BusyButton, card } from '@/components/console/catalog-ui';
 import { ConfirmDialog } from '@/components/console/confirm-dialog';
 import { formatDateTime } from '@/components/console/format';
 import { QueryError } from '@/components/console/query-state';
+import { HELD_SUBMISSION } from '@/components/console/submission-query';
 import { useTRPC } from '@/lib/trpc/client';
 
 type Choice = 'existing' | 'new';
@@ -37,13 +38,13 @@ const CHOICE_TEXT: Record<Choice, string> = { existing: 'Keep the existing patie
 export function IdentityPanel({ id }: { id: string }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const view = useQuery(trpc.console.intakeSubmission.queryOptions({ id }));
+  const view = useQuery({ ...trpc.console.intakeSubmission.queryOptions({ id }), ...HELD_SUBMISSION });
   const [confirming, setConfirming] = useState<Choice>();
   const resolve = useMutation(
     trpc.intake.resolveIdentity.mutationOptions({
       onSuccess: () => {
         setConfirming(undefined);
-        return Promise.all([qc.invalidateQueries({ queryKey: trpc.console.intakeSubmission.queryKey() }), qc.invalidateQueries({ queryKey: trpc.intake.listSubmissions.queryKey() })]);
+        return Promise.all([qc.invalidateQueries({ queryKey: trpc.console.intakeSubmission.queryKey() }), qc.invalidateQueries({ queryKey: trpc.console.intakeSubmissions.queryKey() })]);
       },
       onError: () => setConfirming(undefined),
     }),

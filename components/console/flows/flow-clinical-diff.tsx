@@ -1,4 +1,5 @@
 import type { ClinicalStepShape, FlowStepShape } from '@/server/lib/flow-shapes';
+import { FieldDiff } from '../word-diff';
 import { isClinical, KIND_LABEL } from './flow-steps';
 import type { DraftDocument, FlowVersionSummary, PendingClinicalChanges } from './flow-types';
 
@@ -21,11 +22,35 @@ function ClinicalStepText({ step }: { step: ClinicalStepShape }) {
   );
 }
 
+/** The fields of a clinical step a provider approves, as text: what the word diff compares. */
+function stepFields(step: ClinicalStepShape | undefined): { label: string; text: string }[] {
+  if (!step) return [];
+  const fields = [{ label: 'Title', text: step.title }];
+  if (step.kind === 'medical') fields.push({ label: 'Items', text: step.linkIds.join(', ') || 'none' });
+  if (step.kind === 'consent') fields.push({ label: 'Version', text: step.version }, { label: 'Text', text: step.text });
+  return fields;
+}
+
+/** A changed step word by word: each field of the live version against the pending one. */
+function ClinicalStepDiff({ before, after }: { before: ClinicalStepShape; after: ClinicalStepShape }) {
+  const old = new Map(stepFields(before).map((f) => [f.label, f.text]));
+  return (
+    <div className="min-w-0 space-y-1 text-sm text-slate-800">
+      <p className="text-xs text-slate-600">
+        {KIND_LABEL[after.kind]} step, live → pending: removed words struck through, added words underlined.
+      </p>
+      {stepFields(after).map((f) => (
+        <FieldDiff key={f.label} label={f.label} before={old.get(f.label) ?? ''} after={f.text} />
+      ))}
+    </div>
+  );
+}
+
 const clinicalById = (doc: DraftDocument | undefined, id: string) => doc?.steps.find((s: FlowStepShape): s is ClinicalStepShape => s.id === id && isClinical(s));
 
 /**
- * What a provider is asked to approve: the clinical steps added, removed and changed between the live
- * version and the pending one, each with its full text, and whether the questionnaire version moved.
+ * What a provider is asked to approve: the clinical steps added and removed, each with its full text, the
+ * ones changed word by word against the live version, and whether the questionnaire version moved.
  */
 export function FlowClinicalDiff({
   changes,
@@ -62,16 +87,20 @@ export function FlowClinicalDiff({
               <p className="mb-2 text-sm font-semibold text-slate-900">
                 Step <code className="font-mono">{id}</code>: {change}
               </p>
-              <div className="grid gap-3 sm:grid-cols-2">
-                <div className="min-w-0 rounded bg-red-50 p-2">
-                  <p className="text-xs font-semibold text-red-900 uppercase">Live</p>
-                  {before ? <ClinicalStepText step={before} /> : <p className="text-sm text-slate-700">—</p>}
+              {before && after ? (
+                <ClinicalStepDiff before={before} after={after} />
+              ) : (
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <div className="min-w-0 rounded bg-red-50 p-2">
+                    <p className="text-xs font-semibold text-red-900 uppercase">Live</p>
+                    {before ? <ClinicalStepText step={before} /> : <p className="text-sm text-slate-700">—</p>}
+                  </div>
+                  <div className="min-w-0 rounded bg-emerald-50 p-2">
+                    <p className="text-xs font-semibold text-emerald-900 uppercase">Pending</p>
+                    {after ? <ClinicalStepText step={after} /> : <p className="text-sm text-slate-700">—</p>}
+                  </div>
                 </div>
-                <div className="min-w-0 rounded bg-emerald-50 p-2">
-                  <p className="text-xs font-semibold text-emerald-900 uppercase">Pending</p>
-                  {after ? <ClinicalStepText step={after} /> : <p className="text-sm text-slate-700">—</p>}
-                </div>
-              </div>
+              )}
             </li>
           );
         })}

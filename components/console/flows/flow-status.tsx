@@ -1,5 +1,9 @@
+'use client';
+
 import { ShortHash } from '../intake-ui';
 import { formatDateTime } from '../format';
+import { useNames } from '../order-data';
+import { Named } from '../order-ui';
 import type { Flow, FlowVersionSummary } from './flow-types';
 
 const TONE: Record<string, string> = {
@@ -51,6 +55,7 @@ export function VersionLine({ label, version }: { label: string; version: FlowVe
 
 /** The versions, newest first: who approved the clinical plane and when each went live. */
 export function FlowVersions({ versions }: { versions: readonly FlowVersionSummary[] }) {
+  const names = useNames(versions.map((v) => v.approvedBy));
   if (versions.length === 0) return <p className="text-sm text-slate-500">Nothing published yet.</p>;
   return (
     <div role="region" aria-label="Versions" tabIndex={0} className="relative max-w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600">
@@ -79,7 +84,20 @@ export function FlowVersions({ versions }: { versions: readonly FlowVersionSumma
               <td className="py-2 pr-4 whitespace-nowrap">
                 {v.questionnaire.key} v{v.questionnaire.version}
               </td>
-              <td className="py-2 pr-4 whitespace-nowrap">{v.approvedAt ? `${formatDateTime(v.approvedAt)}${v.approvedBy ? ` · ${v.approvedBy}` : ''}` : '—'}</td>
+              <td data-testid="version-approved" className="py-2 pr-4">
+                {v.approvedAt ? (
+                  <span className="inline-flex flex-wrap items-center gap-x-1">
+                    <span className="whitespace-nowrap">{formatDateTime(v.approvedAt)}</span>
+                    {v.approvedBy && (
+                      <>
+                        {' '}by <Named id={v.approvedBy} name={names.get(v.approvedBy)?.name} />
+                      </>
+                    )}
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </td>
               <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(v.publishedAt)}</td>
             </tr>
           ))}

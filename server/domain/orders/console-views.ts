@@ -1,5 +1,5 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { apiKeys, orders, patients, products, users, type OrderStatus } from '@/db/schema';
+import { apiKeys, experiments, flows, orders, patients, pharmacyConnections, products, protocols, users, type OrderStatus } from '@/db/schema';
 import { scoped } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
@@ -66,19 +66,39 @@ export async function approvalQueue(db: Db, principal: TenantPrincipal, limit: n
   });
 }
 
-/** Names for the people and keys an order's page mentions (approver, timeline actors), of the caller's tenant only. */
+/** The clinic's named objects besides people and keys, by id prefix: none of their names is PHI. */
+const NAMED_TABLES = [
+  { prefix: 'flw_', kind: 'flow', table: flows },
+  { prefix: 'phc_', kind: 'pharmacy', table: pharmacyConnections },
+  { prefix: 'prd_', kind: 'product', table: products },
+  { prefix: 'prt_', kind: 'protocol', table: protocols },
+  { prefix: 'exp_', kind: 'experiment', table: experiments },
+] as const;
+
+/**
+ * Names for the ids a console page mentions (approvers, timeline actors, the objects an event names), of the
+ * caller's tenant only: people and keys, and the clinic's flows, pharmacies, products, protocols and
+ * experiments in the caller's mode. Ids of other kinds, or not found, are left out.
+ */
 export async function namesOf(db: Db, principal: TenantPrincipal, ids: string[]) {
   const userIds = ids.filter((id) => id.startsWith('usr_'));
   const keyIds = ids.filter((id) => id.startsWith('key_'));
-  const [people, keys] = await Promise.all([
+  const [people, keys, ...objects] = await Promise.all([
     userIds.length
       ? db.select({ id: users.id, name: users.name, email: users.email, role: users.role }).from(users).where(scoped(db, principal).where(users, inArray(users.id, userIds)))
       : [],
     keyIds.length ? db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).where(scoped(db, principal, { bothModes: true }).where(apiKeys, inArray(apiKeys.id, keyIds))) : [],
+    ...NAMED_TABLES.map(async ({ prefix, kind, table }) => {
+      const wanted = ids.filter((id) => id.startsWith(prefix));
+      if (wanted.length === 0) return [];
+      const rows = await db.select({ id: table.id, name: table.name }).from(table).where(scoped(db, principal).where(table, inArray(table.id, wanted)));
+      return rows.map((r) => ({ id: r.id, kind, name: r.name, role: null }));
+    }),
   ]);
   return [
     ...people.map((u) => ({ id: u.id, kind: 'user' as const, name: u.name ?? u.email, role: u.role })),
     ...keys.map((k) => ({ id: k.id, kind: 'key' as const, name: k.name, role: null })),
+    ...objects.flat(),
   ];
 }
 

@@ -16,7 +16,7 @@ export default async function IntakeSubmissionsPage({ searchParams }: { searchPa
   if (reads) {
     const qc = getQueryClient();
     await Promise.all([
-      qc.prefetchQuery(trpcServer.intake.listSubmissions.queryOptions({ status, sandbox: mode === 'sandbox' ? 'true' : 'false', limit: PAGE_SIZE })),
+      qc.prefetchQuery(trpcServer.console.intakeSubmissions.queryOptions({ status, sandbox: mode === 'sandbox' ? 'true' : 'false', limit: PAGE_SIZE })),
       qc.prefetchQuery(trpcServer.console.questionnaireVersions.queryOptions({})),
     ]);
   }

@@ -2,7 +2,7 @@ import { sessionProcedure } from '@/server/api/procedures';
 import { consoleSubmission } from '@/server/domain/intake/submission-console';
 import { consoleIntakeSubmissionMeta, ZConsoleSubmissionRequest, ZConsoleSubmissionResponse } from './intake-submission.types';
 
-/** One submission without its answers and the patient's state: the review page (a flagged patient match adds both people, logged). */
+/** One submission with the person it describes (a logged PHI read), its versions, the reviewer's licence match and, for a flagged patient match, both people. */
 export const consoleIntakeSubmissionRoute = sessionProcedure
   .meta(consoleIntakeSubmissionMeta)
   .input(ZConsoleSubmissionRequest)

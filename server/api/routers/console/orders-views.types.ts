@@ -6,7 +6,7 @@ import { ZOrder } from '../orders/order.types';
 
 /** The console's order pages: the spec's orders with names beside the ids (patients' names are PHI, patients.read only). */
 export const consoleOrdersMeta: ProcedureMeta = { scope: 'orders.read' };
-/** Names of colleagues and keys, for the order and patient pages (a patient's access log names who read it). */
+/** Names of colleagues, keys and the clinic's objects, for the console's pages (a patient's access log names who read it). */
 export const consoleNamesMeta: ProcedureMeta = { scope: ['orders.read', 'patients.read'] };
 
 const ZPatientName = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
@@ -25,8 +25,10 @@ export const ZApprovalQueueResponse = z.object({
   ),
 });
 
-export const ZNamesRequest = z.object({ ids: z.array(zId('User or API key')).max(100) });
-export const ZNamesResponse = z.array(z.object({ id: z.string(), kind: z.enum(['user', 'key']), name: z.string(), role: z.string().nullable() }));
+export const ZNamesRequest = z.object({ ids: z.array(zId('User, API key, flow, pharmacy, product, protocol or experiment')).max(100) });
+export const ZNamesResponse = z.array(
+  z.object({ id: z.string(), kind: z.enum(['user', 'key', 'flow', 'pharmacy', 'product', 'protocol', 'experiment']), name: z.string(), role: z.string().nullable() }),
+);
 
 export const ZOrderStatusesRequest = z.object({ ids: z.array(zId('Order')).max(100) });
 export const ZOrderStatusesResponse = z.array(ZOrder);

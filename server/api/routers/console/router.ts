@@ -9,6 +9,7 @@ import { consoleDeclineOrderRoute } from './orders-decline';
 import { consoleGrantsRoute } from './grants';
 import { consoleQuestionnaireVersionsRoute } from './questionnaire-versions';
 import { consoleIntakeSubmissionRoute } from './intake-submission';
+import { consoleIntakeSubmissionsRoute } from './intake-submissions';
 import { consoleApprovalQueueRoute, consoleListOrdersRoute, consoleOrderNamesRoute, consoleOrderStatusesRoute } from './orders-views';
 
 /** Procedures only the console calls, over /api/trpc; none has an OpenAPI operation, so /v1 never serves them. */
@@ -29,5 +30,6 @@ export const consoleRouter = router({
   grants: consoleGrantsRoute,
   questionnaireVersions: consoleQuestionnaireVersionsRoute,
   intakeSubmission: consoleIntakeSubmissionRoute,
+  intakeSubmissions: consoleIntakeSubmissionsRoute,
   billingBanner: consoleBillingBannerRoute,
 });

@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { IntakeSubmissionDetail } from '@/components/console/intake-submission-detail';
 import { NotForRole } from '@/components/console/order-ui';
-import { IdentityPanel } from '@/components/intake/identity-panel';
 import { requireConsoleSession } from '@/lib/console/session';
 import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
 
@@ -11,14 +10,13 @@ export default async function IntakeSubmissionPage({ params }: { params: Promise
   const { me } = await requireConsoleSession();
   const { id } = await params;
   const reads = me.scopes.includes('intake.review') || me.scopes.includes('patients.read');
-  // The record without its answers: opening the page reads no PHI (the answers are read, logged, on request).
+  // The record with the person it describes: one logged PHI read per view (the answers are read, logged, on request).
   if (reads) await getQueryClient().prefetchQuery(trpcServer.console.intakeSubmission.queryOptions({ id }));
   return (
     <section className="space-y-6">
       <Link href="/intake/submissions" className="text-sm text-indigo-700 hover:underline">← Intake review</Link>
       {reads ? (
         <HydrateClient>
-          <IdentityPanel id={id} />
           <IntakeSubmissionDetail id={id} readsPatients={me.scopes.includes('patients.read')} />
         </HydrateClient>
       ) : (
