@@ -28,6 +28,7 @@ const doc = (protocolId: string, threshold: number) => ({
 interface World {
   key: string;
   providerEmail: string;
+  adminEmail: string;
   ca: { id: string; submission: string };
   tx: { id: string; submission: string };
 }
@@ -39,6 +40,8 @@ async function seed(): Promise<World> {
   const providerEmail = `reviewer-${stamp}@clinic.test`;
   await ops(`/ops/tenants/${tenant.id}/users`, { email: providerEmail, password: PASSWORD, role: 'provider', name: 'Dr. Ines Okafor', npi: '1234567893', npiVerified: true, licensedStates: ['CA'] });
   // The version in use is approved by a second provider with two-factor, through the API.
+  const adminEmail = `admin-${stamp}@clinic.test`;
+  await ops(`/ops/tenants/${tenant.id}/users`, { email: adminEmail, password: PASSWORD, role: 'admin' });
   const approverEmail = `approver-${stamp}@clinic.test`;
   await ops(`/ops/tenants/${tenant.id}/users`, { email: approverEmail, password: PASSWORD, role: 'provider', name: 'Dr. Approver', npi: '1234567893', npiVerified: true, licensedStates: ['CA'] });
   const login = await api<{ accessToken: string }>('', 'POST', '/auth/login', { email: approverEmail, password: PASSWORD });
@@ -64,7 +67,7 @@ async function seed(): Promise<World> {
   const ca = await person('Maria', 'Alvarez', 'CA');
   const tx = await person('June', 'Carter', 'TX');
   await api(key, 'POST', '/intake/questionnaires', doc(protocol.id, 30));
-  return { key, providerEmail, ca, tx };
+  return { key, providerEmail, adminEmail, ca, tx };
 }
 
 /** How many times the CA patient's submission was read (the queue's `list` entries are not counted). */
@@ -146,6 +149,26 @@ test.describe.serial('provider review shows the person', () => {
     await expect(approve).toHaveAttribute('aria-describedby', await page.getByTestId('review-blocked-reason').getAttribute('id') ?? '');
     await page.screenshot({ path: 'test-results/review-submission-blocked.png', fullPage: true });
     await noSeriousViolations(page, 'intake submission (TX, blocked)');
+    await context.close();
+  });
+
+  test('an admin opening a submission is told why they cannot decide, without asking the provider check (issue 34 item 11)', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: await signedInState(browser, world.adminEmail) });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('auth.providerCheck')) asked.push(r.url());
+    });
+    const failed: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') failed.push(m.text());
+    });
+    await page.goto(`/intake/submissions/${world.ca.submission}`);
+    await expect(page.getByTestId('review-blocked-reason')).toHaveText('Only a licensed provider signed in with their own account can do this.');
+    await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    expect(failed.filter((t) => t.includes('403'))).toEqual([]);
     await context.close();
   });
 

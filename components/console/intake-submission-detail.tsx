@@ -146,7 +146,7 @@ function EngineFacts({ s, version }: { s: ConsoleSubmission; version: Questionna
  * answers on request, and the review. The record is read once per page view: it is held (never refetched
  * on focus), and a decision updates it in place, so the access log gets one entry per view.
  */
-export function IntakeSubmissionDetail({ id, readsPatients }: { id: string; readsPatients: boolean }) {
+export function IntakeSubmissionDetail({ id, readsPatients, isProvider }: { id: string; readsPatients: boolean; isProvider: boolean }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const sub = useQuery({ ...trpc.console.intakeSubmission.queryOptions({ id }), ...HELD_SUBMISSION });
@@ -184,7 +184,7 @@ export function IntakeSubmissionDetail({ id, readsPatients }: { id: string; read
       <section aria-labelledby="review-heading" className={`${card} space-y-3`}>
         <h2 id="review-heading" className="text-lg font-semibold">Review</h2>
         {s.status === 'pending_review' || decided ? (
-          <SubmissionReview s={s} onDone={reviewed} />
+          <SubmissionReview s={s} isProvider={isProvider} onDone={reviewed} />
         ) : (
           <p data-testid="review-closed" className="text-sm text-slate-700">
             {s.status === 'disqualified' ? 'Disqualified by the questionnaire’s rules: it cannot be approved.' : `Already reviewed: ${s.status.replace('_', ' ')}.`}

@@ -22,9 +22,9 @@ type Reviewed = Pick<ConsoleSubmission, 'status' | 'orderId' | 'reviewedBy' | 'r
  * missing, reject only for the licence (the API checks it for both), and either for anyone the provider
  * check refuses (no provider, no second factor, unverified NPI).
  */
-export function SubmissionReview({ s, onDone }: { s: ConsoleSubmission; onDone: (reviewed: Reviewed) => unknown }) {
+export function SubmissionReview({ s, isProvider, onDone }: { s: ConsoleSubmission; isProvider: boolean; onDone: (reviewed: Reviewed) => unknown }) {
   const trpc = useTRPC();
-  const check = useApprovalBlock(s.patientState);
+  const check = useApprovalBlock(s.patientState, isProvider);
   const approveReason = approveBlock(s) ?? check.reason;
   const rejectReason = decisionBlock(s) ?? check.reason;
   const [note, setNote] = useState('');

@@ -15,21 +15,26 @@ export function useOrdersChanged() {
     ]);
 }
 
+/** The API's own words for a session that is no provider's (provider_required). */
+const NOT_A_PROVIDER = 'Only a licensed provider signed in with their own account can do this.';
+
 /**
  * Why the signed-in person cannot approve an order for a patient in `state`, or null when they can, as the
  * API's provider check answers (POST /auth/provider-check; its 403 says why a session is no provider's).
  * `state` null: the patient has no shipping address; undefined: this page may not see the patient.
  */
-export function useApprovalBlock(state: string | null | undefined): { reason: string | null; checking: boolean } {
+export function useApprovalBlock(state: string | null | undefined, isProvider = true): { reason: string | null; checking: boolean } {
   const client = useTRPCClient();
   const check = useQuery({
     queryKey: ['auth.providerCheck', state],
-    // A POST (the check is per request, never cached by the API), asked once per state per page.
+    // A POST (the check is per request, never cached by the API), asked once per state per page; only of a
+    // provider: anyone else would get its 403 (and a failed request in the browser console) to learn what we know.
     queryFn: () => client.auth.providerCheck.mutate({ state: state! }),
-    enabled: typeof state === 'string',
+    enabled: typeof state === 'string' && isProvider,
     retry: false,
     staleTime: 60_000,
   });
+  if (!isProvider) return { reason: NOT_A_PROVIDER, checking: false };
   if (state === undefined) return { reason: 'Approving is for a provider, who sees the patient’s state; your role does not.', checking: false };
   if (state === null) return { reason: 'The patient has no shipping address, so the license cannot be checked.', checking: false };
   if (check.isPending) return { reason: null, checking: true };

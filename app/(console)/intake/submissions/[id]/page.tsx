@@ -17,7 +17,7 @@ export default async function IntakeSubmissionPage({ params }: { params: Promise
       <Link href="/intake/submissions" className="text-sm text-indigo-700 hover:underline">← Intake review</Link>
       {reads ? (
         <HydrateClient>
-          <IntakeSubmissionDetail id={id} readsPatients={me.scopes.includes('patients.read')} />
+          <IntakeSubmissionDetail id={id} readsPatients={me.scopes.includes('patients.read')} isProvider={me.user.role === 'provider'} />
         </HydrateClient>
       ) : (
         <NotForRole>Your role does not include intake review. Ask a clinic admin if you need it.</NotForRole>
