@@ -30,7 +30,8 @@ let credentials: string[];
 // Public embed paths resolve their key before reading the body: a real (sandbox, so any origin) key gets them there.
 let embedKey: string;
 beforeAll(async () => {
-  app = await startTestApp();
+  // Not a test of rate limits: on a fast machine the public paths' per-key limit (20 a second) would answer first.
+  app = await startTestApp({ EMBED_RATE_LIMIT: '100000' });
   doc = (await app.request('GET', '/v1/openapi.json')).body;
   const raw = new Set(buildRouteTable(appRouter).routes.filter((r) => r.meta.rawBody).map((r) => `${r.method} ${r.path}`));
   ops = Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, byMethod]) =>
