@@ -83,7 +83,8 @@ describe.skipIf(!onPostgres)('public flow runtime: SQL statements per request (P
       'beacon (retry)': 2,
       'beacon step_viewed': 2, // the pinned version comes from the process cache
       'step save': 2, // key+flow, session locked+held answers merged+step.completed+marks+aggregate (one statement, no transaction)
-      'step save (contact)': 2,
+      // + the held medical answers, to prefill and reconcile the identity facts (decision 31); only the contact step reads them
+      'step save (contact)': 3,
       'session view': 3, // key+flow, session, held answers
       definition: 1, // key+flow (its active version's document from the process cache)
       // key+flow, begin, Idempotency-Key lock+claim, session locked, held answers, patient+access log, signing key,
