@@ -358,7 +358,11 @@ describe('an acknowledgement that arrives after the order moved on (slow http ph
     expect(detail).toMatchObject({ status: 'submitted', pharmacyConnectionId: conns[1].id });
     // Today: round 1's late acknowledgement moves round 2's order to `submitted` (actor R1), round 2 is then
     // cancelled unsent, and R2 never hears of the order the API says it has.
-    expect(detail.timeline.at(-1)).toMatchObject({ from: 'submitting', to: 'submitted', actorId: conns[1].id });
+    // The one move to `submitted` is round 2's, by R2. (R1's late acknowledgement may add its own note after it,
+    // submitted → submitted, depending on which the worker records last; that note moves nothing.)
+    const moves = detail.timeline.filter((e: { from: string | null; to: string }) => e.from === 'submitting' && e.to === 'submitted');
+    expect(moves).toEqual([expect.objectContaining({ actorId: conns[1].id })]);
+    expect(detail.timeline.at(-1)).toMatchObject({ to: 'submitted' });
     expect([...r2.orders.keys()]).toEqual([(await dispatchesOf(app, order.id))[1].id]);
     expect(await routedEventsOf(app, order.id)).toEqual([{ pharmacy: conns[1].id }]);
   }, 60_000);
