@@ -10,6 +10,7 @@ import { publishedFlow, weightFlowDocument } from './helpers/flow-world';
 import { countRows, expectEnvelope, startTestApp, type ApiResponse, type TestApp } from './helpers/harness';
 import { approvedQuestionnaire, eligibleAnswers, weightDocument } from './helpers/intake-world';
 import { ordersWorld } from './helpers/orders-world';
+import { REFUSED_BY_STAGE, type GuardedAction, type TryAction } from './helpers/billing-stages';
 
 /*
  * DESIGN decision 29 where it bites (issue 25, item 5): one live clinic walked through every dunning stage —
@@ -21,7 +22,7 @@ import { ordersWorld } from './helpers/orders-world';
  */
 
 type World = Awaited<ReturnType<typeof ordersWorld>>;
-type Rule = 'aiFlow' | 'aiDraft' | 'experiment' | 'approve' | 'reviewApprove' | 'session' | 'orderCreate';
+type Rule = GuardedAction;
 
 const DAY = 86_400_000;
 const KEY = 'weight';
@@ -98,7 +99,7 @@ const TABLES = ['flows', 'questionnaires', 'experiments', 'orders', 'order_trans
 const written = async () => Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await countRows(app, t)] as const)));
 
 /** Each guarded action, tried once; a success is cleaned up so the next stage can try again. */
-const RULES: Record<Rule, () => Promise<{ res: ApiResponse; created: number }>> = {
+const RULES: Record<Rule, TryAction> = {
   async aiFlow() {
     const res = await app.request('POST', '/v1/flows/ai/generate', { key: w.liveKey, body: { description: 'A weight management funnel for busy parents' } });
     return { res, created: 201 };
@@ -139,17 +140,7 @@ const RULES: Record<Rule, () => Promise<{ res: ApiResponse; created: number }>> 
 };
 
 const ALL_RULES = Object.keys(RULES) as Rule[];
-const refusing = (code: string, rules: Rule[]) => Object.fromEntries(ALL_RULES.map((r) => [r, rules.includes(r) ? code : null])) as Record<Rule, string | null>;
-
-/** What each stage refuses (decision 29), by the code the refusal carries: the stage's, whatever the action (a patient's session gets `flow_unavailable`). */
-const EXPECTED: Record<DunningStage, Record<Rule, string | null>> = {
-  healthy: refusing('', []),
-  grace: refusing('', []),
-  recovered: refusing('', []),
-  warning: refusing('billing_degraded', ['aiFlow', 'aiDraft', 'experiment']),
-  restricted: refusing('billing_restricted', ['aiFlow', 'aiDraft', 'experiment', 'approve', 'reviewApprove', 'session']),
-  suspended: refusing('billing_suspended', ALL_RULES),
-};
+const EXPECTED = REFUSED_BY_STAGE;
 
 /** Tries every guarded action: allowed ones succeed, refused ones answer 403 with the code and write nothing. */
 async function checkEveryRule(stage: DunningStage) {

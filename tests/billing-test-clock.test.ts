@@ -8,6 +8,7 @@ import { query, sendCallback } from './helpers/dispatch';
 import { countRows, expectEnvelope, OPS_KEY, startTestApp, type ApiResponse, type TestApp } from './helpers/harness';
 import { approvedQuestionnaire, eligibleAnswers, weightDocument } from './helpers/intake-world';
 import { ordersWorld } from './helpers/orders-world';
+import { REFUSED_BY_STAGE, type GuardedAction, type TryAction } from './helpers/billing-stages';
 
 /*
  * Issue 34, items 12 and 3: the sandbox billing test clock (DESIGN decision 35). A sandbox clinic checks out with
@@ -19,7 +20,7 @@ import { ordersWorld } from './helpers/orders-world';
  */
 
 type World = Awaited<ReturnType<typeof ordersWorld>>;
-type Rule = 'aiFlow' | 'aiDraft' | 'experiment' | 'approve' | 'reviewApprove' | 'session' | 'orderCreate';
+type Rule = GuardedAction;
 
 const DAY = 86_400_000;
 const KEY = 'weight';
@@ -84,7 +85,7 @@ async function newSubmission(): Promise<string> {
 }
 
 /** Each guarded action, tried once; a success is cleaned up so the next stage can try again. */
-const RULES: Record<Rule, () => Promise<{ res: ApiResponse; created: number }>> = {
+const RULES: Record<Rule, TryAction> = {
   aiFlow: async () => ({ res: await app.request('POST', '/v1/flows/ai/generate', { key: w.key, body: { description: 'A weight management funnel for busy parents' } }), created: 201 }),
   aiDraft: async () => ({ res: await app.request('POST', '/v1/intake/questionnaires/ai-draft', { key: w.key, body: { description: 'A weight management intake with BMI and pregnancy checks' } }), created: 201 }),
   async experiment() {
@@ -112,17 +113,7 @@ const RULES: Record<Rule, () => Promise<{ res: ApiResponse; created: number }>> 
   },
 };
 const ALL_RULES = Object.keys(RULES) as Rule[];
-const refusing = (code: string, rules: Rule[]) => Object.fromEntries(ALL_RULES.map((r) => [r, rules.includes(r) ? code : null])) as Record<Rule, string | null>;
-
-/** What each stage refuses (decision 29), by the code the clinic's own callers get. */
-const EXPECTED: Record<DunningStage, Record<Rule, string | null>> = {
-  healthy: refusing('', []),
-  grace: refusing('', []),
-  recovered: refusing('', []),
-  warning: refusing('billing_degraded', ['aiFlow', 'aiDraft', 'experiment']),
-  restricted: refusing('billing_restricted', ['aiFlow', 'aiDraft', 'experiment', 'approve', 'reviewApprove', 'session']),
-  suspended: refusing('billing_suspended', ALL_RULES),
-};
+const EXPECTED = REFUSED_BY_STAGE;
 
 async function checkEveryRule(stage: DunningStage) {
   for (const rule of ALL_RULES) {
