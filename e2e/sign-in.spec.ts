@@ -69,3 +69,17 @@ test('wrong password is refused with one message; console pages send visitors to
     await expect(page).toHaveURL(/\/login$/);
   }
 });
+
+test.describe('before the page is hydrated', () => {
+  test.use({ javaScriptEnabled: false });
+
+  // Submitted by the browser alone, the form would go out as a GET with the password in the address.
+  test('the sign-in button cannot be pressed, so typed credentials never reach a URL', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill('someone@clinic.test');
+    await page.getByLabel('Password').fill('correct horse battery staple');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
+    await page.getByLabel('Password').press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -8,6 +8,7 @@ import { errorCode, FieldError, fieldMessage, FormError } from './field-error';
 import { Field } from './field';
 import { SelectField } from './select-field';
 import type { Mode } from '@/lib/console/mode';
+import { useHydrated } from '@/lib/use-hydrated';
 
 type KeyType = 'secret' | 'restricted';
 
@@ -23,6 +24,7 @@ export function ApiKeyCreateForm({ grantable, canCreateSecret, modes }: { granta
   const [keyType, setKeyType] = useState<KeyType>(canCreateSecret ? 'secret' : 'restricted');
   const [scopes, setScopes] = useState<string[]>([]);
   const [days, setDays] = useState('');
+  const hydrated = useHydrated();
   const create = useMutation(
     trpc.developer.createApiKey.mutationOptions({
       onSuccess: () => {
@@ -106,7 +108,7 @@ export function ApiKeyCreateForm({ grantable, canCreateSecret, modes }: { granta
       <FormError error={err} claimed={claimed} />
       <button
         type="submit"
-        disabled={create.isPending}
+        disabled={create.isPending || !hydrated}
         className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50"
       >
         {create.isPending ? 'Creating…' : 'Create key'}

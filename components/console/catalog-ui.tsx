@@ -1,4 +1,5 @@
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { BusyButton } from './busy-button';
 
 /** Small building blocks shared by the catalog, pharmacy, routing and patient pages (no hooks: server or client). */
 
@@ -63,32 +64,7 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** A button that shows it is working (aria-busy, a spinner and `busyLabel`) and cannot be pressed twice. */
-export function BusyButton({
-  busy,
-  busyLabel,
-  children,
-  variant = 'primary',
-  disabled,
-  ...props
-}: { busy?: boolean; busyLabel?: string; variant?: 'primary' | 'secondary' | 'danger' } & ButtonHTMLAttributes<HTMLButtonElement>) {
-  const styles = {
-    primary: 'bg-indigo-600 text-white hover:bg-indigo-500',
-    secondary: 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-    danger: 'border border-red-300 bg-white text-red-700 hover:bg-red-50',
-  };
-  return (
-    <button
-      type="button"
-      {...props}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      className={`inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-semibold shadow-sm disabled:opacity-50 ${styles[variant]}`}
-    >
-      {busy && <span aria-hidden className="h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent" />}
-      {busy && busyLabel ? busyLabel : children}
-    </button>
-  );
-}
+export { BusyButton };
 
 /** A form's submit button (busy while its mutation runs) and, when the form can be dismissed, Cancel. */
 export function FormActions({ submitLabel, busy, busyLabel, onCancel }: { submitLabel: string; busy?: boolean; busyLabel?: string; onCancel?: () => void }) {

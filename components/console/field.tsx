@@ -1,4 +1,7 @@
+'use client';
+
 import type { InputHTMLAttributes } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
@@ -12,10 +15,12 @@ export function Field({ label, ...input }: { label: string } & InputHTMLAttribut
   );
 }
 
-export function Button({ children, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({ children, disabled, ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  const hydrated = useHydrated();
   return (
     <button
       {...props}
+      disabled={disabled || !hydrated}
       className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50"
     >
       {children}

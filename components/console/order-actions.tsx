@@ -81,12 +81,15 @@ export function OrderActions({ order, canWrite, isProvider, readsPatients, pharm
 }) {
   const trpc = useTRPC();
   const changed = useOrdersChanged();
-  const [notice, setNotice] = useState<string>();
+  const pharmacyName = (id: string) => pharmacies?.find((p) => p.id === id)?.name ?? (order.pharmacyConnectionId === id ? order.pharmacy?.name : undefined);
+  // A reroute's notice names the pharmacy when shown, not when the answer arrives: the list of pharmacies
+  // may still be loading then, and the order read again after the reroute names its new pharmacy too.
+  const [notice, setNotice] = useState<string | { reroutedTo: string }>();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [connectionId, setConnectionId] = useState('');
   // Kept after the order leaves pending_approval, so the approval's or decline's outcome stays on screen.
   const [handled, setHandled] = useState<'approved' | 'declined'>();
-  const done = (message: string) => {
+  const done = (message: string | { reroutedTo: string }) => {
     setNotice(message);
     return changed();
   };
@@ -101,16 +104,12 @@ export function OrderActions({ order, canWrite, isProvider, readsPatients, pharm
   );
   const reroute = useMutation(
     trpc.orders.rerouteOrder.mutationOptions({
-      onSuccess: (r) =>
-        done(
-          r.rerouted
-            ? `Rerouted to ${pharmacies?.find((p) => p.id === r.connectionId)?.name ?? r.connectionId}. Submit it to send it there.`
-            : 'No other pharmacy can fill this order; it still points at the one that rejected it.',
-        ),
+      onSuccess: (r) => done(r.rerouted ? { reroutedTo: r.connectionId } : 'No other pharmacy can fill this order; it still points at the one that rejected it.'),
     }),
   );
   const submit = useMutation(trpc.orders.submitOrder.mutationOptions({ onSuccess: (o) => done(`Submitted: the order is now ${o.status}.`) }));
   const failed = [cancel, reroute, submit].find((m) => m.isError)?.error;
+  const shownNotice = typeof notice === 'object' ? `Rerouted to ${pharmacyName(notice.reroutedTo) ?? 'the next pharmacy'}. Submit it to send it there.` : notice;
 
   const s = order.status;
   const patient = order.patient ? fullName(order.patient) : null;
@@ -119,7 +118,7 @@ export function OrderActions({ order, canWrite, isProvider, readsPatients, pharm
   const showSubmit = canWrite && s === 'approved' && !!order.approvedAt;
   const showCancel = canWrite && isCancellable(s);
   const showApprove = s === 'pending_approval' || handled;
-  if (!showApprove && !showResolve && !showReroute && !showSubmit && !showCancel && !notice && !failed) return null;
+  if (!showApprove && !showResolve && !showReroute && !showSubmit && !showCancel && !shownNotice && !failed) return null;
 
   return (
     <section aria-labelledby="order-actions" className={`${card} space-y-4 text-sm`}>
@@ -189,7 +188,7 @@ export function OrderActions({ order, canWrite, isProvider, readsPatients, pharm
           <QueryError error={failed} title="The order was not changed." />
         </div>
       )}
-      {notice && <p role="status" data-testid="order-action-status" className="text-emerald-800">{notice}</p>}
+      {shownNotice && <p role="status" data-testid="order-action-status" className="text-emerald-800">{shownNotice}</p>}
     </section>
   );
 }

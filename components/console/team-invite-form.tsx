@@ -8,6 +8,7 @@ import { Alert, Field } from './field';
 import { errorCode, FieldError, fieldMessage, FormError } from './field-error';
 import { SelectField } from './select-field';
 import { ROLE_LABELS } from './team-labels';
+import { useHydrated } from '@/lib/use-hydrated';
 
 type Role = RouterInputs['users']['createUser']['role'];
 
@@ -16,6 +17,7 @@ export function TeamInviteForm({ roles }: { roles: Role[] }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [email, setEmail] = useState('');
+  const hydrated = useHydrated();
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>(roles.includes('developer') ? 'developer' : roles[0]);
   const [npi, setNpi] = useState('');
@@ -103,7 +105,7 @@ export function TeamInviteForm({ roles }: { roles: Role[] }) {
       {invite.isSuccess && <Alert tone="success">An invitation is on its way to {invite.data.email}. They appear below as invited until they set a password.</Alert>}
       <button
         type="submit"
-        disabled={invite.isPending}
+        disabled={invite.isPending || !hydrated}
         className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50"
       >
         {invite.isPending ? 'Inviting…' : 'Send invitation'}

@@ -5,6 +5,7 @@ import type { FieldErrors } from '@/components/intake/types';
 import { ErrorSummary, primaryButton } from './error-summary';
 import { US_STATE_OPTIONS } from '@/server/lib/us-states';
 import type { ContactAnswers } from './types';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const LABELS: Record<keyof ContactAnswers, string> = {
   name: 'Full name',
@@ -63,6 +64,7 @@ export function ContactForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
 
   const fail = (found: FieldErrors) => {
     setErrors(found);
@@ -136,7 +138,7 @@ export function ContactForm({
         )}
         {field('postalCode', <input {...props('postalCode')} type="text" autoComplete="postal-code" inputMode="numeric" />)}
       </fieldset>
-      <button type="submit" disabled={sending} className={primaryButton}>
+      <button type="submit" disabled={sending || !hydrated} className={primaryButton}>
         {sending ? 'Sending…' : submitLabel}
       </button>
     </form>

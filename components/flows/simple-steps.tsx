@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { FieldErrors } from '@/components/intake/types';
 import { ErrorSummary, primaryButton } from './error-summary';
 import type { StepOf } from './types';
+import { useHydrated } from '@/lib/use-hydrated';
 
 type Send = (answers: Record<string, unknown>) => Promise<FieldErrors | null>;
 
@@ -11,6 +12,7 @@ function useSending(onSubmit: Send) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
   const fail = (found: FieldErrors) => {
     setErrors(found);
     setAttempt((n) => n + 1);
@@ -25,7 +27,7 @@ function useSending(onSubmit: Send) {
       setSending(false);
     }
   }
-  return { errors, setErrors, attempt, sending, fail, send };
+  return { errors, setErrors, attempt, sending, hydrated, fail, send };
 }
 
 const paragraphs = (text: string | undefined) =>
@@ -36,7 +38,7 @@ const paragraphs = (text: string | undefined) =>
 
 /** The landing page: the clinic's pitch and one button; saving it starts the run's step count. */
 export function LandingStep({ step, onSubmit }: { step: StepOf<'landing'>; onSubmit: Send }) {
-  const { errors, attempt, sending, send } = useSending(onSubmit);
+  const { errors, attempt, sending, hydrated, send } = useSending(onSubmit);
   return (
     <form
       noValidate
@@ -52,7 +54,7 @@ export function LandingStep({ step, onSubmit }: { step: StepOf<'landing'>; onSub
           {p}
         </p>
       ))}
-      <button type="submit" disabled={sending} className={primaryButton}>
+      <button type="submit" disabled={sending || !hydrated} className={primaryButton}>
         {sending ? 'One moment…' : (step.blocks.cta ?? 'Start')}
       </button>
     </form>
@@ -62,7 +64,7 @@ export function LandingStep({ step, onSubmit }: { step: StepOf<'landing'>; onSub
 /** Consent: the clinic's text and one required checkbox (ticked when `given` earlier); what is sent names the text's version. */
 export function ConsentStep({ step, given = false, onSubmit }: { step: StepOf<'consent'>; given?: boolean; onSubmit: Send }) {
   const [accepted, setAccepted] = useState(given);
-  const { errors, setErrors, attempt, sending, send, fail } = useSending(onSubmit);
+  const { errors, setErrors, attempt, sending, hydrated, send, fail } = useSending(onSubmit);
   const error = errors.accepted;
   return (
     <form
@@ -103,7 +105,7 @@ export function ConsentStep({ step, given = false, onSubmit }: { step: StepOf<'c
           </p>
         )}
       </div>
-      <button type="submit" disabled={sending} className={primaryButton}>
+      <button type="submit" disabled={sending || !hydrated} className={primaryButton}>
         {sending ? 'Saving…' : 'I agree, continue'}
       </button>
     </form>

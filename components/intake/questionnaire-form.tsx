@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { checkForm, visibleAnswers, type RawAnswers } from './answers';
 import { fieldId, QuestionField } from './question-field';
 import type { FieldErrors, PatientQuestionnaire } from './types';
+import { useHydrated } from '@/lib/use-hydrated';
 
 interface Props {
   questionnaire: PatientQuestionnaire;
@@ -24,6 +25,7 @@ export function QuestionnaireForm({ questionnaire, submitLabel = 'Send my answer
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
   const summary = useRef<HTMLDivElement>(null);
   const { enabled, answers } = visibleAnswers(questionnaire.items, raw);
 
@@ -86,7 +88,7 @@ export function QuestionnaireForm({ questionnaire, submitLabel = 'Send my answer
       ))}
       <button
         type="submit"
-        disabled={sending}
+        disabled={sending || !hydrated}
         className="w-full rounded-md bg-indigo-700 px-4 py-3 text-base font-semibold text-white shadow-sm hover:bg-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 disabled:opacity-60"
       >
         {sending ? 'Sending…' : submitLabel}
