@@ -7,6 +7,12 @@ const layer = (...folders) => {
   return `^(@/(${folders.join('|')})|(\\.\\./)+(${relative.join('|')}))(/|$)`;
 };
 const forbid = (message, ...folders) => ({ regex: layer(...folders), message });
+// An area's pure rules (the questionnaire engine, flow shapes) live in `server/domain/<area>/shared/`: no I/O,
+// so the browser, db/schema and the domain may all import them. Everything else of the domain stays closed.
+const domainExceptShared = {
+  regex: '^(@/server/domain|(\\.\\./)+domain)(?!/[^/]+/shared(/|$))(/|$)',
+  message: "Only an area's pure rules (server/domain/<area>/shared/) may be imported here; the rest of the domain stays on the server.",
+};
 
 // Schemas of outside input refuse NUL in every string (server/lib/zod.ts); plain zod would not.
 const zodPath = { name: 'zod', message: "Use `import * as z from '@/server/lib/zod'` (strings refuse NUL).", allowTypeImports: true };
@@ -33,14 +39,26 @@ const LAYERS = [
     patterns: [forbid('server/lib is the bottom layer: it imports only itself.', 'server/domain', 'server/api', 'server/http', 'server/jobs', 'server/integrations', 'server/db', 'server/console', 'db', 'app', 'components', 'lib')],
   },
   {
+    files: ['server/domain/*/shared/**/*.ts'],
+    patterns: [
+      domainExceptShared,
+      forbid("An area's shared rules are pure (the browser runs them): they import only server/lib and other shared rules.", 'server/db', 'server/api', 'server/http', 'server/jobs', 'server/integrations', 'db', 'app', 'components', 'lib'),
+      { regex: '^node:', message: "An area's shared rules run in the browser too: no Node.js modules." },
+    ],
+  },
+  {
+    files: ['db/**/*.ts'],
+    patterns: [domainExceptShared, forbid('Tables sit below the domain: they import only server/lib and the areas’ shared rules.', 'server/api', 'server/http', 'server/jobs', 'server/integrations', 'app', 'components', 'lib')],
+  },
+  {
     files: ['components/**/*.{ts,tsx}'],
-    patterns: [forbid("Components never import the database or domain code (DESIGN §3); take types from the router's inferred types.", 'server/db', 'server/domain', 'db')],
+    patterns: [domainExceptShared, forbid("Components never import the database or domain code (DESIGN §3); take types from the router's inferred types.", 'server/db', 'db')],
   },
   {
     // Pages and the console's helpers read data only through the router (DESIGN decision 30): the typed tRPC
     // client in the browser, the in-process caller on the server.
     files: ['app/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'proxy.ts'],
-    patterns: [forbid('Console pages reach data only through the tRPC router (DESIGN decision 30), never the domain, the database, the worker or adapters.', 'server/db', 'server/domain', 'server/jobs', 'server/integrations', 'db')],
+    patterns: [domainExceptShared, forbid('Console pages reach data only through the tRPC router (DESIGN decision 30), never the domain, the database, the worker or adapters.', 'server/db', 'server/jobs', 'server/integrations', 'db')],
   },
   {
     files: ['server/api/**/*.ts'],

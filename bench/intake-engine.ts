@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { checkAnswers, evaluate } from '@/server/domain/intake/engine';
+import { checkAnswers, evaluate } from '@/server/domain/intake/shared/engine';
 import { weightManagement } from '@/server/domain/intake/library';
 import type { QuestionnaireDocument, QuestionnaireItem, QuestionnaireRule } from '@/server/domain/intake/questionnaire-schema';
 import { validateQuestionnaire } from '@/server/domain/intake/validate';

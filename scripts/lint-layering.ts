@@ -16,6 +16,10 @@ const REFUSED: Case[] = [
   ['integrations → domain', 'server/integrations/pharmacies/planted.ts', "import { sendSigned } from '@/server/domain/webhooks/send';\nexport const a = sendSigned;"],
   ['db → domain', 'server/db/planted.ts', "import { requireTenant } from '@/server/domain/ops/tenants';\nexport const a = requireTenant;"],
   ['components → domain', 'components/console/planted.tsx', "import { approvalLapse } from '@/server/domain/orders/approval';\nexport const a = approvalLapse;"],
+  ['shared rules → db', 'server/domain/intake/shared/planted.ts', "import type { Db } from '@/server/db/types';\nexport type A = Db;"],
+  ['shared rules → domain service', 'server/domain/flows/shared/planted.ts', "import { approvalLapse } from '@/server/domain/orders/approval';\nexport const a = approvalLapse;"],
+  ['shared rules → node', 'server/domain/intake/shared/planted.ts', "import { createHash } from 'node:crypto';\nexport const a = createHash;"],
+  ['schema → domain service', 'db/schema/planted.ts', "import { approvalLapse } from '@/server/domain/orders/approval';\nexport const a = approvalLapse;"],
   ['components → db', 'components/console/planted.tsx', "import type { Db } from '@/server/db/types';\nexport type A = Db;"],
   ['page → domain', 'app/(console)/planted/page.tsx', "import { EVENT_TYPES } from '@/server/domain/events/catalog';\nexport const a = EVENT_TYPES;"],
   ['any in a component', 'components/console/planted.tsx', 'export const a = (x: any) => x;'],
@@ -28,6 +32,9 @@ const REFUSED: Case[] = [
 ];
 
 const ALLOWED: Case[] = [
+  ['components → shared rules', 'components/intake/planted.tsx', "import { evaluate } from '@/server/domain/intake/shared/engine';\nexport const a = evaluate;"],
+  ['schema → shared rules', 'db/schema/planted.ts', "import type { FlowDocumentShape } from '@/server/domain/flows/shared/shapes';\nexport type A = FlowDocumentShape;"],
+  ['shared rules → lib', 'server/domain/intake/shared/planted.ts', "import * as z from '@/server/lib/zod';\nexport const a = z;"],
   ['domain → db outbox', 'server/domain/orders/planted.ts', "import { enqueueJobs } from '@/server/db/outbox';\nexport const a = enqueueJobs;"],
   ['domain → integrations', 'server/domain/webhooks/planted.ts', "import { agentFor } from '@/server/integrations/net/agent';\nexport const a = agentFor;"],
   ['router → domain, db types', 'server/api/routers/orders/planted.ts', "import type { Db } from '@/server/db/types';\nimport { requireTenant } from '@/server/domain/ops/tenants';\nexport const a = (db: Db) => requireTenant(db, 'x');"],

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '@/server/api/root';
-import { ageOn, dayNumber } from '@/server/lib/questionnaire-derived';
+import { ageOn, dayNumber } from '@/server/domain/intake/shared/derived';
 import { flowClient, weightRunAnswers } from './helpers/flow-run';
 import { publishedFlow, weightFlowDocument } from './helpers/flow-world';
 import { countRows, createUserAndLogin, startTestApp, type TestApp } from './helpers/harness';

@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS } from '@/server/lib/flow-shapes';
+import { CONTACT_FIELDS } from '@/server/domain/flows/shared/shapes';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';

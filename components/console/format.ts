@@ -1,4 +1,4 @@
-import { ageOn, dayNumber } from '@/server/lib/questionnaire-derived';
+import { ageOn, dayNumber } from '@/server/domain/intake/shared/derived';
 
 /**
  * One date format across the console, with its time zone: always UTC, so the server's render and the

@@ -5,7 +5,7 @@ import type { FieldErrors } from '@/components/intake/types';
 import { parentStatus, useEmbedBridge } from './embed-bridge';
 import { FlowApiError, flowApi } from './flow-api';
 import { afterStep, contactStep, firstClinicalStepId, firstStepId, outcomeView, positionOf, previousStepId, problemsOf, resumeStage, stepById, type Stage } from './flow-progress';
-import { stepHeading } from '@/server/lib/flow-shapes';
+import { stepHeading } from '@/server/domain/flows/shared/shapes';
 import { FlowShell } from './flow-shell';
 import { OutcomePanel } from './outcome-panel';
 import { clearResume, loadResume, saveResume } from './resume-store';

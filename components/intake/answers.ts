@@ -1,4 +1,4 @@
-import { enabledLinkIds } from '@/server/lib/questionnaire-engine';
+import { enabledLinkIds } from '@/server/domain/intake/shared/engine';
 import type { FieldErrors, PatientItem } from './types';
 
 /** What the form holds per item: text as typed, a chosen option's value, or the values ticked. */
@@ -51,7 +51,7 @@ export function rawOf(answers: Readonly<Record<string, unknown>>): RawAnswers {
 }
 
 /**
- * The items shown and the answers sent: the engine's own walk (server/lib/questionnaire-engine.ts), so a
+ * The items shown and the answers sent: the engine's own walk (server/domain/intake/shared/engine.ts), so a
  * question appears as soon as an earlier answer enables it, exactly as the server will count it, and an answer
  * to a question since hidden is not sent.
  */

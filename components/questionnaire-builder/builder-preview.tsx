@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { QuestionnaireDoc } from '@/components/console/questionnaire-types';
 import { QuestionnaireForm } from '@/components/intake/questionnaire-form';
 import type { PatientQuestionnaire } from '@/components/intake/types';
-import { evaluate, type Evaluation } from '@/server/lib/questionnaire-engine';
+import { evaluate, type Evaluation } from '@/server/domain/intake/shared/engine';
 
 /**
  * The questionnaire as a patient answers it: the patients' own form (questions appear as earlier answers

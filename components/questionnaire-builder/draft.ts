@@ -1,4 +1,4 @@
-import { CONDITION_OPS, DERIVED, IDENTITY_FACTS, ITEM_TYPES, UNITS, type Condition, type IdentityFact } from '@/server/lib/questionnaire-shapes';
+import { CONDITION_OPS, DERIVED, IDENTITY_FACTS, ITEM_TYPES, UNITS, type Condition, type IdentityFact } from '@/server/domain/intake/shared/shapes';
 import type { QuestionnaireDoc } from '@/components/console/questionnaire-types';
 
 /**

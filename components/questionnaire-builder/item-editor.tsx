@@ -2,7 +2,7 @@
 
 import { TYPE_WORDS } from '@/components/console/questionnaire-words';
 import { US_STATE_OPTIONS } from '@/server/lib/us-states';
-import { ITEM_TYPES, UNITS } from '@/server/lib/questionnaire-shapes';
+import { ITEM_TYPES, UNITS } from '@/server/domain/intake/shared/shapes';
 import { ConditionEditor } from './condition-editor';
 import { CHOICE_TYPES, FACTS, move, newGroup, newOption, NUMERIC_TYPES, slug, type DraftItem, type DraftOption, type Fact, type ItemType, type Unit } from './draft';
 import { SelectInput, SmallButton, TextInput } from './fields';

@@ -1,4 +1,4 @@
-import type { Condition } from '@/server/lib/questionnaire-shapes';
+import type { Condition } from '@/server/domain/intake/shared/shapes';
 import { CHOICE_TYPES, NUMERIC_TYPES, type Draft, type DraftComparison, type DraftCondition, type DraftItem, type Operand } from './draft';
 
 /**

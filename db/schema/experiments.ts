@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ExperimentOverrideShape } from '@/server/lib/flow-shapes';
+import type { ExperimentOverrideShape } from '@/server/domain/flows/shared/shapes';
 
 export type ExperimentStatus = 'running' | 'stopped';
 

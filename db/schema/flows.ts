@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { FlowDocumentShape } from '@/server/lib/flow-shapes';
+import type { FlowDocumentShape } from '@/server/domain/flows/shared/shapes';
 import { tenants } from './tenants';
 
 export type FlowStatus = 'active' | 'archived';

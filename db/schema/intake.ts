@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { QuestionnaireDocumentShape } from '@/server/lib/questionnaire-shapes';
+import type { QuestionnaireDocumentShape } from '@/server/domain/intake/shared/shapes';
 import { tenants } from './tenants';
 
 export type QuestionnaireStatus = 'draft' | 'pending' | 'approved' | 'retired';

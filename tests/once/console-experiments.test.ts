@@ -4,7 +4,7 @@ import { overrideOfParam, parseOverrides, variantPreview, withCopyChange, withTh
 import { analysisSentence, chancePercent, experimentWarnings, srmText, suggestedWinner, upliftText } from '@/components/console/experiments/experiment-words';
 import { starterDocument } from '@/components/console/flows/starter-document';
 import { applyOverrides } from '@/server/domain/experiments/overrides';
-import { isClinicalStep, type FlowDocumentShape } from '@/server/lib/flow-shapes';
+import { isClinicalStep, type FlowDocumentShape } from '@/server/domain/flows/shared/shapes';
 
 /** Issue 24, item 5: the experiments console's pure parts (the preview of the variant, the analysis in words). */
 

@@ -7,7 +7,7 @@ import { copyPatches, documentForSave } from '@/components/console/flows/save-pl
 import { starterDocument } from '@/components/console/flows/starter-document';
 import { themeStyle, THEME_DEFAULTS } from '@/components/console/flows/theme-tokens';
 import { flowStructureProblems, parseFlowDocument, ZFlowStep } from '@/server/domain/flows/flow-schema';
-import { FLOW_STEP_KINDS } from '@/server/lib/flow-shapes';
+import { FLOW_STEP_KINDS } from '@/server/domain/flows/shared/shapes';
 
 /** Issue 23, item 9: the console flow editor's pure parts (what it sends, and how it reads an error back). */
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkAnswers, enabledLinkIds, evaluate } from '@/server/domain/intake/engine';
+import { checkAnswers, enabledLinkIds, evaluate } from '@/server/domain/intake/shared/engine';
 import { QUESTIONNAIRE_LIBRARY } from '@/server/domain/intake/library';
 import { reachabilityProblems } from '@/server/domain/intake/reachability';
 import { CONDITION_OPS, ITEM_TYPES, type Condition, type QuestionnaireDocument, type QuestionnaireItem, type QuestionnaireRule } from '@/server/domain/intake/questionnaire-schema';

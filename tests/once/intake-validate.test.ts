@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswers, MAX_ANSWER_PROBLEMS } from '@/server/domain/intake/engine';
+import { checkAnswers, MAX_ANSWER_PROBLEMS } from '@/server/domain/intake/shared/engine';
 import { QUESTIONNAIRE_LIBRARY, weightManagement } from '@/server/domain/intake/library';
 import { patientView } from '@/server/domain/intake/patient-view';
 import type { QuestionnaireDocument, QuestionnaireItem, QuestionnaireRule } from '@/server/domain/intake/questionnaire-schema';

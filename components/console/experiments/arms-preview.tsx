@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { isClinicalStep, stepHeading } from '@/server/lib/flow-shapes';
+import { isClinicalStep, stepHeading } from '@/server/domain/flows/shared/shapes';
 import type { PreviewDocument } from './experiment-preview';
 import { KIND_LABEL } from '../flows/flow-steps';
 import { ThemePreview } from '../flows/theme-preview';

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { apiErrorOf, useTRPC } from '@/lib/trpc/client';
-import { isClinicalStep, THEME_TOKENS, type ThemeToken } from '@/server/lib/flow-shapes';
+import { isClinicalStep, THEME_TOKENS, type ThemeToken } from '@/server/domain/flows/shared/shapes';
 import { BusyButton, TextAreaField } from '../catalog-ui';
 import { KIND_LABEL } from '../flows/flow-steps';
 import { ArmsPreview } from './arms-preview';

@@ -1,4 +1,4 @@
-import { FLOW_OVERRIDE_ID, isClinicalStep, THEME_TOKENS, type FlowDocumentShape, type FlowStepShape, type ThemeToken } from '@/server/lib/flow-shapes';
+import { FLOW_OVERRIDE_ID, isClinicalStep, THEME_TOKENS, type FlowDocumentShape, type FlowStepShape, type ThemeToken } from '@/server/domain/flows/shared/shapes';
 import type { ExperimentOverride } from './experiment-types';
 
 /**

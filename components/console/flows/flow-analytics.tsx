@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/lib/trpc/client';
-import { stepHeading } from '@/server/lib/flow-shapes';
+import { stepHeading } from '@/server/domain/flows/shared/shapes';
 import { Loading, QueryError } from '../query-state';
 import { fillDays, rangeOf, RANGES, type RangeDays } from './analytics-range';
 import { FunnelChart, QualifyRateChart, StatTiles, ViewsSessionsChart } from './flow-charts';

@@ -1,4 +1,4 @@
-import type { ClinicalStepShape, FlowStepShape } from '@/server/lib/flow-shapes';
+import type { ClinicalStepShape, FlowStepShape } from '@/server/domain/flows/shared/shapes';
 import { FieldDiff } from '../word-diff';
 import { isClinical, KIND_LABEL } from './flow-steps';
 import type { DraftDocument, FlowVersionSummary, PendingClinicalChanges } from './flow-types';

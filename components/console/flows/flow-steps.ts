@@ -1,4 +1,4 @@
-import { isClinicalStep, type FlowStepKind, type FlowStepShape } from '@/server/lib/flow-shapes';
+import { isClinicalStep, type FlowStepKind, type FlowStepShape } from '@/server/domain/flows/shared/shapes';
 
 /** Pure helpers of the editor's step list (no React): new steps, moves, and naming what an error points at. */
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { FlowStepShape } from '@/server/lib/flow-shapes';
+import type { FlowStepShape } from '@/server/domain/flows/shared/shapes';
 import { apiErrorOf } from '@/lib/trpc/client';
 import { stepName } from './flow-steps';
 

@@ -1,4 +1,4 @@
-import type { FlowStepShape } from '@/server/lib/flow-shapes';
+import type { FlowStepShape } from '@/server/domain/flows/shared/shapes';
 import { isClinical } from './flow-steps';
 import type { DraftDocument } from './flow-types';
 

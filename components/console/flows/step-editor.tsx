@@ -1,6 +1,6 @@
 'use client';
 
-import { QUIZ_QUESTION_TYPES, type FlowStepShape, type QuizQuestionShape, type QuizStepShape } from '@/server/lib/flow-shapes';
+import { QUIZ_QUESTION_TYPES, type FlowStepShape, type QuizQuestionShape, type QuizStepShape } from '@/server/domain/flows/shared/shapes';
 import { BusyButton, CheckboxField, SelectField } from '../catalog-ui';
 import { ClinicalBadge, CopyField, withOptional } from './flow-fields';
 import { isClinical, KIND_LABEL } from './flow-steps';

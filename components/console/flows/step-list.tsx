@@ -1,10 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { FLOW_STEP_KINDS, type FlowStepKind, type FlowStepShape } from '@/server/lib/flow-shapes';
+import { FLOW_STEP_KINDS, type FlowStepKind, type FlowStepShape } from '@/server/domain/flows/shared/shapes';
 import { BusyButton } from '../catalog-ui';
 import { ClinicalBadge } from './flow-fields';
-import { stepHeading } from '@/server/lib/flow-shapes';
+import { stepHeading } from '@/server/domain/flows/shared/shapes';
 import { addStep, isClinical, KIND_LABEL, moveStep, newStep } from './flow-steps';
 
 /**

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { THEME_TOKENS, themeVariable, type ThemeToken } from '@/server/lib/flow-shapes';
+import { THEME_TOKENS, themeVariable, type ThemeToken } from '@/server/domain/flows/shared/shapes';
 import { THEME_DEFAULTS, type ThemeTokens } from './theme-tokens';
 
 const COLOR_TOKENS: readonly ThemeToken[] = ['primary', 'primary-contrast', 'background', 'surface', 'text', 'muted', 'error'];

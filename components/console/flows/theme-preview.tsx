@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { FlowStepShape } from '@/server/lib/flow-shapes';
+import type { FlowStepShape } from '@/server/domain/flows/shared/shapes';
 import { themeStyle, type ThemeTokens } from './theme-tokens';
 
 const v = (token: string) => `var(--nl-flow-${token})`;

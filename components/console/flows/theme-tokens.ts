@@ -1,4 +1,4 @@
-import { THEME_TOKENS, themeVariable, type ThemeToken } from '@/server/lib/flow-shapes';
+import { THEME_TOKENS, themeVariable, type ThemeToken } from '@/server/domain/flows/shared/shapes';
 
 export type ThemeTokens = Partial<Record<ThemeToken, string>>;
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { experiments, type flowSessions } from '@/db/schema';
 import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
-import type { FlowDocumentShape } from '@/server/lib/flow-shapes';
+import type { FlowDocumentShape } from '@/server/domain/flows/shared/shapes';
 import { armOf, type Arm } from './assignment';
 import { applyOverrides } from './overrides';
 

@@ -7,7 +7,7 @@ import { actorOf, lockFlow, refuseArchived, type Actor } from '@/server/domain/f
 import { toFlowDtoOne } from '@/server/domain/flows/flow-view';
 import { now } from '@/server/lib/clock';
 import { AppError, errors } from '@/server/lib/errors';
-import type { ExperimentOverrideShape } from '@/server/lib/flow-shapes';
+import type { ExperimentOverrideShape } from '@/server/domain/flows/shared/shapes';
 import { newId } from '@/server/lib/ids';
 import type { ExperimentRow } from './arms';
 import { toBasisPoints, toSplitPct, type Arm } from './assignment';

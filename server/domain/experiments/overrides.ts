@@ -1,6 +1,6 @@
 import * as z from '@/server/lib/zod';
 import { errors } from '@/server/lib/errors';
-import { FLOW_OVERRIDE_ID, isClinicalStep, type ExperimentOverrideShape, type FlowDocumentShape, type FlowStepShape } from '@/server/lib/flow-shapes';
+import { FLOW_OVERRIDE_ID, isClinicalStep, type ExperimentOverrideShape, type FlowDocumentShape, type FlowStepShape } from '@/server/domain/flows/shared/shapes';
 import { flowStructureProblems, ZThemeTokens, type FlowDocument } from '@/server/domain/flows/flow-schema';
 import { applyStepPatches } from '@/server/domain/flows/step-patches';
 

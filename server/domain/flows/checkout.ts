@@ -2,7 +2,7 @@ import type { Scope } from '@/server/db/scoped';
 import { enqueueJobs } from '@/server/db/outbox';
 import type { Tx } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
-import type { FlowDocumentShape } from '@/server/lib/flow-shapes';
+import type { FlowDocumentShape } from '@/server/domain/flows/shared/shapes';
 import { signHandoffToken } from './checkout-token';
 import { POSTBACK_JOB, type PostbackPayload } from './postbacks';
 

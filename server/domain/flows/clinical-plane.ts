@@ -1,4 +1,4 @@
-import type { FlowDocumentShape } from '@/server/lib/flow-shapes';
+import type { FlowDocumentShape } from '@/server/domain/flows/shared/shapes';
 import { canonicalHash } from '@/server/lib/canonical';
 import { clinicalSteps } from './flow-schema';
 

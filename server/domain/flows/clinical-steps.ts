@@ -1,6 +1,6 @@
 import { DERIVED, type Condition, type QuestionnaireDocument } from '@/server/domain/intake/questionnaire-schema';
 import { walk } from '@/server/domain/intake/condition-walk';
-import type { ConsentStepShape, ContactStepShape, FlowDocumentShape, MedicalStepShape, PresentationStepShape } from '@/server/lib/flow-shapes';
+import type { ConsentStepShape, ContactStepShape, FlowDocumentShape, MedicalStepShape, PresentationStepShape } from '@/server/domain/flows/shared/shapes';
 
 /**
  * The clinical plane of a generated or seeded flow, built from an approved questionnaire alone: nothing a

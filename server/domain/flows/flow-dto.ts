@@ -1,6 +1,6 @@
 import type { flows, flowVersions } from '@/db/schema';
 import { canonicalJson } from '@/server/lib/canonical';
-import { isClinicalStep, type FlowDocumentShape, type FlowSettingsShape } from '@/server/lib/flow-shapes';
+import { isClinicalStep, type FlowDocumentShape, type FlowSettingsShape } from '@/server/domain/flows/shared/shapes';
 
 export type FlowRow = typeof flows.$inferSelect;
 export type FlowVersionRow = typeof flowVersions.$inferSelect;

@@ -1,9 +1,9 @@
 import * as z from '@/server/lib/zod';
 import { QUESTIONNAIRE_KEY } from '@/server/domain/intake/questionnaire-schema';
-import { isClinicalStep, QUIZ_QUESTION_TYPES, STEP_ID, THEME_TOKENS, type FlowDocumentShape, type ThemeToken } from '@/server/lib/flow-shapes';
+import { isClinicalStep, QUIZ_QUESTION_TYPES, STEP_ID, THEME_TOKENS, type FlowDocumentShape, type ThemeToken } from '@/server/domain/flows/shared/shapes';
 import { AppError } from '@/server/lib/errors';
 
-export * from '@/server/lib/flow-shapes';
+export * from '@/server/domain/flows/shared/shapes';
 
 /**
  * A flow version's document (DESIGN decision 23): steps of the presentation plane (landing, quiz, outcome)

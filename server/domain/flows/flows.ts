@@ -5,7 +5,7 @@ import type { Db, Queryable, Tx } from '@/server/db/types';
 import type { Principal } from '@/server/domain/auth/principal';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
-import type { FlowDocumentShape } from '@/server/lib/flow-shapes';
+import type { FlowDocumentShape } from '@/server/domain/flows/shared/shapes';
 import { newId } from '@/server/lib/ids';
 import { parseFlowDocument } from './flow-schema';
 import { toFlowVersionDto, type FlowRow } from './flow-dto';

@@ -4,7 +4,7 @@ import type { Queryable } from '@/server/db/types';
 import { walk } from '@/server/domain/intake/condition-walk';
 import { findApprovedQuestionnaire, type QuestionnaireRow } from '@/server/domain/intake/questionnaire-store';
 import { errors } from '@/server/lib/errors';
-import { DERIVED } from '@/server/lib/questionnaire-shapes';
+import { DERIVED } from '@/server/domain/intake/shared/shapes';
 import { UrlRejected, validateWebhookUrl, type UrlPolicy } from '@/server/lib/ssrf';
 import type { FlowDocument } from './flow-schema';
 

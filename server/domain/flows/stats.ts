@@ -4,7 +4,7 @@ import { flows, flowStatsDaily, flowVersions } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import { errors } from '@/server/lib/errors';
-import type { FlowStepShape } from '@/server/lib/flow-shapes';
+import type { FlowStepShape } from '@/server/domain/flows/shared/shapes';
 
 /**
  * Flow stats (spec "Flow objects", DESIGN decision 26) read from the per-day aggregate the runtime bumps in

@@ -1,6 +1,6 @@
 import type * as z from '@/server/lib/zod';
 import { errors } from '@/server/lib/errors';
-import { isClinicalStep, type FlowDocumentShape, type PresentationStepShape } from '@/server/lib/flow-shapes';
+import { isClinicalStep, type FlowDocumentShape, type PresentationStepShape } from '@/server/domain/flows/shared/shapes';
 import { ZLandingBlocks, ZOutcomeBlocks, ZQuizBlocks } from './flow-schema';
 
 /** A change to the copy of one presentation step: PATCH /flows/{id} `stepPatches`, and experiment overrides. */

@@ -1,4 +1,4 @@
-import type { Operand } from './engine';
+import type { Operand } from './shared/engine';
 import type { Condition } from './questionnaire-schema';
 
 /** Visits every comparison of a condition tree with its dotted path (`….all.0.not`). */

@@ -1,8 +1,8 @@
 import * as z from '@/server/lib/zod';
-import { CONDITION_OPS, IDENTITY_FACTS, ITEM_TYPES, LINK_ID, UNITS, type Condition, type QuestionnaireDocumentShape } from '@/server/lib/questionnaire-shapes';
+import { CONDITION_OPS, IDENTITY_FACTS, ITEM_TYPES, LINK_ID, UNITS, type Condition, type QuestionnaireDocumentShape } from '@/server/domain/intake/shared/shapes';
 
 // The vocabulary lives in server/lib beside the engine (shared with the patient's browser); re-exported here.
-export { CONDITION_OPS, DERIVED, IDENTITY_FACTS, ITEM_TYPES, LINK_ID, UNITS, type Comparison, type Condition, type IdentityFact } from '@/server/lib/questionnaire-shapes';
+export { CONDITION_OPS, DERIVED, IDENTITY_FACTS, ITEM_TYPES, LINK_ID, UNITS, type Comparison, type Condition, type IdentityFact } from '@/server/domain/intake/shared/shapes';
 
 /**
  * The questionnaire document (DESIGN decision 18): the one shape a hand-written version, an AI draft and the

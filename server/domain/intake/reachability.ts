@@ -1,6 +1,6 @@
 import { isCalendarDate } from './answers';
 import { referencedIndexes, walk } from './condition-walk';
-import { compileCondition, resolveOperand, type Operand } from './engine';
+import { compileCondition, resolveOperand, type Operand } from './shared/engine';
 import type { Condition, QuestionnaireDocument, QuestionnaireItem } from './questionnaire-schema';
 import type { DocumentProblem } from './validate';
 

@@ -1,6 +1,6 @@
 import type { patients } from '@/db/schema';
-import { ageOn, bmiOf, dayNumber } from '@/server/lib/questionnaire-derived';
-import { DERIVED } from '@/server/lib/questionnaire-shapes';
+import { ageOn, bmiOf, dayNumber } from '@/server/domain/intake/shared/derived';
+import { DERIVED } from '@/server/domain/intake/shared/shapes';
 import { walk } from './condition-walk';
 import type { QuestionnaireDocument, QuestionnaireItem } from './questionnaire-schema';
 

@@ -8,7 +8,7 @@ import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { issueCertificate } from './certificates';
 import { answeredFacts, submissionFacts } from './identity-facts';
-import { checkAnswers, evaluate, type Evaluation } from './engine';
+import { checkAnswers, evaluate, type Evaluation } from './shared/engine';
 import { requireUsableQuestionnaire, type QuestionnaireRow } from './questionnaire-store';
 import { submissionReference } from './submission-reference';
 import { toSubmissionDto } from './submissions-dto';

@@ -2,7 +2,7 @@ import { SEXES } from '@/server/domain/patients/validation';
 import { US_STATES } from '@/server/lib/us-states';
 import { isCalendarDate } from './answers';
 import { referencedIndexes, walk } from './condition-walk';
-import { resolveOperand } from './engine';
+import { resolveOperand } from './shared/engine';
 import { reachabilityProblems } from './reachability';
 import { ZQuestionnaireDocument, type Condition, type QuestionnaireDocument, type QuestionnaireItem } from './questionnaire-schema';
 

@@ -1,5 +1,5 @@
 import * as z from '@/server/lib/zod';
-import { isCalendarDate } from '@/server/lib/questionnaire-answers';
+import { isCalendarDate } from '@/server/domain/intake/shared/answers';
 
 export const zDay = z
   .string()

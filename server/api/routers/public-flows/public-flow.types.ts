@@ -1,6 +1,6 @@
 import * as z from '@/server/lib/zod';
 import { ZPatientQuestionnaire, zEmbedKey } from '@/server/api/routers/intake/public-intake.types';
-import { CONTACT_FIELDS, QUIZ_QUESTION_TYPES } from '@/server/lib/flow-shapes';
+import { CONTACT_FIELDS, QUIZ_QUESTION_TYPES } from '@/server/domain/flows/shared/shapes';
 import { checkedOnce } from '@/server/api/checked-once';
 
 // What patients' pages receive of a flow: copy, theme, step order and question shapes; never rules or settings.

@@ -1,7 +1,7 @@
 import type { Db } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
-import type { FlowStepShape } from '@/server/lib/flow-shapes';
+import type { FlowStepShape } from '@/server/domain/flows/shared/shapes';
 import { countOnce, VIEW_MARK, type FlowCounter } from './counting';
 import { loadPinnedVersion } from './pinned-version';
 import { sessionOf, type FlowEmbed } from './sessions';

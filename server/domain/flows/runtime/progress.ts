@@ -1,5 +1,5 @@
 import { DISQUALIFIED_MESSAGE, ELIGIBLE_MESSAGE, patientOutcome } from '@/server/domain/intake/patient-outcome';
-import type { FlowDocumentShape, OutcomeStepShape } from '@/server/lib/flow-shapes';
+import type { FlowDocumentShape, OutcomeStepShape } from '@/server/domain/flows/shared/shapes';
 
 /**
  * Where a run stands: the first step, in order, the session has not saved (outcome steps are shown after

@@ -1,6 +1,6 @@
 import { factItem } from '@/server/domain/intake/identity-facts';
 import { patientView, type PatientViewItem } from '@/server/domain/intake/patient-view';
-import { CONTACT_FIELDS, THEME_TOKENS, themeVariable, type FlowDocumentShape, type FlowStepShape, type LandingStepShape, type OutcomeStepShape, type QuizStepShape } from '@/server/lib/flow-shapes';
+import { CONTACT_FIELDS, THEME_TOKENS, themeVariable, type FlowDocumentShape, type FlowStepShape, type LandingStepShape, type OutcomeStepShape, type QuizStepShape } from '@/server/domain/flows/shared/shapes';
 import type { PinnedVersion } from './pinned-version';
 
 /**

@@ -9,7 +9,7 @@ import { effectiveStage } from '@/server/domain/billing/stages';
 import { assignArm, sessionDocument, type RunningExperimentRef } from '@/server/domain/experiments/arms';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
-import type { FlowDocumentShape } from '@/server/lib/flow-shapes';
+import type { FlowDocumentShape } from '@/server/domain/flows/shared/shapes';
 import { newSecretId } from '@/server/lib/ids';
 import { countCtes } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';

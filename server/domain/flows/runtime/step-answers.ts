@@ -1,12 +1,12 @@
 import * as z from '@/server/lib/zod';
-import { checkAnswers, evaluate } from '@/server/domain/intake/engine';
-import type { EngineDocument } from '@/server/lib/questionnaire-shapes';
+import { checkAnswers, evaluate } from '@/server/domain/intake/shared/engine';
+import type { EngineDocument } from '@/server/domain/intake/shared/shapes';
 import type { QuestionnaireRow } from '@/server/domain/intake/questionnaire-store';
 import type { PatientAddress } from '@/db/schema';
 import { POSTAL_CODE } from '@/server/domain/patients/contact-details';
 import { isPlausibleDateOfBirth, normalisePhone } from '@/server/domain/patients/validation';
 import { AppError, type ErrorDetail } from '@/server/lib/errors';
-import { STEP_ID, type ConsentStepShape, type FlowStepShape, type MedicalStepShape, type QuizQuestionShape } from '@/server/lib/flow-shapes';
+import { STEP_ID, type ConsentStepShape, type FlowStepShape, type MedicalStepShape, type QuizQuestionShape } from '@/server/domain/flows/shared/shapes';
 import { isUsState } from '@/server/lib/us-states';
 
 /**

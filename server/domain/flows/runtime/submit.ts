@@ -3,7 +3,7 @@ import { flowSessionAnswers, type PatientAddress } from '@/db/schema';
 import { joinTransaction } from '@/server/db/savepoint';
 import type { Db, Tx } from '@/server/db/types';
 import { newEvent } from '@/server/domain/events/emit';
-import { evaluate } from '@/server/domain/intake/engine';
+import { evaluate } from '@/server/domain/intake/shared/engine';
 import { answeredFacts, answersWithFacts, reconcileFacts, submissionFacts, type IdentityFacts } from '@/server/domain/intake/identity-facts';
 import { dateOfBirthRequired, publicPatient } from '@/server/domain/intake/patient-matching';
 import { embedActor } from '@/server/domain/intake/public-intake';

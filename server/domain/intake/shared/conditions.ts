@@ -1,4 +1,4 @@
-import { DERIVED, LINK_ID, type Condition } from './questionnaire-shapes';
+import { DERIVED, LINK_ID, type Condition } from './shapes';
 
 /** The condition language of questionnaires compiled to predicates over an evaluation's state: the one place its comparison semantics live. */
 

@@ -1,11 +1,11 @@
-import { answerMisfit, isCalendarDate, isEmptyAnswer } from './questionnaire-answers';
-import { LINK_ID, type EngineDocument, type EngineItem } from './questionnaire-shapes';
-import { compileCondition, resolveOperand, type Getter, type Operand, type OperandReader, type Pred, type State } from './questionnaire-conditions';
-import { ageOn, bmiOf, dayNumber } from './questionnaire-derived';
+import { answerMisfit, isCalendarDate, isEmptyAnswer } from './answers';
+import { LINK_ID, type EngineDocument, type EngineItem } from './shapes';
+import { compileCondition, resolveOperand, type Getter, type Operand, type OperandReader, type Pred, type State } from './conditions';
+import { ageOn, bmiOf, dayNumber } from './derived';
 
 // Moved out of this file by responsibility; re-exported so importers keep one entry point.
-export * from './questionnaire-conditions';
-export { ageOn, bmiOf } from './questionnaire-derived';
+export * from './conditions';
+export { ageOn, bmiOf } from './derived';
 
 /**
  * The eligibility engine (DESIGN decision 19): pure, total, deterministic. No I/O, no clock (`asOf` is an

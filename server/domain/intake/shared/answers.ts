@@ -1,4 +1,4 @@
-import type { EngineItem } from './questionnaire-shapes';
+import type { EngineItem } from './shapes';
 
 /**
  * What counts as an answer to an item (DESIGN decision 19). One definition shared by `evaluate` (anything that

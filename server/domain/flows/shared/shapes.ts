@@ -1,6 +1,6 @@
 /**
- * A flow version's document as stored and as the patient's browser reads it (DESIGN decision 23), in the
- * bottom layer so db/schema, the domain and components can share it. The zod schema
+ * A flow version's document as stored and as the patient's browser reads it (DESIGN decision 23), in flows'
+ * shared rules (pure, no I/O) so db/schema, the domain and components can share it. The zod schema
  * (server/domain/flows/flow-schema.ts) is checked to infer exactly these types.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The questionnaire's vocabulary as the engine reads it (DESIGN decision 18), in the bottom layer so that the
+ * The questionnaire's vocabulary as the engine reads it (DESIGN decision 18), in intake's shared rules (pure, no I/O) so that the
  * engine can live here too: the patient's browser (components/intake) runs the very code the server decides
  * with, and a question appears on screen exactly when the engine counts it. The zod schema
  * (server/domain/intake/questionnaire-schema.ts) builds on these; its inferred types are assignable to the
