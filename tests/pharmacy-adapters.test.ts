@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPharmacy, type TestPharmacy } from '@/scripts/test-pharmacy';
 import { pharmacyAdapter, CallbackRejected, PharmacyUnavailable, type DispatchOrder } from '@/server/integrations/pharmacies';
 import { simulatedState } from '@/server/integrations/pharmacies/simulated';
+import { simulatedBook } from '@/server/domain/pharmacies/simulated-book';
 import { ZSimulatedSettings } from '@/server/integrations/pharmacies/settings';
 import { catalogWorld } from './helpers/catalog-world';
 import { type Clinic, countRows, createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from './helpers/harness';
@@ -41,7 +42,7 @@ afterAll(async () => {
 
 describe('http adapter against a real local pharmacy', () => {
   let conn: { id: string; livemode: boolean; secret: string; settings: Record<string, unknown> };
-  const adapter = () => pharmacyAdapter('http', { db: app.services.database.db, policy });
+  const adapter = () => pharmacyAdapter('http', { book: simulatedBook(app.services.database.db), policy });
 
   beforeAll(async () => {
     const made = await catalogWorld(app, tenant.liveKey).pharmacy('Remote', ['CA'], { baseUrl: `${pharmacy.url}/api`, timeoutMs: 800 }, { adapter: 'http' });
@@ -121,7 +122,7 @@ describe('http adapter against a real local pharmacy', () => {
 });
 
 describe('simulated adapter', () => {
-  const adapter = () => pharmacyAdapter('simulated', { db: app.services.database.db, policy });
+  const adapter = () => pharmacyAdapter('simulated', { book: simulatedBook(app.services.database.db), policy });
   const conn = (settings: Record<string, unknown>) => ({ id: `phc_sim_${Math.random()}`, livemode: false, secret: 'whsec_' + Buffer.alloc(32, 7).toString('base64'), settings });
 
   it('de-duplicates by idempotency key: one order in its book however often it is sent', async () => {

@@ -3,7 +3,8 @@ import { orderDispatches, pharmacyCallbacks, pharmacyConnections, type CallbackO
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
-import { CallbackRejected, pharmacyAdapter } from '@/server/integrations/pharmacies';
+import { adapterFor } from '@/server/domain/pharmacies/adapter';
+import { CallbackRejected } from '@/server/integrations/pharmacies';
 import type { CallbackUpdate } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
@@ -46,7 +47,7 @@ export async function receiveCallback(db: Db, connectionId: string, req: { heade
 
   let update: CallbackUpdate;
   try {
-    update = pharmacyAdapter(connection.adapter, { db, policy }).parseCallback(forAdapter(connection), req);
+    update = adapterFor(db, connection.adapter, policy).parseCallback(forAdapter(connection), req);
   } catch (err) {
     if (!(err instanceof CallbackRejected)) throw err;
     await keep(db, err.reason);

@@ -6,7 +6,8 @@ import type { Db, Queryable, Tx } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { lineCodesAt, type LineCodes } from '@/server/domain/routing/choose';
 import { enqueueJobs, jobRow, wakeIfDue } from '@/server/db/outbox';
-import { pharmacyAdapter, type DispatchOrder, type PharmacyOrderState } from '@/server/integrations/pharmacies';
+import { adapterFor } from '@/server/domain/pharmacies/adapter';
+import { type DispatchOrder, type PharmacyOrderState } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import type { UrlPolicy } from '@/server/lib/ssrf';
@@ -115,10 +116,10 @@ function toDispatchOrder(order: OrderRow, { patient, codes, prescriber }: Omit<D
   };
 }
 
-function adapterFor(db: Db, order: { livemode: boolean }, connection: ConnectionRow, deps: Pick<DispatchDeps, 'policy'>) {
+function dispatchAdapter(db: Db, order: { livemode: boolean }, connection: ConnectionRow, deps: Pick<DispatchDeps, 'policy'>) {
   // Sandbox connections can only be simulated; this keeps it true even if a row were edited by hand.
   if (!order.livemode && connection.adapter !== 'simulated') throw new Error('A sandbox order can only be dispatched to a simulated pharmacy.');
-  return pharmacyAdapter(connection.adapter, { db, policy: deps.policy });
+  return adapterFor(db, connection.adapter, deps.policy);
 }
 
 /**
@@ -127,7 +128,7 @@ function adapterFor(db: Db, order: { livemode: boolean }, connection: Connection
  * there is nothing to look up first.
  */
 export async function sendPlanned(db: Db, scope: Scope, planned: PlannedDispatch, deps: DispatchDeps): Promise<OrderRow | null> {
-  const adapter = adapterFor(db, planned.payload, planned.connection, deps);
+  const adapter = dispatchAdapter(db, planned.payload, planned.connection, deps);
   const state = await adapter.submit(forAdapter(planned.connection), planned.payload, planned.dispatch.idempotencyKey);
   deps.afterAcknowledged?.();
   return recordAcknowledgement(db, scope, planned.dispatch, state, deps, { jobId: planned.jobId, announce: false });
@@ -154,7 +155,7 @@ export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps
     return null;
   }
   const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
-  const adapter = adapterFor(db, order, connection, deps);
+  const adapter = dispatchAdapter(db, order, connection, deps);
   const conn = forAdapter(connection);
   let state = await adapter.lookup(conn, dispatch.idempotencyKey);
   if (!state) {

@@ -3,7 +3,7 @@ import { orderDispatches, orderTransitions, pharmacyConnections } from '@/db/sch
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
-import { pharmacyAdapter } from '@/server/integrations/pharmacies';
+import { adapterFor } from '@/server/domain/pharmacies/adapter';
 import type { UrlPolicy } from '@/server/lib/ssrf';
 import { now } from '@/server/lib/clock';
 import { PHARMACY } from './actor';
@@ -25,7 +25,7 @@ export async function cancelAtPharmacy(db: Db, scope: Scope, dispatchId: string,
   const dispatch = await s.get(orderDispatches, dispatchId);
   if (!dispatch) return;
   const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
-  const state = await pharmacyAdapter(connection.adapter, { db, policy: deps.policy }).cancel(forAdapter(connection), dispatch.idempotencyKey);
+  const state = await adapterFor(db, connection.adapter, deps.policy).cancel(forAdapter(connection), dispatch.idempotencyKey);
   await db.transaction(async (tx) => {
     // The order before its dispatch, as every transaction writing both locks them (lockOrder).
     const order = await lockOrder(tx, scope, dispatch.orderId);

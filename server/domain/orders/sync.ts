@@ -4,7 +4,7 @@ import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { wakeWorkers } from '@/server/db/outbox';
-import { pharmacyAdapter } from '@/server/integrations/pharmacies';
+import { adapterFor } from '@/server/domain/pharmacies/adapter';
 import { now } from '@/server/lib/clock';
 import { lockOrder, nextSyncAt, SYNC_JOB, type DispatchDeps } from './dispatch';
 import { applyPharmacyState, isTerminal, TARGET } from './pharmacy-state';
@@ -20,7 +20,7 @@ export async function syncDispatch(db: Db, scope: Scope, dispatchId: string, dep
   const dispatch = await s.get(orderDispatches, dispatchId);
   if (!dispatch || dispatch.status !== 'acknowledged') return null;
   const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
-  const state = await pharmacyAdapter(connection.adapter, { db, policy: deps.policy }).lookup(forAdapter(connection), dispatch.idempotencyKey);
+  const state = await adapterFor(db, connection.adapter, deps.policy).lookup(forAdapter(connection), dispatch.idempotencyKey);
   if (!state) return new Date(now().getTime() + deps.syncIntervalMs);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, scope, dispatch.orderId);

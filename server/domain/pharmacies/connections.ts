@@ -3,7 +3,8 @@ import { catalogs, pharmacyConnections } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import { secretHint, mintWebhookSecret } from '@/server/domain/webhooks/secrets';
-import { pharmacyAdapter, type AdapterName } from '@/server/integrations/pharmacies';
+import { type AdapterName } from '@/server/integrations/pharmacies';
+import { adapterFor } from './adapter';
 import type { ConnectionForAdapter } from '@/server/integrations/pharmacies/types';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
@@ -46,7 +47,7 @@ export const forAdapter = (row: ConnectionRow): ConnectionForAdapter => ({ id: r
  * webhook URL rules (DESIGN decision 7), checked here with DNS so a private host is refused at once.
  */
 async function checkSettings(adapter: AdapterName, settings: Record<string, unknown>, policy: UrlPolicy, db: Db) {
-  const parsed = pharmacyAdapter(adapter, { db, policy }).settingsSchema.safeParse(settings);
+  const parsed = adapterFor(db, adapter, policy).settingsSchema.safeParse(settings);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const param = ['settings', ...issue.path.map(String), ...(issue.code === 'unrecognized_keys' ? [issue.keys[0]] : [])].join('.');

@@ -2,7 +2,8 @@ import type { Scope } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import type { Principal } from '@/server/domain/auth/principal';
 import { catalogFromFeed } from '@/server/domain/catalog/catalogs';
-import { pharmacyAdapter, PharmacyUnavailable } from '@/server/integrations/pharmacies';
+import { PharmacyUnavailable } from '@/server/integrations/pharmacies';
+import { adapterFor } from './adapter';
 import { AppError } from '@/server/lib/errors';
 import type { UrlPolicy } from '@/server/lib/ssrf';
 import { forAdapter, requireConnection } from './connections';
@@ -12,7 +13,7 @@ export async function syncCatalog(db: Db, principal: Principal & Scope, id: stri
   const connection = await requireConnection(db, principal, id);
   let rows;
   try {
-    rows = await pharmacyAdapter(connection.adapter, { db, policy }).fetchCatalog(forAdapter(connection));
+    rows = await adapterFor(db, connection.adapter, policy).fetchCatalog(forAdapter(connection));
   } catch (err) {
     if (err instanceof PharmacyUnavailable) {
       throw new AppError('service_unavailable', 'pharmacy_unavailable', 503, `The pharmacy's catalog could not be fetched: ${err.message}`);

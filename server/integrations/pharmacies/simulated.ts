@@ -1,14 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { simulatedPharmacyOrders } from '@/db/schema';
-import { placeholders, prepared } from '@/server/db/prepared';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import { parseSignedCallback } from './callbacks';
 import { ZSimulatedSettings, type SimulatedSettings } from './settings';
-import type { AdapterDeps, ConnectionForAdapter, DispatchOrder, PharmacyAdapter, PharmacyOrderState, Tracking } from './types';
-
-type BookRow = typeof simulatedPharmacyOrders.$inferSelect;
+import type { AdapterDeps, ConnectionForAdapter, DispatchOrder, PharmacyAdapter, PharmacyOrderState, SimulatedBookEntry, Tracking } from './types';
 
 const TRACKING_URL: Record<SimulatedSettings['carrier'], (n: string) => string> = {
   UPS: (n) => `https://www.ups.com/track?tracknum=${n}`,
@@ -17,14 +12,14 @@ const TRACKING_URL: Record<SimulatedSettings['carrier'], (n: string) => string> 
   DHL: (n) => `https://www.dhl.com/us-en/home/tracking.html?tracking-id=${n}`,
 };
 
-function trackingFor(row: BookRow, carrier: SimulatedSettings['carrier']): Tracking {
+function trackingFor(row: SimulatedBookEntry, carrier: SimulatedSettings['carrier']): Tracking {
   const digits = BigInt(`0x${createHash('sha256').update(row.id).digest('hex').slice(0, 15)}`).toString().padStart(18, '0').slice(0, 18);
   const number = carrier === 'UPS' ? `1ZSIM${digits.slice(0, 13)}` : `SIM${digits}`;
   return { carrier, number, url: TRACKING_URL[carrier](number) };
 }
 
 /** The status is a pure function of the script and the time since receipt, so any lookup tells the same story. */
-export function simulatedState(row: BookRow, s: SimulatedSettings, at: Date): PharmacyOrderState {
+export function simulatedState(row: SimulatedBookEntry, s: SimulatedSettings, at: Date): PharmacyOrderState {
   const received = row.receivedAt.getTime();
   const after = (seconds: number) => new Date(received + seconds * 1000);
   const elapsed = (at.getTime() - received) / 1000;
@@ -49,26 +44,8 @@ export function simulatedState(row: BookRow, s: SimulatedSettings, at: Date): Ph
 
 const settingsOf = (conn: ConnectionForAdapter) => ZSimulatedSettings.parse(conn.settings);
 
-/** The pharmacy's book entry; a key it has seen already inserts nothing. */
-const receive = prepared((q) =>
-  q
-    .insert(simulatedPharmacyOrders)
-    .values(placeholders(['id', 'connectionId', 'idempotencyKey', 'payload', 'outcome', 'reasonCode', 'receivedAt']) as never)
-    .onConflictDoNothing()
-    .returning(),
-);
-
 /** DESIGN decision 11: the scriptable pharmacy every sandbox order goes to. */
-export function simulatedAdapter({ db }: AdapterDeps): PharmacyAdapter {
-  async function find(connectionId: string, key: string) {
-    const [row] = await db
-      .select()
-      .from(simulatedPharmacyOrders)
-      .where(and(eq(simulatedPharmacyOrders.connectionId, connectionId), eq(simulatedPharmacyOrders.idempotencyKey, key)))
-      .limit(1);
-    return row;
-  }
-
+export function simulatedAdapter({ book }: AdapterDeps): PharmacyAdapter {
   return {
     name: 'simulated',
     settingsSchema: ZSimulatedSettings,
@@ -77,8 +54,8 @@ export function simulatedAdapter({ db }: AdapterDeps): PharmacyAdapter {
       const s = settingsOf(conn);
       const outOfStock = order.items.some((i) => s.outOfStock.includes(i.sku) || s.outOfStock.includes(i.productId));
       const outcome = s.behavior === 'reject' || outOfStock ? 'reject' : 'accept';
-      // The pharmacy keeps ids and lines only: the simulation has no use for the patient's details.
-      const [created] = await receive.execute(db, {
+      // A repeated key answers with the order the first submit created, as a real pharmacy would.
+      const row = await book.receive({
         id: newId('simulatedPharmacyOrder'),
         connectionId: conn.id,
         idempotencyKey: key,
@@ -87,28 +64,21 @@ export function simulatedAdapter({ db }: AdapterDeps): PharmacyAdapter {
         reasonCode: outcome === 'accept' ? null : outOfStock ? 'out_of_stock' : s.rejectReasonCode,
         receivedAt: now(),
       });
-      // A repeated key answers with the order the first submit created, as a real pharmacy would.
-      const row = created ?? (await find(conn.id, key))!;
       return simulatedState(row, s, now());
     },
 
     async lookup(conn, key) {
-      const row = await find(conn.id, key);
+      const row = await book.find(conn.id, key);
       return row ? simulatedState(row, settingsOf(conn), now()) : null;
     },
 
     async cancel(conn, key) {
-      const row = await find(conn.id, key);
+      const row = await book.find(conn.id, key);
       if (!row) return null;
       const s = settingsOf(conn);
       const state = simulatedState(row, s, now());
       if (state.status !== 'received' && state.status !== 'accepted') return state;
-      const [updated] = await db
-        .update(simulatedPharmacyOrders)
-        .set({ cancelledAt: now() })
-        .where(eq(simulatedPharmacyOrders.id, row.id))
-        .returning();
-      return simulatedState(updated, s, now());
+      return simulatedState(await book.markCancelled(row.id, now()), s, now());
     },
 
     parseCallback: (conn, req) => parseSignedCallback(conn.secret, req),

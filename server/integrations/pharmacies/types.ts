@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Db } from '@/server/db/types';
 import type { UrlPolicy } from '@/server/lib/ssrf';
 
 /** What leaves for a pharmacy: the prescription lines and where to ship. Built by the orders domain. */
@@ -69,9 +68,32 @@ export interface ConnectionForAdapter {
   settings: Record<string, unknown>;
 }
 
+/** One order in the simulated pharmacy's book: what it was sent and the outcome its script fixed at receipt. */
+export interface SimulatedBookEntry {
+  id: string;
+  connectionId: string;
+  idempotencyKey: string;
+  /** Ids and lines only: the simulation has no use for the patient's details. */
+  payload: Record<string, unknown>;
+  outcome: 'accept' | 'reject';
+  reasonCode: string | null;
+  receivedAt: Date;
+  cancelledAt: Date | null;
+}
+
+/**
+ * Where the simulated pharmacy keeps its book: a port the pharmacies area provides (a table, outside any of our
+ * transactions), so this adapter, like a real pharmacy, holds its own state without knowing our schema.
+ */
+export interface SimulatedPharmacyBook {
+  /** Records a new order; a key the book holds already records nothing and answers the first entry. */
+  receive(entry: Omit<SimulatedBookEntry, 'cancelledAt'>): Promise<SimulatedBookEntry>;
+  find(connectionId: string, idempotencyKey: string): Promise<SimulatedBookEntry | undefined>;
+  markCancelled(id: string, at: Date): Promise<SimulatedBookEntry>;
+}
+
 export interface AdapterDeps {
-  /** The simulated pharmacy keeps its order book here, outside any of our transactions. */
-  db: Db;
+  book: SimulatedPharmacyBook;
   policy: UrlPolicy;
 }
 
