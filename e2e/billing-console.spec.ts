@@ -14,7 +14,7 @@ import { signedInState } from './console-seed';
  * (d) in sandbox (issue 34, item 12) the page shows the billing test clock: checking out with the card that
  *     declines renewals and moving the clock 40 days takes the rehearsal account past its failed renewal into
  *     the restricted stage, shown at once with the clock's new reading.
- * For (c) the console's answer to console.billingBanner is replaced in the browser: the e2e server runs on its
+ * For (c) the console's answer to billing.banner is replaced in the browser: the e2e server runs on its
  * own embedded database with the real clock, and no API moves a clinic into dunning before a renewal fails a
  * month later. The server side of the banner (every stage from the dunning clock, every role, tenancy) is
  * tested over /api/trpc in tests/console-billing-banner.test.ts.
@@ -160,7 +160,7 @@ async function pretendPastDue(page: Page, banner: { stage: string; decision: str
     try {
       const response = await route.fetch();
       const paths = decodeURIComponent(new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, '')).split(',');
-      const index = paths.indexOf('console.billingBanner');
+      const index = paths.indexOf('billing.banner');
       const body = (await response.json()) as { result: { data: unknown } }[] | { result: { data: unknown } };
       const answer = { result: { data: { livemode: true, ...banner } } };
       const patched = Array.isArray(body) ? body.map((b, i) => (i === index ? answer : b)) : answer;

@@ -15,7 +15,7 @@ afterAll(async () => app?.close());
 const client = (token: string) => createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.baseUrl}/api/trpc`, headers: { authorization: `Bearer ${token}` } })] });
 const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 
-describe('console.listApiKeys', () => {
+describe('developer.apiKeysWithCreators', () => {
   it('names the person who created a key, also after they are deactivated, for a developer without users.manage', async () => {
     const owner = await createUserAndLogin(app, a.tenantId, { email: `owner-${stamp()}@clinic.test`, role: 'owner' });
     const admin = await createUserAndLogin(app, a.tenantId, { email: `admin-${stamp()}@clinic.test`, role: 'admin' });
@@ -24,7 +24,7 @@ describe('console.listApiKeys', () => {
     const dev = await createUserAndLogin(app, a.tenantId, { email: `dev-${stamp()}@clinic.test`, role: 'developer' });
     expect((await app.request('DELETE', `/v1/users/${admin.id}`, { key: owner.token })).status).toBe(200);
 
-    const keys = await client(dev.token).console.listApiKeys.query({});
+    const keys = await client(dev.token).developer.apiKeysWithCreators.query({});
     const rest = await app.request('GET', '/v1/developer/keys', { key: dev.token });
     expect(keys.map((k) => k.id)).toEqual(rest.body.map((k: { id: string }) => k.id));
     const row = keys.find((k) => k.id === made.apiKey.id);
@@ -35,9 +35,9 @@ describe('console.listApiKeys', () => {
 
   it('is refused to a machine key and to a role without keys.manage', async () => {
     const provider = await createUserAndLogin(app, a.tenantId, { email: `dr-${stamp()}@clinic.test`, role: 'provider' });
-    const byKey = await client(a.sandboxKey).console.listApiKeys.query({}).catch((e: unknown) => e);
+    const byKey = await client(a.sandboxKey).developer.apiKeysWithCreators.query({}).catch((e: unknown) => e);
     expect(byKey).toBeInstanceOf(TRPCClientError);
-    const byProvider = await client(provider.token).console.listApiKeys.query({}).catch((e: unknown) => e);
+    const byProvider = await client(provider.token).developer.apiKeysWithCreators.query({}).catch((e: unknown) => e);
     expect(byProvider).toBeInstanceOf(TRPCClientError);
     expect((byProvider as TRPCClientError<AppRouter>).data).toMatchObject({ code: 'missing_scope', httpStatus: 403 });
   });

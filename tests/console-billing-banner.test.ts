@@ -9,7 +9,7 @@ import { query } from './helpers/dispatch';
 import { trpcFailure } from './helpers/trpc';
 
 /**
- * console.billingBanner over /api/trpc: every signed-in role of the tenant reads the stage of its own
+ * billing.banner over /api/trpc: every signed-in role of the tenant reads the stage of its own
  * tenant's billing (never another's, never amounts), computed from the dunning clock; healthy by default.
  */
 let app: TestApp;
@@ -57,10 +57,10 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 afterEach(() => setClock(null));
 
-describe('console.billingBanner', () => {
+describe('billing.banner', () => {
   it('is healthy for a tenant that never had a billing account, in both modes', async () => {
     for (const mode of ['sandbox', 'live'] as const) {
-      const banner = await client(tokens.developer, mode).console.billingBanner.query();
+      const banner = await client(tokens.developer, mode).billing.banner.query();
       expect(banner).toEqual({ livemode: mode === 'live', stage: 'healthy', decision: 'ROUTE', nextActionAt: null });
     }
   });
@@ -68,20 +68,20 @@ describe('console.billingBanner', () => {
   it('is read by every signed-in role of the tenant, with the stage and decision only', async () => {
     const failedAt = await failDaysAgo(a, true, 4);
     for (const role of ['owner', 'admin', 'developer', 'provider']) {
-      const banner = await client(tokens[role], 'live').console.billingBanner.query();
+      const banner = await client(tokens[role], 'live').billing.banner.query();
       expect(banner, role).toEqual({ livemode: true, stage: 'warning', decision: 'DEGRADE', nextActionAt: new Date(failedAt.getTime() + 7 * DAY).toISOString() });
     }
   });
 
   it('shows a live payment past due in sandbox mode too, since the console opens in sandbox', async () => {
-    expect(await client(tokens.developer, 'sandbox').console.billingBanner.query()).toMatchObject({ livemode: true, stage: 'warning', decision: 'DEGRADE' });
+    expect(await client(tokens.developer, 'sandbox').billing.banner.query()).toMatchObject({ livemode: true, stage: 'warning', decision: 'DEGRADE' });
   });
 
   it('follows the dunning clock even when no worker moved the stored stage', { timeout: 90_000 }, async () => {
     const c = await createTenantWithKeys(app, 'Clinic C');
     const owner = (await createUserAndLogin(app, c.tenantId, { email: 'banner-owner@c.test', role: 'owner' })).token;
     const failedAt = await failDaysAgo(c, true, 10);
-    expect(await client(owner, 'live').console.billingBanner.query()).toEqual({
+    expect(await client(owner, 'live').billing.banner.query()).toEqual({
       livemode: true,
       stage: 'restricted',
       decision: 'SOFT_BLOCK',
@@ -94,26 +94,26 @@ describe('console.billingBanner', () => {
     setClock(() => new Date(later));
     // A session signed in at the moved clock (sessions expire by the same clock).
     const laterOwner = (await createUserAndLogin(app, c.tenantId, { email: 'banner-later@c.test', role: 'owner' })).token;
-    expect(await client(laterOwner, 'live').console.billingBanner.query()).toEqual({ livemode: true, stage: 'suspended', decision: 'BLOCK', nextActionAt: null });
+    expect(await client(laterOwner, 'live').billing.banner.query()).toEqual({ livemode: true, stage: 'suspended', decision: 'BLOCK', nextActionAt: null });
   });
 
   it('never shows another tenant’s state', async () => {
     for (const mode of ['sandbox', 'live'] as const) {
-      expect(await client(tokens.otherOwner, mode).console.billingBanner.query()).toEqual({ livemode: mode === 'live', stage: 'healthy', decision: 'ROUTE', nextActionAt: null });
+      expect(await client(tokens.otherOwner, mode).billing.banner.query()).toEqual({ livemode: mode === 'live', stage: 'healthy', decision: 'ROUTE', nextActionAt: null });
     }
   });
 
   it('shows a sandbox rehearsal only in sandbox mode, and clears once paid', async () => {
     await failDaysAgo(b, false, 1);
-    expect(await client(tokens.otherOwner, 'sandbox').console.billingBanner.query()).toMatchObject({ livemode: false, stage: 'grace', decision: 'ROUTE' });
-    expect(await client(tokens.otherOwner, 'live').console.billingBanner.query()).toMatchObject({ livemode: true, stage: 'healthy' });
+    expect(await client(tokens.otherOwner, 'sandbox').billing.banner.query()).toMatchObject({ livemode: false, stage: 'grace', decision: 'ROUTE' });
+    expect(await client(tokens.otherOwner, 'live').billing.banner.query()).toMatchObject({ livemode: true, stage: 'healthy' });
     await pay(b, false);
-    expect(await client(tokens.otherOwner, 'sandbox').console.billingBanner.query()).toEqual({ livemode: false, stage: 'recovered', decision: 'ROUTE', nextActionAt: null });
+    expect(await client(tokens.otherOwner, 'sandbox').billing.banner.query()).toEqual({ livemode: false, stage: 'recovered', decision: 'ROUTE', nextActionAt: null });
   });
 
   it('refuses API keys (a console session only) and calls without a credential', async () => {
-    expect((await trpcFailure(client(a.sandboxKey).console.billingBanner.query())).data).toMatchObject({ httpStatus: 403, code: 'user_session_required' });
+    expect((await trpcFailure(client(a.sandboxKey).billing.banner.query())).data).toMatchObject({ httpStatus: 403, code: 'user_session_required' });
     const anonymous = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.baseUrl}/api/trpc` })] });
-    expect((await trpcFailure(anonymous.console.billingBanner.query())).data).toMatchObject({ httpStatus: 401 });
+    expect((await trpcFailure(anonymous.billing.banner.query())).data).toMatchObject({ httpStatus: 401 });
   });
 });

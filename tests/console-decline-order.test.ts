@@ -48,10 +48,10 @@ async function footprint(orderId: string) {
   return { status: order.status, transitions: await countRows(app, 'order_transitions'), events: await countRows(app, 'events'), deliveries: await countRows(app, 'webhook_deliveries') };
 }
 
-describe('console.declineOrder', () => {
+describe('orders.declineOrder', () => {
   it('cancels a pending order, with the provider and the reason on its timeline and an order.cancelled event without the reason', async () => {
     const orderId = await pendingOrder();
-    const declined = await trpc(w.provider.token).console.declineOrder.mutate({ id: orderId, reason: `  ${REASON} ` });
+    const declined = await trpc(w.provider.token).orders.declineOrder.mutate({ id: orderId, reason: `  ${REASON} ` });
     expect(declined).toMatchObject({ id: orderId, status: 'cancelled' });
 
     const detail = await trpc(w.provider.token).orders.getOrder.query({ id: orderId });
@@ -76,7 +76,7 @@ describe('console.declineOrder', () => {
     const admin = await createUserAndLogin(app, w.tenantId, { email: 'admin-decline@clinic.test', role: 'admin' });
     const dev = await createUserAndLogin(app, w.tenantId, { email: 'dev2-decline@clinic.test', role: 'developer' });
     for (const token of [admin.token, dev.token, w.key]) {
-      const { data } = await failure(trpc(token).console.declineOrder.mutate({ id: orderId, reason: REASON }));
+      const { data } = await failure(trpc(token).orders.declineOrder.mutate({ id: orderId, reason: REASON }));
       expect(data).toMatchObject({ type: 'permission_error', httpStatus: 403 });
     }
     expect(await footprint(orderId)).toEqual(before);
@@ -89,7 +89,7 @@ describe('console.declineOrder', () => {
     expect(theirs.status, theirs.text).toBe(201);
     const orderId = theirs.body.id as string;
     const before = await footprint(orderId);
-    const { data } = await failure(trpc(w.provider.token).console.declineOrder.mutate({ id: orderId, reason: REASON }));
+    const { data } = await failure(trpc(w.provider.token).orders.declineOrder.mutate({ id: orderId, reason: REASON }));
     expect(data).toMatchObject({ type: 'not_found', httpStatus: 404 });
     expect(await footprint(orderId)).toEqual(before);
   });
@@ -98,7 +98,7 @@ describe('console.declineOrder', () => {
     const orderId = await pendingOrder();
     expect((await w.act(orderId, 'cancel')).status).toBe(201);
     const before = await footprint(orderId);
-    const { data, message } = await failure(trpc(w.provider.token).console.declineOrder.mutate({ id: orderId, reason: REASON }));
+    const { data, message } = await failure(trpc(w.provider.token).orders.declineOrder.mutate({ id: orderId, reason: REASON }));
     expect(data).toMatchObject({ code: 'order_status_conflict', httpStatus: 409 });
     expect(message).toMatch(/cancelled/);
     expect(await footprint(orderId)).toEqual(before);
@@ -107,10 +107,10 @@ describe('console.declineOrder', () => {
   it('refuses an empty reason with a message naming the field, and writes nothing', async () => {
     const orderId = await pendingOrder();
     const before = await footprint(orderId);
-    const { data, message } = await failure(trpc(w.provider.token).console.declineOrder.mutate({ id: orderId, reason: '   ' }));
+    const { data, message } = await failure(trpc(w.provider.token).orders.declineOrder.mutate({ id: orderId, reason: '   ' }));
     expect(data).toMatchObject({ type: 'validation_error', param: 'reason', httpStatus: 400 });
     expect(message).toMatch(/why you are declining/);
-    const tooLong = await failure(trpc(w.provider.token).console.declineOrder.mutate({ id: orderId, reason: `${REASON} `.repeat(20) }));
+    const tooLong = await failure(trpc(w.provider.token).orders.declineOrder.mutate({ id: orderId, reason: `${REASON} `.repeat(20) }));
     expect(tooLong.data).toMatchObject({ type: 'validation_error', param: 'reason', httpStatus: 400 });
     expect(tooLong.message).not.toContain('pancreatitis');
     expect(await footprint(orderId)).toEqual(before);

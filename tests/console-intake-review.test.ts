@@ -45,9 +45,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('console.intakeSubmission: the person', () => {
+describe('intake.submissionForReview: the person', () => {
   it('shows name, date of birth and age at submission, sex at birth, state, e-mail and BMI, and the licence match', async () => {
-    const s = await trpc(w.provider.token).console.intakeSubmission.query({ id: caSubmission });
+    const s = await trpc(w.provider.token).intake.submissionForReview.query({ id: caSubmission });
     expect(s).toMatchObject({ id: caSubmission, patientState: 'CA', reviewerLicensed: true, questionnaireTitle: 'Weight management', flow: null });
     // 170 cm and 84 kg: the pair the rule `bmi(height, weight)` names.
     expect(s.person).toEqual({
@@ -64,25 +64,25 @@ describe('console.intakeSubmission: the person', () => {
   });
 
   it('a provider not licensed in the patient’s state reads reviewerLicensed false; an admin (no provider) reads null', async () => {
-    expect(await trpc(w.provider.token).console.intakeSubmission.query({ id: txSubmission })).toMatchObject({ patientState: 'TX', reviewerLicensed: false, person: { state: 'TX' } });
+    expect(await trpc(w.provider.token).intake.submissionForReview.query({ id: txSubmission })).toMatchObject({ patientState: 'TX', reviewerLicensed: false, person: { state: 'TX' } });
     const texan = await providerSession(app, w.tenantId, ['TX']);
-    expect(await trpc(texan.token).console.intakeSubmission.query({ id: txSubmission })).toMatchObject({ reviewerLicensed: true });
+    expect(await trpc(texan.token).intake.submissionForReview.query({ id: txSubmission })).toMatchObject({ reviewerLicensed: true });
     const admin = await createUserAndLogin(app, w.tenantId, { email: `admin-${Date.now()}@clinic.test`, role: 'admin' });
-    expect(await trpc(admin.token).console.intakeSubmission.query({ id: txSubmission })).toMatchObject({ reviewerLicensed: null, person: { lastName: 'PlantednameTX' } });
+    expect(await trpc(admin.token).intake.submissionForReview.query({ id: txSubmission })).toMatchObject({ reviewerLicensed: null, person: { lastName: 'PlantednameTX' } });
   });
 
   it('each read writes exactly one intake_read entry naming the reader and the request; a refused read writes none', async () => {
     const patient = w.patients.ca;
     const before = (await accessLog(patient)).length;
-    await trpc(w.provider.token).console.intakeSubmission.query({ id: caSubmission });
+    await trpc(w.provider.token).intake.submissionForReview.query({ id: caSubmission });
     const after = await accessLog(patient);
     expect(after).toHaveLength(before + 1);
     expect(after.at(-1)).toMatchObject({ action: 'intake_read', actor_id: w.provider.id, request_id: expect.stringMatching(/^req_/) });
     // The other patient's record was not touched by this read.
     const dev = await createUserAndLogin(app, w.tenantId, { email: `dev-${Date.now()}@clinic.test`, role: 'developer' });
     const total = await countRows(app, 'patient_access_log');
-    expect((await trpcFailure(trpc(dev.token).console.intakeSubmission.query({ id: caSubmission }))).data.httpStatus).toBe(403);
-    expect((await trpcFailure(trpc(w.provider.token).console.intakeSubmission.query({ id: 'isub_01jzzzzzzzzzzzzzzzzzzzzzzz' }))).data.httpStatus).toBe(404);
+    expect((await trpcFailure(trpc(dev.token).intake.submissionForReview.query({ id: caSubmission }))).data.httpStatus).toBe(403);
+    expect((await trpcFailure(trpc(w.provider.token).intake.submissionForReview.query({ id: 'isub_01jzzzzzzzzzzzzzzzzzzzzzzz' }))).data.httpStatus).toBe(404);
     expect(await countRows(app, 'patient_access_log')).toBe(total);
   });
 
@@ -97,16 +97,16 @@ describe('console.intakeSubmission: the person', () => {
       rules: [],
     });
     const both = await submit('measures', w.patients.ca, { tall: 66, mass: 220 });
-    expect((await trpc(w.provider.token).console.intakeSubmission.query({ id: both })).person?.bmi).toEqual({ value: 35.5, height: { value: 66, unit: 'in' }, weight: { value: 220, unit: 'lb' } });
+    expect((await trpc(w.provider.token).intake.submissionForReview.query({ id: both })).person?.bmi).toEqual({ value: 35.5, height: { value: 66, unit: 'in' }, weight: { value: 220, unit: 'lb' } });
     const one = await submit('measures', w.patients.ca, { tall: 66 });
-    expect((await trpc(w.provider.token).console.intakeSubmission.query({ id: one })).person?.bmi).toBeNull();
+    expect((await trpc(w.provider.token).intake.submissionForReview.query({ id: one })).person?.bmi).toBeNull();
   });
 
   it('a patient without a state: patientState and the licence match are null', async () => {
     const bare = await app.request('POST', '/v1/patients', { key: w.key, body: { firstName: 'Noor', lastName: 'Stateless', dateOfBirth: '1990-02-03', sex: 'male' } });
     expect(bare.status, bare.text).toBe(201);
     const id = await submit('weight', bare.body.id, eligibleAnswers());
-    expect(await trpc(w.provider.token).console.intakeSubmission.query({ id })).toMatchObject({ patientState: null, reviewerLicensed: null, person: { state: null, sexAtBirth: 'male', email: null } });
+    expect(await trpc(w.provider.token).intake.submissionForReview.query({ id })).toMatchObject({ patientState: null, reviewerLicensed: null, person: { state: null, sexAtBirth: 'male', email: null } });
   });
 
   it('a flow run names its flow and version', async () => {
@@ -118,15 +118,15 @@ describe('console.intakeSubmission: the person', () => {
     const done = await client.submit(session);
     expect(done.status, done.text).toBe(200);
     const [row] = await query<{ id: string }>(app, sql`select id from intake_submissions where flow_session_id = ${session}`);
-    const s = await trpc(w.provider.token).console.intakeSubmission.query({ id: row.id });
+    const s = await trpc(w.provider.token).intake.submissionForReview.query({ id: row.id });
     expect(s).toMatchObject({ source: 'flow', flow: { id: flow.flowId, name: 'Weight flow', versionId: flow.versionId, versionNumber: 1 } });
   });
 });
 
-describe('console.intakeSubmissions: the queue by name', () => {
+describe('intake.reviewQueue: the queue by name', () => {
   it('leads with each patient’s name, age and state, and logs one `list` entry per patient shown', async () => {
     const before = await countRows(app, 'patient_access_log');
-    const page = await trpc(w.provider.token).console.intakeSubmissions.query({ status: 'pending_review', sandbox: 'true', limit: 100 });
+    const page = await trpc(w.provider.token).intake.reviewQueue.query({ status: 'pending_review', sandbox: 'true', limit: 100 });
     const byId = new Map(page.map((s) => [s.id, s]));
     expect(byId.get(caSubmission)?.patient).toEqual({ id: w.patients.ca, firstName: 'Quinn', lastName: 'PlantednameCA', dateOfBirth: '1971-07-17', ageAtSubmission: ageToday('1971-07-17'), state: 'CA' });
     expect(byId.get(txSubmission)?.patient).toMatchObject({ lastName: 'PlantednameTX', state: 'TX' });
@@ -138,19 +138,19 @@ describe('console.intakeSubmissions: the queue by name', () => {
 
   it('the wrong mode flag is a 400 and writes nothing', async () => {
     const before = await countRows(app, 'patient_access_log');
-    const failed = await trpcFailure(trpc(w.provider.token).console.intakeSubmissions.query({ status: 'all', sandbox: 'false', limit: 10 }));
+    const failed = await trpcFailure(trpc(w.provider.token).intake.reviewQueue.query({ status: 'all', sandbox: 'false', limit: 10 }));
     expect(failed.data.httpStatus).toBe(400);
     expect(await countRows(app, 'patient_access_log')).toBe(before);
   });
 });
 
-describe('console.orderNames: names, not ids, across the console', () => {
+describe('orders.actorNames: names, not ids, across the console', () => {
   it('names people, flows, pharmacies and products of the caller’s tenant and mode; unknown and foreign ids are left out', async () => {
     const q = await approvedQuestionnaire(app, { tenantId: w.tenantId, livemode: false }, weightDocument('named'));
     const flow = await publishedFlow(app, { tenantId: w.tenantId, livemode: false }, q, weightFlowDocument('named'));
     const liveFlow = await publishedFlow(app, { tenantId: w.tenantId, livemode: true }, q, weightFlowDocument('named'));
     const ids = [w.provider.id, flow.flowId, liveFlow.flowId, w.pharmacies.alpha, w.products.glp, 'flw_01jzzzzzzzzzzzzzzzzzzzzzzz', caSubmission];
-    const names = await trpc(w.provider.token).console.orderNames.query({ ids });
+    const names = await trpc(w.provider.token).orders.actorNames.query({ ids });
     const byId = new Map(names.map((n) => [n.id, n]));
     expect(byId.get(flow.flowId)).toMatchObject({ kind: 'flow', name: 'Weight flow' });
     expect(byId.get(w.pharmacies.alpha)).toMatchObject({ kind: 'pharmacy', name: expect.stringContaining('Alpha') });

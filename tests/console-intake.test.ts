@@ -9,8 +9,8 @@ import { query } from './helpers/dispatch';
 import { trpcFailure } from './helpers/trpc';
 
 /*
- * Issue 22, item 9: the console's own intake reads over /api/trpc. `console.questionnaireVersions` lists
- * every version in any state (the library, its diff, the approval page); `console.intakeSubmission` is the
+ * Issue 22, item 9: the console's own intake reads over /api/trpc. `intake.questionnaireVersions` lists
+ * every version in any state (the library, its diff, the approval page); `intake.submissionForReview` is the
  * review page's record without answers but with the person (issue 33: one logged read per view).
  * Both are the session's tenant and mode only.
  */
@@ -48,34 +48,34 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('console.questionnaireVersions', () => {
+describe('intake.questionnaireVersions', () => {
   it('lists every version of every key in the session’s tenant and mode, any state, newest first', async () => {
-    const all = await trpc(w.provider.token).console.questionnaireVersions.query({});
+    const all = await trpc(w.provider.token).intake.questionnaireVersions.query({});
     expect(all.map((v) => `${v.key}@${v.version}:${v.status}`)).toEqual(['refill@1:approved', 'weight@3:pending', 'weight@2:approved', 'weight@1:retired']);
-    const weight = await trpc(w.provider.token).console.questionnaireVersions.query({ key: 'weight' });
+    const weight = await trpc(w.provider.token).intake.questionnaireVersions.query({ key: 'weight' });
     expect(weight.map((v) => v.version)).toEqual([3, 2, 1]);
     expect(weight[1]).toMatchObject({ title: 'Weight v2', approvedBy: w.provider.id, approvedAt: expect.any(String) });
-    expect(await trpc(w.provider.token, 'live').console.questionnaireVersions.query({})).toEqual([expect.objectContaining({ key: 'live-only' })]);
+    expect(await trpc(w.provider.token, 'live').intake.questionnaireVersions.query({})).toEqual([expect.objectContaining({ key: 'live-only' })]);
   });
 
   it('an admin (catalog.manage) reads it; a developer cannot; a bad key is a 400', async () => {
     const admin = await createUserAndLogin(app, w.tenantId, { email: `admin-${Date.now()}@clinic.test`, role: 'admin' });
-    expect(await trpc(admin.token).console.questionnaireVersions.query({ key: 'weight' })).toHaveLength(3);
+    expect(await trpc(admin.token).intake.questionnaireVersions.query({ key: 'weight' })).toHaveLength(3);
     const dev = await createUserAndLogin(app, w.tenantId, { email: `dev-${Date.now()}@clinic.test`, role: 'developer' });
-    expect((await trpcFailure(trpc(dev.token).console.questionnaireVersions.query({}))).data.httpStatus).toBe(403);
-    expect((await trpcFailure(trpc(w.provider.token).console.questionnaireVersions.query({ key: 'Not A Key' }))).data.httpStatus).toBe(400);
+    expect((await trpcFailure(trpc(dev.token).intake.questionnaireVersions.query({}))).data.httpStatus).toBe(403);
+    expect((await trpcFailure(trpc(w.provider.token).intake.questionnaireVersions.query({ key: 'Not A Key' }))).data.httpStatus).toBe(400);
   });
 
   it('an API key cannot call it (console procedures are for sessions)', async () => {
-    const failed = await trpcFailure(trpc(w.key).console.questionnaireVersions.query({}));
+    const failed = await trpcFailure(trpc(w.key).intake.questionnaireVersions.query({}));
     expect([401, 403]).toContain(failed.data.httpStatus);
   });
 });
 
-describe('console.intakeSubmission', () => {
+describe('intake.submissionForReview', () => {
   it('returns the record without answers, with the patient’s state and the person (one logged read)', async () => {
     const before = await countRows(app, 'patient_access_log');
-    const s = await trpc(w.provider.token).console.intakeSubmission.query({ id: submissionId });
+    const s = await trpc(w.provider.token).intake.submissionForReview.query({ id: submissionId });
     expect(s).toMatchObject({ id: submissionId, status: 'pending_review', verdict: 'eligible', patientId: w.patients.ca, patientState: 'CA', person: { state: 'CA' } });
     expect(s).not.toHaveProperty('answers');
     expect(s).not.toHaveProperty('reviewNote');
@@ -88,9 +88,9 @@ describe('console.intakeSubmission', () => {
   });
 
   it('another tenant’s submission and the other mode are 404; a developer is refused', async () => {
-    expect((await trpcFailure(trpc(w.provider.token).console.intakeSubmission.query({ id: otherSubmission }))).data.httpStatus).toBe(404);
-    expect((await trpcFailure(trpc(w.provider.token, 'live').console.intakeSubmission.query({ id: submissionId }))).data.httpStatus).toBe(404);
+    expect((await trpcFailure(trpc(w.provider.token).intake.submissionForReview.query({ id: otherSubmission }))).data.httpStatus).toBe(404);
+    expect((await trpcFailure(trpc(w.provider.token, 'live').intake.submissionForReview.query({ id: submissionId }))).data.httpStatus).toBe(404);
     const dev = await createUserAndLogin(app, w.tenantId, { email: `dev2-${Date.now()}@clinic.test`, role: 'developer' });
-    expect((await trpcFailure(trpc(dev.token).console.intakeSubmission.query({ id: submissionId }))).data.httpStatus).toBe(403);
+    expect((await trpcFailure(trpc(dev.token).intake.submissionForReview.query({ id: submissionId }))).data.httpStatus).toBe(403);
   });
 });

@@ -61,24 +61,24 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-describe('console.overview', () => {
+describe('overview.summary', () => {
   it('counts orders by status today and this month, in the caller’s tenant and mode only', async () => {
-    const o = await client(a.key).console.overview.query();
+    const o = await client(a.key).overview.summary.query();
     expect(o.mode).toBe('sandbox');
     expect(o.orders?.today).toMatchObject({ submitted: 2, pending_approval: 2, draft: 1, cancelled: 0, total: 5 });
     expect(o.orders?.month).toMatchObject({ submitted: 2, pending_approval: 2, draft: 1, cancelled: 0, total: 5 });
 
-    const live = await client(a.liveKey).console.overview.query();
+    const live = await client(a.liveKey).overview.summary.query();
     expect(live.mode).toBe('live');
     expect(live.orders?.today).toMatchObject({ submitted: 1, total: 1 });
     expect(live.approvalQueue).toEqual({ waiting: 0, oldest: null });
 
-    const other = await client(b.key).console.overview.query();
+    const other = await client(b.key).overview.summary.query();
     expect(other.orders?.today).toMatchObject({ submitted: 3, pending_approval: 0, total: 3 });
   });
 
   it('reports the approval queue’s length and the order waiting longest', async () => {
-    const { approvalQueue } = await client(a.key).console.overview.query();
+    const { approvalQueue } = await client(a.key).overview.summary.query();
     expect(approvalQueue?.waiting).toBe(2);
     expect(approvalQueue?.oldest?.orderId).toBe(ids.waitingLong);
     expect(approvalQueue?.oldest?.ageSeconds).toBeGreaterThanOrEqual(2 * 3600 - 5);
@@ -101,12 +101,12 @@ describe('console.overview', () => {
     await delivery('whd_overview_4', recovered.id, 'dead', 500);
     await delivery('whd_overview_5', recovered.id, 'delivered', 200);
 
-    const { webhooks } = await trpc.console.overview.query();
+    const { webhooks } = await trpc.overview.summary.query();
     expect(webhooks?.endpoints).toBe(2);
     expect(webhooks?.failing).toHaveLength(1);
     expect(webhooks?.failing[0]).toMatchObject({ id: broken.id, status: 'enabled', failedDeliveries: 2, lastDelivery: { status: 'dead', responseCode: 500, eventType: 'order.shipped' } });
     // The live mode has its own endpoints: none.
-    expect((await client(a.liveKey).console.overview.query()).webhooks).toEqual({ endpoints: 0, failing: [] });
+    expect((await client(a.liveKey).overview.summary.query()).webhooks).toEqual({ endpoints: 0, failing: [] });
   });
 
   it('shows each block only to the scopes that reach it, and refuses a credential with none', async () => {
@@ -115,34 +115,34 @@ describe('console.overview', () => {
       if (res.status !== 201) throw new Error(res.text);
       return res.body.key as string;
     };
-    const hooksOnly = await client(await keyWith(['webhooks.manage'])).console.overview.query();
+    const hooksOnly = await client(await keyWith(['webhooks.manage'])).overview.summary.query();
     expect(hooksOnly.webhooks).toBeDefined();
     expect(hooksOnly).not.toHaveProperty('orders');
     expect(hooksOnly).not.toHaveProperty('approvalQueue');
     expect(hooksOnly).not.toHaveProperty('usage');
 
-    const provider = await client(a.provider.token).console.overview.query();
+    const provider = await client(a.provider.token).overview.summary.query();
     expect(provider.approvalQueue?.waiting).toBe(2);
     expect(provider.orders).toBeDefined();
     expect(provider).not.toHaveProperty('webhooks');
     expect(provider).not.toHaveProperty('usage');
 
     const eventsOnly = client(await keyWith(['events.read']));
-    expect(await failure(eventsOnly.console.overview.query())).toMatchObject({ type: 'permission_error', code: 'missing_scope', httpStatus: 403 });
-    expect(await failure(eventsOnly.console.routedOrdersDaily.query({}))).toMatchObject({ code: 'missing_scope', httpStatus: 403 });
-    expect(await failure(client(a.provider.token).console.usageRoutedDaily.query())).toMatchObject({ code: 'missing_scope', httpStatus: 403 });
+    expect(await failure(eventsOnly.overview.summary.query())).toMatchObject({ type: 'permission_error', code: 'missing_scope', httpStatus: 403 });
+    expect(await failure(eventsOnly.overview.routedOrdersDaily.query({}))).toMatchObject({ code: 'missing_scope', httpStatus: 403 });
+    expect(await failure(client(a.provider.token).developer.billableRoutedDaily.query())).toMatchObject({ code: 'missing_scope', httpStatus: 403 });
   });
 
   it('gives an admin the usage against the plan', async () => {
     const admin = await createUserAndLogin(app, a.tenantId, { email: `admin-${Date.now()}@overview.test`, role: 'admin' });
-    const { usage } = await client(admin.token).console.overview.query();
+    const { usage } = await client(admin.token).overview.summary.query();
     expect(usage).toMatchObject({ object: 'usage', ordersRouted: 1 });
   });
 });
 
-describe('console.routedOrdersDaily', () => {
+describe('overview.routedOrdersDaily', () => {
   it('counts routed orders per UTC day, with 0 for the days without any', async () => {
-    const series = await client(a.key).console.routedOrdersDaily.query({ days: 7 });
+    const series = await client(a.key).overview.routedOrdersDaily.query({ days: 7 });
     expect(series.days.map((d) => d.date)).toEqual([6, 5, 4, 3, 2, 1, 0].map(daysAgo));
     expect(series.days.map((d) => d.count)).toEqual([0, 0, 0, 1, 0, 0, 1]);
     expect(series.total).toBe(2);
@@ -150,25 +150,25 @@ describe('console.routedOrdersDaily', () => {
   });
 
   it('defaults to 30 days, and never counts another clinic or the other mode', async () => {
-    const series = await client(a.key).console.routedOrdersDaily.query({});
+    const series = await client(a.key).overview.routedOrdersDaily.query({});
     expect(series.days).toHaveLength(30);
     expect(series.days.at(-1)?.date).toBe(today());
     expect(series.total).toBe(2);
-    const live = await client(a.liveKey).console.routedOrdersDaily.query({ days: 7 });
+    const live = await client(a.liveKey).overview.routedOrdersDaily.query({ days: 7 });
     expect(live.days.map((d) => d.count)).toEqual([0, 0, 0, 0, 0, 0, 1]);
-    expect((await client(b.key).console.routedOrdersDaily.query({ days: 7 })).total).toBe(3);
+    expect((await client(b.key).overview.routedOrdersDaily.query({ days: 7 })).total).toBe(3);
   });
 
   it('refuses a range outside 1–90 days with the field named', async () => {
-    expect(await failure(client(a.key).console.routedOrdersDaily.query({ days: 0 }))).toMatchObject({ type: 'validation_error', param: 'days', httpStatus: 400 });
-    expect(await failure(client(a.key).console.routedOrdersDaily.query({ days: 91 }))).toMatchObject({ param: 'days', httpStatus: 400 });
+    expect(await failure(client(a.key).overview.routedOrdersDaily.query({ days: 0 }))).toMatchObject({ type: 'validation_error', param: 'days', httpStatus: 400 });
+    expect(await failure(client(a.key).overview.routedOrdersDaily.query({ days: 91 }))).toMatchObject({ param: 'days', httpStatus: 400 });
   });
 });
 
-describe('console.usageRoutedDaily', () => {
+describe('developer.billableRoutedDaily', () => {
   it('charts the billable count: live orders this billing period, whichever mode asks, matching getUsage', async () => {
     for (const key of [a.key, a.liveKey]) {
-      const series = await client(key).console.usageRoutedDaily.query();
+      const series = await client(key).developer.billableRoutedDaily.query();
       const usage = await client(key).developer.getUsage.query({});
       expect(series.total).toBe(usage.ordersRouted);
       expect(series.total).toBe(1);
@@ -177,7 +177,7 @@ describe('console.usageRoutedDaily', () => {
       expect(series.days.at(-1)).toEqual({ date: today(), count: 1 });
       expect(series.days.slice(0, -1).every((d) => d.count === 0)).toBe(true);
     }
-    expect((await client(b.key).console.usageRoutedDaily.query()).total).toBe(0);
+    expect((await client(b.key).developer.billableRoutedDaily.query()).total).toBe(0);
   });
 });
 

@@ -333,7 +333,7 @@ describe('patient matching (item 2)', () => {
   it('the console shows both people side by side (a logged read); lists and events carry field names only', async () => {
     const { existingId, submissionId } = await mismatched();
     const before = await countRows(app, 'patient_access_log');
-    const view = await trpc(w.provider.token, 'live').console.intakeSubmission.query({ id: submissionId });
+    const view = await trpc(w.provider.token, 'live').intake.submissionForReview.query({ id: submissionId });
     expect(view.identity).toMatchObject({
       status: 'mismatch',
       fields: ['dateOfBirth'],
@@ -344,7 +344,7 @@ describe('patient matching (item 2)', () => {
     // Issue 33 item 3: the person shown beside the two records is the same read: one entry for the one patient.
     expect(view.person).toMatchObject({ lastName: LAST, state: 'CA' });
     expect(await countRows(app, 'patient_access_log')).toBe(before + 1);
-    expect((await trpcFailure(trpc(w.provider.token).console.intakeSubmission.query({ id: submissionId }))).data.httpStatus).toBe(404);
+    expect((await trpcFailure(trpc(w.provider.token).intake.submissionForReview.query({ id: submissionId }))).data.httpStatus).toBe(404);
 
     const list = await app.request('GET', '/v1/intake/submissions?status=all&sandbox=false&limit=100', { key: w.liveKey });
     expect(list.status, list.text).toBe(200);

@@ -107,19 +107,19 @@ describe('/api/trpc', () => {
   });
 });
 
-describe('console.grants', () => {
+describe('auth.grants', () => {
   it('offers what the create and update procedures would accept, and only to a person', async () => {
     const admin = await createUserAndLogin(app, a.tenantId, { email: 'grants-admin@a.test', role: 'admin' });
     const dev = await createUserAndLogin(app, a.tenantId, { email: 'grants-dev@a.test', role: 'developer' });
-    const adminGrants = await client(bearer(admin.token)).console.grants.query();
+    const adminGrants = await client(bearer(admin.token)).auth.grants.query();
     expect(adminGrants.roles).toEqual(['admin', 'developer', 'provider']);
     expect(adminGrants.secretKeys).toBe(true);
-    const devGrants = await client(bearer(dev.token)).console.grants.query();
+    const devGrants = await client(bearer(dev.token)).auth.grants.query();
     expect(devGrants.roles).toEqual(['developer', 'provider']);
     expect(devGrants.secretKeys).toBe(false);
     expect(devGrants.keyScopes).toContain('webhooks.manage');
     expect(devGrants.keyScopes).not.toContain('patients.read');
-    const { data } = await failure(client(bearer(a.sandboxKey)).console.grants.query());
+    const { data } = await failure(client(bearer(a.sandboxKey)).auth.grants.query());
     expect(data).toMatchObject({ code: 'user_session_required', httpStatus: 403 });
   });
 });

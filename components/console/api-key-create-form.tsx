@@ -31,7 +31,7 @@ export function ApiKeyCreateForm({ grantable, canCreateSecret, modes }: { granta
         setName('');
         setScopes([]);
         setDays('');
-        return qc.invalidateQueries({ queryKey: trpc.console.listApiKeys.queryKey() });
+        return qc.invalidateQueries({ queryKey: trpc.developer.apiKeysWithCreators.queryKey() });
       },
     }),
   );

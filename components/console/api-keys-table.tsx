@@ -10,7 +10,7 @@ import { TableScroll } from './data-table';
 import { formatDateTime } from './format';
 import { Loading, QueryError } from './query-state';
 
-export type ConsoleApiKey = RouterOutputs['console']['listApiKeys'][number];
+export type ConsoleApiKey = RouterOutputs['developer']['apiKeysWithCreators'][number];
 
 /**
  * The creator stays on the row after that person is deactivated or that key revoked: what they created
@@ -59,12 +59,12 @@ const cell = 'px-4 py-2 align-top';
 export function ApiKeysTable({ mode }: { mode: 'sandbox' | 'live' }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const keys = useQuery(trpc.console.listApiKeys.queryOptions({}));
+  const keys = useQuery(trpc.developer.apiKeysWithCreators.queryOptions({}));
   const [revoking, setRevoking] = useState<ConsoleApiKey>();
   const revoke = useMutation(
     trpc.developer.revokeApiKey.mutationOptions({
       onSuccess: async () => {
-        await qc.invalidateQueries({ queryKey: trpc.console.listApiKeys.queryKey() });
+        await qc.invalidateQueries({ queryKey: trpc.developer.apiKeysWithCreators.queryKey() });
         setRevoking(undefined);
       },
     }),

@@ -4,7 +4,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { RouterOutputs } from '@/lib/console/types';
 import { formatDate } from './format';
 
-export type DailySeries = RouterOutputs['console']['routedOrdersDaily'];
+export type DailySeries = RouterOutputs['overview']['routedOrdersDaily'];
 
 const shortDay = (date: string) => formatDate(`${date}T00:00:00Z`).replace(/, \d{4}$/, '');
 

@@ -9,8 +9,8 @@ import { Loading, QueryError } from './query-state';
 
 export function EventDetail({ id }: { id: string }) {
   const trpc = useTRPC();
-  const event = useQuery(trpc.console.getEvent.queryOptions({ id }));
-  const replay = useMutation(trpc.console.replayEvent.mutationOptions());
+  const event = useQuery(trpc.events.eventDetail.queryOptions({ id }));
+  const replay = useMutation(trpc.events.replayFromConsole.mutationOptions());
   if (event.isPending) return <Loading label="Loading the event…" />;
   if (event.isError) return <QueryError error={event.error} title="This event could not be read." />;
   const e = event.data;

@@ -10,12 +10,12 @@ import { useNames } from './order-data';
 import { formatDateTime } from './format';
 import { Loading, QueryError } from './query-state';
 
-export type EventLogInput = RouterInputs['console']['listEvents'];
+export type EventLogInput = RouterInputs['events']['eventLog'];
 
 export function EventLog({ input }: { input: EventLogInput }) {
   const trpc = useTRPC();
-  const types = useQuery(trpc.console.eventTypes.queryOptions({}));
-  const page = useQuery(trpc.console.listEvents.queryOptions(input));
+  const types = useQuery(trpc.events.eventTypes.queryOptions({}));
+  const page = useQuery(trpc.events.eventLog.queryOptions(input));
   const last = page.data?.data.at(-1);
   const names = useNames(nameableIds(page.data?.data ?? []));
   return (

@@ -149,8 +149,8 @@ function EngineFacts({ s, version }: { s: ConsoleSubmission; version: Questionna
 export function IntakeSubmissionDetail({ id, readsPatients, isProvider }: { id: string; readsPatients: boolean; isProvider: boolean }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const sub = useQuery({ ...trpc.console.intakeSubmission.queryOptions({ id }), ...HELD_SUBMISSION });
-  const versions = useQuery({ ...trpc.console.questionnaireVersions.queryOptions({}), staleTime: 60_000 });
+  const sub = useQuery({ ...trpc.intake.submissionForReview.queryOptions({ id }), ...HELD_SUBMISSION });
+  const versions = useQuery({ ...trpc.intake.questionnaireVersions.queryOptions({}), staleTime: 60_000 });
   // Once decided here, the review keeps its outcome (and the order link) on screen as the record updates.
   const [decided, setDecided] = useState(false);
   if (sub.isPending) return <Loading label="Loading the submission…" />;
@@ -159,8 +159,8 @@ export function IntakeSubmissionDetail({ id, readsPatients, isProvider }: { id: 
   const version = versionOf(versions.data, s);
   const reviewed = (r: Pick<ConsoleSubmission, 'status' | 'orderId' | 'reviewedBy' | 'reviewedAt'>) => {
     setDecided(true);
-    qc.setQueryData(trpc.console.intakeSubmission.queryKey({ id }), (old) => old && { ...old, status: r.status, orderId: r.orderId, reviewedBy: r.reviewedBy, reviewedAt: r.reviewedAt });
-    return qc.invalidateQueries({ queryKey: trpc.console.intakeSubmissions.queryKey() });
+    qc.setQueryData(trpc.intake.submissionForReview.queryKey({ id }), (old) => old && { ...old, status: r.status, orderId: r.orderId, reviewedBy: r.reviewedBy, reviewedAt: r.reviewedAt });
+    return qc.invalidateQueries({ queryKey: trpc.intake.reviewQueue.queryKey() });
   };
   return (
     <div className="space-y-6">

@@ -108,9 +108,9 @@ export function IntakeSubmissionList({ status, mode }: { status: SubmissionFilte
   const [cursors, setCursors] = useState<string[]>([]);
   const sandbox = mode === 'sandbox' ? 'true' : 'false';
   const pages = useQueries({
-    queries: [undefined, ...cursors].map((startingAfter) => trpc.console.intakeSubmissions.queryOptions({ status, sandbox, limit: PAGE_SIZE, starting_after: startingAfter })),
+    queries: [undefined, ...cursors].map((startingAfter) => trpc.intake.reviewQueue.queryOptions({ status, sandbox, limit: PAGE_SIZE, starting_after: startingAfter })),
   });
-  const versions = useQuery({ ...trpc.console.questionnaireVersions.queryOptions({}), staleTime: 60_000 });
+  const versions = useQuery({ ...trpc.intake.questionnaireVersions.queryOptions({}), staleTime: 60_000 });
   const shown = pages.flatMap((p) => p.data ?? []);
   const failed = pages.find((p) => p.isError);
   const last = pages[pages.length - 1];

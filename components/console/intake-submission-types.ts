@@ -12,6 +12,6 @@ export const SUBMISSION_FILTERS: { value: SubmissionFilter; label: string }[] = 
 ];
 export const PAGE_SIZE = 50;
 /** The review page's record: the submission with the person, the flow version and the reviewer's licence match. */
-export type ConsoleSubmission = RouterOutputs['console']['intakeSubmission'];
+export type ConsoleSubmission = RouterOutputs['intake']['submissionForReview'];
 /** A review queue row: the submission with its patient's name, age and state (null when the role reads no patients). */
-export type QueuedSubmission = RouterOutputs['console']['intakeSubmissions'][number];
+export type QueuedSubmission = RouterOutputs['intake']['reviewQueue'][number];

@@ -82,7 +82,7 @@ function QueueRow({ order, isProvider, readsPatients, onHandled }: { order: Queu
  */
 export function OrderApprovalQueue({ mode, isProvider, readsPatients }: { mode: string; isProvider: boolean; readsPatients: boolean }) {
   const trpc = useTRPC();
-  const queue = useQuery({ ...trpc.console.approvalQueue.queryOptions({ limit: QUEUE_SIZE }), refetchInterval: 30_000 });
+  const queue = useQuery({ ...trpc.orders.approvalQueue.queryOptions({ limit: QUEUE_SIZE }), refetchInterval: 30_000 });
   // Rows approved or declined here, kept on screen with their outcome after the queue no longer lists them.
   const [handled, setHandled] = useState<QueuedOrder[]>([]);
   if (queue.isPending) return <Loading label="Loading the approval queue…" />;

@@ -9,8 +9,8 @@ export function useOrdersChanged() {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: trpc.console.listOrders.queryKey() }),
-      qc.invalidateQueries({ queryKey: trpc.console.approvalQueue.queryKey() }),
+      qc.invalidateQueries({ queryKey: trpc.orders.ordersWithNames.queryKey() }),
+      qc.invalidateQueries({ queryKey: trpc.orders.approvalQueue.queryKey() }),
       qc.invalidateQueries({ queryKey: trpc.orders.getOrder.queryKey() }),
     ]);
 }
@@ -50,6 +50,6 @@ export const isNameable = (id: string) => NAMED_PREFIXES.some((p) => id.startsWi
 export function useNames(ids: (string | null | undefined)[]) {
   const trpc = useTRPC();
   const wanted = [...new Set(ids.filter((id): id is string => !!id && isNameable(id)))].sort().slice(0, 100);
-  const names = useQuery({ ...trpc.console.orderNames.queryOptions({ ids: wanted }), enabled: wanted.length > 0, staleTime: 300_000 });
+  const names = useQuery({ ...trpc.orders.actorNames.queryOptions({ ids: wanted }), enabled: wanted.length > 0, staleTime: 300_000 });
   return new Map((names.data ?? []).map((n) => [n.id, n]));
 }

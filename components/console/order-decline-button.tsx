@@ -19,7 +19,7 @@ export function OrderDeclineButton({ orderId, patient, onDeclined }: { orderId: 
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const decline = useMutation(
-    trpc.console.declineOrder.mutationOptions({
+    trpc.orders.declineOrder.mutationOptions({
       onSuccess: () => {
         setOpen(false);
         onDeclined?.();

@@ -48,7 +48,7 @@ export function OrderList({ status, mode, readsPatients, readsPharmacies }: { st
   // Cursors of the pages after the first (the id of the last order of the page before).
   const [cursors, setCursors] = useState<string[]>([]);
   const inputs = [undefined, ...cursors].map((startingAfter) => ({ status, limit: ORDER_PAGE_SIZE, starting_after: startingAfter }));
-  const pages = useQueries({ queries: inputs.map((input) => trpc.console.listOrders.queryOptions(input)) });
+  const pages = useQueries({ queries: inputs.map((input) => trpc.orders.ordersWithNames.queryOptions(input)) });
   const pharmacyList = useQuery({ ...trpc.pharmacies.listPharmacies.queryOptions({}), enabled: readsPharmacies });
   const pharmacies: Pharmacies = new Map((pharmacyList.data ?? []).map((p) => [p.id, p.name]));
   const seen = new Set<string>();
@@ -58,7 +58,7 @@ export function OrderList({ status, mode, readsPatients, readsPharmacies }: { st
   // While orders shown are in flight, they are polled without their patients (no PHI, no access-log
   // entries); the pages, names and all, are read again only when the poll sees one of them changed.
   const flying = shown.filter((o) => isInFlight(o.status)).map((o) => o.id);
-  const poll = useQuery({ ...trpc.console.orderStatuses.queryOptions({ ids: flying }), enabled: flying.length > 0, refetchInterval: POLL_MS });
+  const poll = useQuery({ ...trpc.orders.statuses.queryOptions({ ids: flying }), enabled: flying.length > 0, refetchInterval: POLL_MS });
   const qc = useQueryClient();
   // The changes the poll saw, as one string, so each new change triggers one re-read.
   const moved = (poll.data ?? [])
@@ -66,7 +66,7 @@ export function OrderList({ status, mode, readsPatients, readsPharmacies }: { st
     .map((f) => `${f.id}@${f.updatedAt}`)
     .join(',');
   useEffect(() => {
-    if (moved) void qc.invalidateQueries({ queryKey: trpc.console.listOrders.queryKey() });
+    if (moved) void qc.invalidateQueries({ queryKey: trpc.orders.ordersWithNames.queryKey() });
   }, [moved, qc, trpc]);
   const last = pages[pages.length - 1];
   const failed = pages.find((p) => p.isError);

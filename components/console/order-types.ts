@@ -7,8 +7,8 @@ export type OrderDetail = RouterOutputs['orders']['getOrder'];
 export type OrderPrescription = OrderDetail['prescriptions'][number];
 export type OrderShipment = NonNullable<OrderDetail['shipment']>;
 export type OrderTimelineEntry = OrderDetail['timeline'][number];
-export type ListedOrder = RouterOutputs['console']['listOrders'][number];
-export type QueuedOrder = RouterOutputs['console']['approvalQueue']['orders'][number];
+export type ListedOrder = RouterOutputs['orders']['ordersWithNames'][number];
+export type QueuedOrder = RouterOutputs['orders']['approvalQueue']['orders'][number];
 export type ApprovedOrder = RouterOutputs['orders']['approveOrder'];
 
 // Values the pages need at run time; the server's list is ORDER_STATUSES in db/schema/orders.ts.

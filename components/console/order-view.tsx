@@ -27,7 +27,7 @@ export function OrderView({ id, canWrite, isProvider, readsPatients, readsPharma
   const order = useQuery(trpc.orders.getOrder.queryOptions({ id }));
   // The poll reads the order without its patient (no PHI, no access-log entry); the full order is read
   // again only when the poll sees it changed.
-  const poll = useQuery({ ...trpc.console.orderStatuses.queryOptions({ ids: [id] }), enabled: isInFlight(order.data?.status), refetchInterval: POLL_MS });
+  const poll = useQuery({ ...trpc.orders.statuses.queryOptions({ ids: [id] }), enabled: isInFlight(order.data?.status), refetchInterval: POLL_MS });
   const changedAt = poll.data?.[0]?.updatedAt;
   const shownAt = order.data?.updatedAt;
   useEffect(() => {

@@ -10,7 +10,7 @@ import { formatDateTime } from './format';
 import { Loading, QueryError } from './query-state';
 import { UsageMeter } from './usage-meter';
 
-type Overview = RouterOutputs['console']['overview'];
+type Overview = RouterOutputs['overview']['summary'];
 type StatusCounts = NonNullable<Overview['orders']>['today'];
 
 export const ROUTED_DAYS = 30;
@@ -141,7 +141,7 @@ function FailingWebhooks({ webhooks }: { webhooks: NonNullable<Overview['webhook
 
 function RoutedChart() {
   const trpc = useTRPC();
-  const series = useQuery(trpc.console.routedOrdersDaily.queryOptions({ days: ROUTED_DAYS }));
+  const series = useQuery(trpc.overview.routedOrdersDaily.queryOptions({ days: ROUTED_DAYS }));
   return (
     <Card title={`Routed orders, last ${ROUTED_DAYS} days`}>
       {series.isPending && <Loading label="Loading the chart…" />}
@@ -154,7 +154,7 @@ function RoutedChart() {
 /** The console's landing page: each block is there only when the person's scopes reach it. */
 export function OverviewDashboard({ showRoutedChart }: { showRoutedChart: boolean }) {
   const trpc = useTRPC();
-  const overview = useQuery(trpc.console.overview.queryOptions());
+  const overview = useQuery(trpc.overview.summary.queryOptions());
   if (overview.isPending) return <Loading label="Loading the overview…" />;
   if (overview.isError) return <QueryError error={overview.error} title="The overview could not be loaded." />;
   const o = overview.data;

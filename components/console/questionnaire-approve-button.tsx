@@ -47,7 +47,7 @@ export function QuestionnaireApproveButton({ version, isProvider, onApproved }: 
       onSuccess: (approved) => {
         setConfirming(false);
         onApproved(approved);
-        return qc.invalidateQueries({ queryKey: trpc.console.questionnaireVersions.queryKey() });
+        return qc.invalidateQueries({ queryKey: trpc.intake.questionnaireVersions.queryKey() });
       },
       onError: () => setConfirming(false),
     }),

@@ -74,7 +74,7 @@ export function VersionsTable({ keyName, versions, selected }: { keyName: string
 /** Every questionnaire of the clinic in this mode: one card per key with all its versions and their states. */
 export function QuestionnaireLibrary({ mode }: { mode: string }) {
   const trpc = useTRPC();
-  const versions = useQuery(trpc.console.questionnaireVersions.queryOptions({}));
+  const versions = useQuery(trpc.intake.questionnaireVersions.queryOptions({}));
   if (versions.isPending) return <Loading label="Loading the questionnaires…" />;
   if (versions.isError) return <QueryError error={versions.error} title="The questionnaires could not be read." />;
   const groups = byKey(versions.data);

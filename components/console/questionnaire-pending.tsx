@@ -18,7 +18,7 @@ import type { QuestionnaireVersion } from './questionnaire-types';
  */
 export function QuestionnairePending({ mode, isProvider }: { mode: string; isProvider: boolean }) {
   const trpc = useTRPC();
-  const versions = useQuery(trpc.console.questionnaireVersions.queryOptions({}));
+  const versions = useQuery(trpc.intake.questionnaireVersions.queryOptions({}));
   // Versions approved on this page: they leave the list when it is read again, so their outcome is said here.
   const [approved, setApproved] = useState<QuestionnaireVersion[]>([]);
   const outcomes = (

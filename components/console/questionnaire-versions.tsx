@@ -20,7 +20,7 @@ const select = 'mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2
  */
 export function QuestionnaireVersions({ keyName, version, compare }: { keyName: string; version?: number; compare?: number }) {
   const trpc = useTRPC();
-  const versions = useQuery(trpc.console.questionnaireVersions.queryOptions({ key: keyName }));
+  const versions = useQuery(trpc.intake.questionnaireVersions.queryOptions({ key: keyName }));
   if (versions.isPending) return <Loading label="Loading the versions…" />;
   if (versions.isError) return <QueryError error={versions.error} title="The versions could not be read." />;
   const vs = [...versions.data].sort((a, b) => b.version - a.version);

@@ -23,7 +23,7 @@ function Figure({ label, value, hint, testId }: { label: string; value: number |
 export function UsageReport({ mode }: { mode: 'sandbox' | 'live' }) {
   const trpc = useTRPC();
   const usage = useQuery(trpc.developer.getUsage.queryOptions({}));
-  const daily = useQuery(trpc.console.usageRoutedDaily.queryOptions());
+  const daily = useQuery(trpc.developer.billableRoutedDaily.queryOptions());
   if (usage.isPending) return <Loading label="Loading usage…" />;
   if (usage.isError) return <QueryError error={usage.error} title="Usage could not be loaded." />;
   const u = usage.data;

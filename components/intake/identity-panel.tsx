@@ -38,13 +38,13 @@ const CHOICE_TEXT: Record<Choice, string> = { existing: 'Keep the existing patie
 export function IdentityPanel({ id }: { id: string }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const view = useQuery({ ...trpc.console.intakeSubmission.queryOptions({ id }), ...HELD_SUBMISSION });
+  const view = useQuery({ ...trpc.intake.submissionForReview.queryOptions({ id }), ...HELD_SUBMISSION });
   const [confirming, setConfirming] = useState<Choice>();
   const resolve = useMutation(
     trpc.intake.resolveIdentity.mutationOptions({
       onSuccess: () => {
         setConfirming(undefined);
-        return Promise.all([qc.invalidateQueries({ queryKey: trpc.console.intakeSubmission.queryKey() }), qc.invalidateQueries({ queryKey: trpc.console.intakeSubmissions.queryKey() })]);
+        return Promise.all([qc.invalidateQueries({ queryKey: trpc.intake.submissionForReview.queryKey() }), qc.invalidateQueries({ queryKey: trpc.intake.reviewQueue.queryKey() })]);
       },
       onError: () => setConfirming(undefined),
     }),

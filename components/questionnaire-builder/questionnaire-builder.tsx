@@ -26,7 +26,7 @@ import { useDocumentCheck } from './use-document-check';
  */
 export function QuestionnaireBuilder({ fromKey, canPickProtocol }: { fromKey?: string; canPickProtocol: boolean }) {
   const trpc = useTRPC();
-  const versions = useQuery({ ...trpc.console.questionnaireVersions.queryOptions({ key: fromKey ?? '' }), enabled: fromKey !== undefined });
+  const versions = useQuery({ ...trpc.intake.questionnaireVersions.queryOptions({ key: fromKey ?? '' }), enabled: fromKey !== undefined });
   if (fromKey === undefined) return <BuilderEditor initial={emptyDraft()} canPickProtocol={canPickProtocol} />;
   if (versions.isPending) return <Loading label="Loading the questionnaire…" />;
   if (versions.isError) return <QueryError error={versions.error} title="The questionnaire could not be read." />;
@@ -51,7 +51,7 @@ function BuilderEditor({ initial, from, canPickProtocol }: { initial: Draft; fro
         setPublished((list) => [v, ...list]);
         setSavedJson(JSON.stringify(sent));
         check.recheck();
-        return qc.invalidateQueries({ queryKey: trpc.console.questionnaireVersions.queryKey() });
+        return qc.invalidateQueries({ queryKey: trpc.intake.questionnaireVersions.queryKey() });
       },
       onError: (e) => check.adopt(e, built),
     }),

@@ -13,7 +13,7 @@ import { ordersRouter } from './routers/orders/router';
 import { pharmacyCallbacksRouter } from './routers/pharmacy-callbacks/router';
 import { flowCheckoutRouter } from './routers/flow-checkout/router';
 import { certificatesRouter } from './routers/certificates/router';
-import { consoleRouter } from './routers/console/router';
+import { overviewRouter } from './routers/overview/router';
 import { intakeRouter } from './routers/intake/router';
 import { embedKeysRouter } from './routers/embed-keys/router';
 import { publicEmbedRouter } from './routers/public-embed/router';
@@ -42,7 +42,7 @@ export const appRouter = router({
   // (scripts/redocly/.redocly.lint-ignore.yaml lists the overlaps).
   flowCheckout: flowCheckoutRouter,
   certificates: certificatesRouter,
-  console: consoleRouter,
+  overview: overviewRouter,
   intake: intakeRouter,
   embedKeys: embedKeysRouter,
   publicEmbed: publicEmbedRouter,

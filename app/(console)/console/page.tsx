@@ -13,8 +13,8 @@ export default async function OverviewPage() {
   const seesOrders = me.scopes.includes('orders.read');
   if (seesSomething) {
     await Promise.all([
-      getQueryClient().prefetchQuery(trpcServer.console.overview.queryOptions()),
-      seesOrders ? getQueryClient().prefetchQuery(trpcServer.console.routedOrdersDaily.queryOptions({ days: ROUTED_DAYS })) : undefined,
+      getQueryClient().prefetchQuery(trpcServer.overview.summary.queryOptions()),
+      seesOrders ? getQueryClient().prefetchQuery(trpcServer.overview.routedOrdersDaily.queryOptions({ days: ROUTED_DAYS })) : undefined,
     ]);
   }
   return (

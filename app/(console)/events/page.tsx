@@ -5,8 +5,8 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const { type, starting_after } = await searchParams;
   const input = { type: type || undefined, starting_after: starting_after || undefined, limit: 50 };
   await Promise.all([
-    getQueryClient().prefetchQuery(trpcServer.console.listEvents.queryOptions(input)),
-    getQueryClient().prefetchQuery(trpcServer.console.eventTypes.queryOptions({})),
+    getQueryClient().prefetchQuery(trpcServer.events.eventLog.queryOptions(input)),
+    getQueryClient().prefetchQuery(trpcServer.events.eventTypes.queryOptions({})),
   ]);
   return (
     <HydrateClient>

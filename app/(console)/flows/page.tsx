@@ -16,7 +16,7 @@ export default async function FlowsPage() {
   if (reads) {
     await Promise.all([
       getQueryClient().prefetchQuery(trpcServer.flows.list.queryOptions({})),
-      manages ? getQueryClient().prefetchQuery(trpcServer.console.questionnaireVersions.queryOptions({})) : null,
+      manages ? getQueryClient().prefetchQuery(trpcServer.intake.questionnaireVersions.queryOptions({})) : null,
     ]);
   }
   return (

@@ -16,8 +16,8 @@ export default async function KeysPage() {
     );
   }
   // A key can hold only scopes its creator holds, and a secret key holds all of them.
-  const grants = await (await serverCaller()).console.grants();
-  await getQueryClient().prefetchQuery(trpcServer.console.listApiKeys.queryOptions({}));
+  const grants = await (await serverCaller()).auth.grants();
+  await getQueryClient().prefetchQuery(trpcServer.developer.apiKeysWithCreators.queryOptions({}));
   return (
     <HydrateClient>
       <section className="space-y-6">

@@ -16,7 +16,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const readsPharmacies = me.scopes.includes('pharmacies.manage');
   if (readsOrders) {
     await Promise.all([
-      getQueryClient().prefetchQuery(trpcServer.console.listOrders.queryOptions({ status, limit: ORDER_PAGE_SIZE })),
+      getQueryClient().prefetchQuery(trpcServer.orders.ordersWithNames.queryOptions({ status, limit: ORDER_PAGE_SIZE })),
       // Names for the pharmacy column, for those who may list pharmacies; others see the connection id.
       readsPharmacies ? getQueryClient().prefetchQuery(trpcServer.pharmacies.listPharmacies.queryOptions({})) : null,
     ]);

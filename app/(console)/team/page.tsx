@@ -22,7 +22,7 @@ export default async function TeamPage() {
       </section>
     );
   }
-  const { roles } = await (await serverCaller()).console.grants();
+  const { roles } = await (await serverCaller()).auth.grants();
   await getQueryClient().prefetchQuery(trpcServer.users.listUsers.queryOptions({}));
   return (
     <HydrateClient>

@@ -10,7 +10,7 @@ export default async function UsagePage() {
   if (allowed) {
     await Promise.all([
       getQueryClient().prefetchQuery(trpcServer.developer.getUsage.queryOptions({})),
-      getQueryClient().prefetchQuery(trpcServer.console.usageRoutedDaily.queryOptions()),
+      getQueryClient().prefetchQuery(trpcServer.developer.billableRoutedDaily.queryOptions()),
     ]);
   }
   return (

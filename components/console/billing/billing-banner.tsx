@@ -31,7 +31,7 @@ function openLiveBilling(e: React.MouseEvent<HTMLAnchorElement>) {
 export function BillingBanner({ canManage }: { canManage: boolean }) {
   const trpc = useTRPC();
   const onBillingPage = usePathname() === '/billing';
-  const banner = useQuery({ ...trpc.console.billingBanner.queryOptions(), retry: false, refetchInterval: 5 * 60_000 });
+  const banner = useQuery({ ...trpc.billing.banner.queryOptions(), retry: false, refetchInterval: 5 * 60_000 });
   const state = banner.data;
   if (onBillingPage || !state || !isPastDue(state.stage)) return null;
 

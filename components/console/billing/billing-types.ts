@@ -6,4 +6,4 @@ export type BillingHealth = Billing['health'];
 export type DunningStage = BillingHealth['stage'];
 export type StageChange = Billing['stageHistory'][number];
 export type CheckoutPlan = Billing['checkoutPlans'][number]['plan'];
-export type BillingBannerState = RouterOutputs['console']['billingBanner'];
+export type BillingBannerState = RouterOutputs['billing']['banner'];

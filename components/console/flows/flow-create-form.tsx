@@ -21,7 +21,7 @@ export function FlowCreateForm() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const router = useRouter();
-  const questionnaires = useQuery(trpc.console.questionnaireVersions.queryOptions({}));
+  const questionnaires = useQuery(trpc.intake.questionnaireVersions.queryOptions({}));
   const approved = (questionnaires.data ?? []).filter((q) => q.status === 'approved');
   const [name, setName] = useState('');
   const [key, setKey] = useState('');

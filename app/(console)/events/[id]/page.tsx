@@ -3,7 +3,7 @@ import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
 
 export default async function EventPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  await getQueryClient().prefetchQuery(trpcServer.console.getEvent.queryOptions({ id }));
+  await getQueryClient().prefetchQuery(trpcServer.events.eventDetail.queryOptions({ id }));
   return (
     <HydrateClient>
       <EventDetail id={id} />

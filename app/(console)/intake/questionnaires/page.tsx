@@ -9,7 +9,7 @@ export const metadata = { title: 'Questionnaires · Fulfillment Rail' };
 export default async function QuestionnairesPage() {
   const { mode, me } = await requireConsoleSession();
   const reads = readsQuestionnaires(me.scopes);
-  if (reads) await getQueryClient().prefetchQuery(trpcServer.console.questionnaireVersions.queryOptions({}));
+  if (reads) await getQueryClient().prefetchQuery(trpcServer.intake.questionnaireVersions.queryOptions({}));
   return (
     <section className="space-y-6">
       <div className="space-y-2">

@@ -16,8 +16,8 @@ export default async function IntakeSubmissionsPage({ searchParams }: { searchPa
   if (reads) {
     const qc = getQueryClient();
     await Promise.all([
-      qc.prefetchQuery(trpcServer.console.intakeSubmissions.queryOptions({ status, sandbox: mode === 'sandbox' ? 'true' : 'false', limit: PAGE_SIZE })),
-      qc.prefetchQuery(trpcServer.console.questionnaireVersions.queryOptions({})),
+      qc.prefetchQuery(trpcServer.intake.reviewQueue.queryOptions({ status, sandbox: mode === 'sandbox' ? 'true' : 'false', limit: PAGE_SIZE })),
+      qc.prefetchQuery(trpcServer.intake.questionnaireVersions.queryOptions({})),
     ]);
   }
   return (

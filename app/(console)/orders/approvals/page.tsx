@@ -10,7 +10,7 @@ export default async function ApprovalQueuePage() {
   const readsOrders = me.scopes.includes('orders.read');
   // The patient is PHI: only people who may read patients get it (and each read lands in the access log).
   const readsPatients = me.scopes.includes('patients.read');
-  if (readsOrders) await getQueryClient().prefetchQuery(trpcServer.console.approvalQueue.queryOptions({ limit: QUEUE_SIZE }));
+  if (readsOrders) await getQueryClient().prefetchQuery(trpcServer.orders.approvalQueue.queryOptions({ limit: QUEUE_SIZE }));
   return (
     <section className="space-y-6">
       <div className="space-y-2">

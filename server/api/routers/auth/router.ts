@@ -9,6 +9,7 @@ import { mfaVerifyRoute } from './mfa-verify';
 import { providerCheckRoute } from './provider-check';
 import { refreshRoute } from './refresh';
 import { verifyMagicLinkRoute } from './verify-magic-link';
+import { consoleGrantsRoute } from './grants';
 
 export const authRouter = router({
   login: loginRoute,
@@ -21,4 +22,5 @@ export const authRouter = router({
   acceptInvite: acceptInviteRoute,
   me: meRoute,
   providerCheck: providerCheckRoute,
+  grants: consoleGrantsRoute,
 });

@@ -5,6 +5,7 @@ import { createPortalRoute } from './create-portal';
 import { getBillingRoute } from './get-billing';
 import { getBillingHealthRoute } from './get-billing-health';
 import { stripeWebhookRoute } from './stripe-webhook';
+import { consoleBillingBannerRoute } from './billing-banner';
 
 export const billingRouter = router({
   get: getBillingRoute,
@@ -13,4 +14,5 @@ export const billingRouter = router({
   portal: createPortalRoute,
   stripeWebhook: stripeWebhookRoute,
   advanceTestClock: advanceTestClockRoute,
+  banner: consoleBillingBannerRoute,
 });

@@ -6,6 +6,8 @@ import { opsCreateTenantKeyRoute } from './ops-create-tenant-key';
 import { opsListTenantKeysRoute } from './ops-list-tenant-keys';
 import { opsRevokeTenantKeyRoute } from './ops-revoke-tenant-key';
 import { revokeApiKeyRoute } from './revoke-api-key';
+import { consoleListApiKeysRoute } from './api-keys-with-creators';
+import { consoleUsageRoutedDailyRoute } from './usage-routed-daily';
 
 // The ops paths are registered first: the first matching path wins.
 export const developerRouter = router({
@@ -16,4 +18,6 @@ export const developerRouter = router({
   createApiKey: createApiKeyRoute,
   revokeApiKey: revokeApiKeyRoute,
   getUsage: getUsageRoute,
+  apiKeysWithCreators: consoleListApiKeysRoute,
+  billableRoutedDaily: consoleUsageRoutedDailyRoute,
 });

@@ -6,6 +6,7 @@ import { listQuestionnaireDraftsRoute } from './list-questionnaire-drafts';
 import { listQuestionnairesRoute } from './list-questionnaires';
 import { publishQuestionnaireRoute } from './publish-questionnaire';
 import { validateQuestionnaireRoute } from './validate-questionnaire';
+import { consoleQuestionnaireVersionsRoute } from './questionnaire-versions';
 import { submissionsRoutes } from './submissions-router';
 import { hostedRoutes } from './hosted-router';
 
@@ -18,6 +19,7 @@ export const intakeRouter = router({
   validateQuestionnaire: validateQuestionnaireRoute,
   getQuestionnaire: getQuestionnaireRoute,
   approveQuestionnaire: approveQuestionnaireRoute,
+  questionnaireVersions: consoleQuestionnaireVersionsRoute,
   ...submissionsRoutes,
   ...hostedRoutes,
 });

@@ -3,6 +3,8 @@ import { getSubmissionRoute } from './get-submission';
 import { listSubmissionsRoute } from './list-submissions';
 import { resolveIdentityRoute } from './resolve-identity';
 import { reviewSubmissionRoute } from './review-submission';
+import { consoleIntakeSubmissionsRoute } from './review-queue';
+import { consoleIntakeSubmissionRoute } from './submission-for-review';
 
 // Spread into the intake router; `/intake/submissions` before `/intake/submissions/{id}` (first match wins).
 export const submissionsRoutes = {
@@ -11,4 +13,6 @@ export const submissionsRoutes = {
   getSubmission: getSubmissionRoute,
   reviewSubmission: reviewSubmissionRoute,
   resolveIdentity: resolveIdentityRoute,
+  reviewQueue: consoleIntakeSubmissionsRoute,
+  submissionForReview: consoleIntakeSubmissionRoute,
 };

@@ -9,6 +9,8 @@ import { reconciliationRoute } from './reconciliation';
 import { rerouteOrderRoute } from './reroute-order';
 import { resolveOrderRoute } from './resolve-order';
 import { submitOrderRoute } from './submit-order';
+import { consoleDeclineOrderRoute } from './decline-order';
+import { consoleApprovalQueueRoute, consoleListOrdersRoute, consoleOrderNamesRoute, consoleOrderStatusesRoute } from './order-views';
 
 // Fixed paths (`/orders/routing/plan`) come before the `{id}` paths: the first matching path wins.
 export const ordersRouter = router({
@@ -22,4 +24,10 @@ export const ordersRouter = router({
   submitOrder: submitOrderRoute,
   rerouteOrder: rerouteOrderRoute,
   cancelOrder: cancelOrderRoute,
+  // The console's views (tRPC only): names beside ids, the approval queue, a cheap poll of statuses.
+  ordersWithNames: consoleListOrdersRoute,
+  approvalQueue: consoleApprovalQueueRoute,
+  actorNames: consoleOrderNamesRoute,
+  statuses: consoleOrderStatusesRoute,
+  declineOrder: consoleDeclineOrderRoute,
 });

@@ -17,7 +17,7 @@ export default async function QuestionnairePage({ params, searchParams }: { para
   const query = await searchParams;
   const reads = readsQuestionnaires(me.scopes);
   const valid = KEY.test(key);
-  if (reads && valid) await getQueryClient().prefetchQuery(trpcServer.console.questionnaireVersions.queryOptions({ key }));
+  if (reads && valid) await getQueryClient().prefetchQuery(trpcServer.intake.questionnaireVersions.queryOptions({ key }));
   return (
     <section className="space-y-6">
       <Link href="/intake/questionnaires" className="text-sm text-indigo-700 hover:underline">← Questionnaires</Link>

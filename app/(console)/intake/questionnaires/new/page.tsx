@@ -15,7 +15,7 @@ export default async function NewQuestionnairePage({ searchParams }: { searchPar
   const { from } = await searchParams;
   const fromKey = typeof from === 'string' && KEY.test(from) ? from : undefined;
   const reads = readsQuestionnaires(me.scopes);
-  if (reads && fromKey) await getQueryClient().prefetchQuery(trpcServer.console.questionnaireVersions.queryOptions({ key: fromKey }));
+  if (reads && fromKey) await getQueryClient().prefetchQuery(trpcServer.intake.questionnaireVersions.queryOptions({ key: fromKey }));
   return (
     <section className="space-y-6">
       <div className="space-y-2">

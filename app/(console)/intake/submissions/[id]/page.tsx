@@ -11,7 +11,7 @@ export default async function IntakeSubmissionPage({ params }: { params: Promise
   const { id } = await params;
   const reads = me.scopes.includes('intake.review') || me.scopes.includes('patients.read');
   // The record with the person it describes: one logged PHI read per view (the answers are read, logged, on request).
-  if (reads) await getQueryClient().prefetchQuery(trpcServer.console.intakeSubmission.queryOptions({ id }));
+  if (reads) await getQueryClient().prefetchQuery(trpcServer.intake.submissionForReview.queryOptions({ id }));
   return (
     <section className="space-y-6">
       <Link href="/intake/submissions" className="text-sm text-indigo-700 hover:underline">← Intake review</Link>

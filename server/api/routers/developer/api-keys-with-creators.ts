@@ -1,6 +1,6 @@
 import { sessionProcedure } from '@/server/api/procedures';
 import { listApiKeysWithCreators } from '@/server/domain/developer/key-creators';
-import { consoleApiKeysMeta, ZConsoleListApiKeysRequest, ZConsoleListApiKeysResponse } from './console-api-keys.types';
+import { consoleApiKeysMeta, ZConsoleListApiKeysRequest, ZConsoleListApiKeysResponse } from './api-keys-with-creators.types';
 
 export const consoleListApiKeysRoute = sessionProcedure
   .meta(consoleApiKeysMeta)

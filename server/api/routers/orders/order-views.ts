@@ -11,7 +11,7 @@ import {
   ZNamesResponse,
   ZOrderStatusesRequest,
   ZOrderStatusesResponse,
-} from './orders-views.types';
+} from './order-views.types';
 
 const orders = sessionProcedure.meta(consoleOrdersMeta);
 

@@ -1,7 +1,7 @@
 import { keyOrUserProcedure } from '@/server/api/procedures';
 import { routedOrdersDaily } from '@/server/domain/overview/routed-daily';
 import { now } from '@/server/lib/clock';
-import { consoleRoutedOrdersDailyMeta, ZConsoleRoutedOrdersDailyRequest, ZConsoleRoutedOrdersDailyResponse } from './overview-routed-daily.types';
+import { consoleRoutedOrdersDailyMeta, ZConsoleRoutedOrdersDailyRequest, ZConsoleRoutedOrdersDailyResponse } from './routed-orders-daily.types';
 
 export const consoleRoutedOrdersDailyRoute = keyOrUserProcedure
   .meta(consoleRoutedOrdersDailyMeta)

@@ -1,6 +1,6 @@
 import { providerProcedure } from '@/server/api/procedures';
 import { declineOrder } from '@/server/domain/orders/decline';
-import { declineOrderMeta, ZDeclineOrderRequest, ZDeclineOrderResponse } from './orders-decline.types';
+import { declineOrderMeta, ZDeclineOrderRequest, ZDeclineOrderResponse } from './decline-order.types';
 
 export const consoleDeclineOrderRoute = providerProcedure
   .meta(declineOrderMeta)

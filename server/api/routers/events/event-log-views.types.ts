@@ -1,8 +1,8 @@
 import * as z from '@/server/lib/zod';
 import type { ProcedureMeta } from '@/server/api/trpc';
-import { ZListEventsRequest, ZListEventsResponse } from '../events/list-events.types';
-import { ZGetEventRequest, ZGetEventResponse } from '../events/get-event.types';
-import { ZReplayEventRequest, ZReplayEventResponse } from '../events/replay-event.types';
+import { ZListEventsRequest, ZListEventsResponse } from './list-events.types';
+import { ZGetEventRequest, ZGetEventResponse } from './get-event.types';
+import { ZReplayEventRequest, ZReplayEventResponse } from './replay-event.types';
 
 /**
  * The event log for a signed-in person in the console (tRPC only: /v1 reads it with machine API keys, spec

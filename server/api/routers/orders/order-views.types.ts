@@ -1,8 +1,8 @@
 import * as z from '@/server/lib/zod';
 import type { ProcedureMeta } from '@/server/api/trpc';
 import { zId } from '@/server/api/schemas/common';
-import { ZListOrdersRequest } from '../orders/list-orders.types';
-import { ZOrder } from '../orders/order.types';
+import { ZListOrdersRequest } from './list-orders.types';
+import { ZOrder } from './order.types';
 
 /** The console's order pages: the spec's orders with names beside the ids (patients' names are PHI, patients.read only). */
 export const consoleOrdersMeta: ProcedureMeta = { scope: 'orders.read' };

@@ -1,6 +1,6 @@
 import * as z from '@/server/lib/zod';
 import type { ProcedureMeta } from '@/server/api/trpc';
-import { ZApiKeyPublic } from '../developer/api-key.types';
+import { ZApiKeyPublic } from './api-key.types';
 
 /** The API keys page's list (tRPC only): GET /v1/developer/keys plus the creating person's name. */
 export const consoleApiKeysMeta: ProcedureMeta = { scope: 'keys.manage' };

@@ -1,6 +1,6 @@
 import { sessionProcedure } from '@/server/api/procedures';
 import { consoleSubmissions } from '@/server/domain/intake/submission-console';
-import { consoleIntakeSubmissionsMeta, ZConsoleSubmissionsRequest, ZConsoleSubmissionsResponse } from './intake-submissions.types';
+import { consoleIntakeSubmissionsMeta, ZConsoleSubmissionsRequest, ZConsoleSubmissionsResponse } from './review-queue.types';
 
 /** The review queue with each patient's name, age and state, so a provider reads people, not ids. */
 export const consoleIntakeSubmissionsRoute = sessionProcedure

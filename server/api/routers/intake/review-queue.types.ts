@@ -1,7 +1,7 @@
 import * as z from '@/server/lib/zod';
 import type { ProcedureMeta } from '@/server/api/trpc';
-import { ZListSubmissionsRequest } from '../intake/list-submissions.types';
-import { ZIntakeSubmission } from '../intake/submission.types';
+import { ZListSubmissionsRequest } from './list-submissions.types';
+import { ZIntakeSubmission } from './submission.types';
 
 /** The console's review queue: GET /v1/intake/submissions's page with the patients by name (PHI: patients.read only). */
 export const consoleIntakeSubmissionsMeta: ProcedureMeta = { scope: ['patients.read', 'intake.review'] };

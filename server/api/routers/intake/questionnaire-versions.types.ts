@@ -1,7 +1,7 @@
 import * as z from '@/server/lib/zod';
 import type { ProcedureMeta } from '@/server/api/trpc';
 import { QUESTIONNAIRE_KEY } from '@/server/domain/intake/questionnaire-schema';
-import { QUESTIONNAIRE_SCOPES, ZQuestionnaire } from '../intake/questionnaire.types';
+import { QUESTIONNAIRE_SCOPES, ZQuestionnaire } from './questionnaire.types';
 
 /** The console's questionnaire library: whoever may read questionnaires over /v1 (catalog managers, providers). */
 export const consoleQuestionnaireVersionsMeta: ProcedureMeta = { scope: [...QUESTIONNAIRE_SCOPES] };

@@ -1,7 +1,7 @@
 import * as z from '@/server/lib/zod';
 import type { ProcedureMeta } from '@/server/api/trpc';
 import { zId } from '@/server/api/schemas/common';
-import { ZOrder } from '../orders/order.types';
+import { ZOrder } from './order.types';
 
 /**
  * A provider declines an order waiting for approval (console only: the spec has no such operation). The

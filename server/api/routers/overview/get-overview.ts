@@ -1,6 +1,6 @@
 import { keyOrUserProcedure } from '@/server/api/procedures';
 import { getOverview } from '@/server/domain/overview/overview';
-import { consoleOverviewMeta, ZConsoleOverviewRequest, ZConsoleOverviewResponse } from './overview-get.types';
+import { consoleOverviewMeta, ZConsoleOverviewRequest, ZConsoleOverviewResponse } from './get-overview.types';
 
 export const consoleOverviewRoute = keyOrUserProcedure
   .meta(consoleOverviewMeta)

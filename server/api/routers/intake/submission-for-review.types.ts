@@ -1,6 +1,6 @@
 import * as z from '@/server/lib/zod';
 import type { ProcedureMeta } from '@/server/api/trpc';
-import { ZIntakeSubmission, ZSubmissionIdentity, zSubmissionId } from '../intake/submission.types';
+import { ZIntakeSubmission, ZSubmissionIdentity, zSubmissionId } from './submission.types';
 
 const ZPerson = z.object({
   name: z.string().nullable(),

@@ -11,7 +11,7 @@ import {
   ZConsoleListEventsResponse,
   ZConsoleReplayEventRequest,
   ZConsoleReplayEventResponse,
-} from './console-events.types';
+} from './event-log-views.types';
 
 const events = sessionProcedure.meta(consoleEventsMeta);
 
