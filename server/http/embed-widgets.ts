@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { WIDGET_VERSION } from '@/server/domain/embed/widget-version';
 import { AppError } from '@/server/lib/errors';
 import { widgetSource, type WidgetMode } from './embed-widget-source';
 
-/** The widget's major version: `/embed/v1/…` never changes behaviour, so browsers may keep it a week. */
-export const WIDGET_VERSION = '1';
+/** `/embed/v1/…` (WIDGET_VERSION) never changes behaviour, so browsers may keep it a week. */
 const VERSIONED_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
 // The unversioned address follows the newest major version, so caches must come back soon.
 const UNVERSIONED_CACHE = 'public, max-age=300';
