@@ -9,6 +9,7 @@ import {
   requestFingerprint,
 } from '@/server/domain/developer/idempotency';
 import { replayBody, toStored } from '@/server/domain/developer/idempotent-responses';
+import type { Resumption } from '@/server/domain/developer/resumption';
 import type { Db } from '@/server/db/types';
 import { errors } from '@/server/lib/errors';
 import { middleware } from '../trpc';
@@ -20,16 +21,9 @@ export interface IdempotencyContext {
 }
 const NOT_RESUMED: IdempotencyContext = { resumedSince: null };
 
-/**
- * For procedures outside the idempotency transaction: after taking over a dead request's claim, `find`
- * looks for what that request committed; when it finds it, that is the answer, marked as a replay.
- */
-export async function resumedResult<T>(ctx: { idempotency?: IdempotencyContext; state: { headers: Record<string, string> } }, find: (since: Date) => Promise<T | null>): Promise<T | null> {
-  const since = ctx.idempotency?.resumedSince;
-  if (!since) return null;
-  const found = await find(since);
-  if (found) ctx.state.headers['Idempotent-Replayed'] = 'true';
-  return found;
+/** The procedure's Resumption (server/domain/developer/resumption.ts): its claim's takeover, and the replay header. */
+export function resumption(ctx: { idempotency?: IdempotencyContext; state: { headers: Record<string, string> } }): Resumption {
+  return { since: ctx.idempotency?.resumedSince ?? null, replayed: () => void (ctx.state.headers['Idempotent-Replayed'] = 'true') };
 }
 
 /** Carries a failed result out of the transaction, so that the claim and anything written roll back. */

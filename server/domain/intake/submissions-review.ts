@@ -13,6 +13,7 @@ import { AppError, errors } from '@/server/lib/errors';
 import { patientStateOf } from '@/server/domain/patients/patients';
 import { requireSubmission, submissionDto, submittedStateOf } from './submissions-read';
 import type { SubmissionRow } from './submissions-dto';
+import { NOT_RESUMING, resumeOr, type Resumption } from '@/server/domain/developer/resumption';
 
 export interface ReviewInput {
   decision: 'approve' | 'reject';
@@ -95,7 +96,11 @@ async function orderFromSubmission(tx: Tx, principal: Provider, row: SubmissionR
  * (a conditional update, so two reviews cannot both win), and on approval creates the order, approves it and
  * starts its dispatch; after the commit the request sends the dispatch as approve does.
  */
-export async function reviewSubmission(database: Database, principal: Provider, id: string, input: ReviewInput, deps: SubmitDeps) {
+export function reviewSubmission(database: Database, principal: Provider, id: string, input: ReviewInput, deps: SubmitDeps, resume: Resumption = NOT_RESUMING) {
+  return resumeOr(resume, (since) => committedReview(database.db, principal, id, since), () => reviewNow(database, principal, id, input, deps));
+}
+
+async function reviewNow(database: Database, principal: Provider, id: string, input: ReviewInput, deps: SubmitDeps) {
   const outcome = await database.db.transaction(async (tx) => {
     // Approving creates and approves an order: a new approval, refused from SOFT_BLOCK on (decision 29). A reject is not.
     if (input.decision === 'approve') await assertBillingAllows(tx, principal, 'new_approval');
@@ -125,7 +130,7 @@ export async function reviewSubmission(database: Database, principal: Provider, 
  * For a retry that took over the Idempotency-Key claim of a request whose process died: the review that
  * request committed (by this provider, since its claim began), or null when it committed none.
  */
-export async function committedReview(db: Db, principal: Provider, id: string, since: Date) {
+async function committedReview(db: Db, principal: Provider, id: string, since: Date) {
   const [row] = await db
     .select()
     .from(intakeSubmissions)

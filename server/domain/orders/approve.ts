@@ -5,6 +5,7 @@ import type { Database, Queryable } from '@/server/db/types';
 import { isLicensedIn } from '@/server/domain/auth/licenses';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { assertBillingAllows } from '@/server/domain/billing/enforcement';
+import { NOT_RESUMING, resumeOr, type Resumption } from '@/server/domain/developer/resumption';
 import { assertUnderOrderCap } from '@/server/domain/billing/usage';
 import { rankRoutes, routingColumns, routingJoins, routingRecord, type RoutingRow } from '@/server/domain/routing/choose';
 import { patientStateOf } from '@/server/domain/patients/patients';
@@ -15,6 +16,7 @@ import { approvalLapse, approvalSnapshot, approvalStale, approverOf, prescriberF
 import { startDispatch, type DispatchDeps, type DispatchParts, type PlannedDispatch } from './dispatch';
 import { toOrderDto } from './dto';
 import { conflict, conflictNow, orderVersion, transition, type Actor, type OrderRow } from './lifecycle';
+import { committedMove } from './resume';
 import { sendNow } from './settle';
 
 export type SubmitDeps = DispatchDeps & { inline: boolean; waitMs: number };
@@ -127,21 +129,27 @@ export async function approveWithin(q: Queryable, principal: Provider, id: strin
  * Spec: approve is the provider's clinical decision; it records `approvedAt` and the approver, then
  * submits at once (DESIGN decisions 8–10, 13) and answers with the submitted order.
  */
-export async function approveOrder(database: Database, principal: Provider, id: string, deps: SubmitDeps) {
-  const planned = await meteredTransaction(database, principal, async (q) => {
-    // A new approval is refused from SOFT_BLOCK on (decision 29); a submit or reroute of an order a provider
-    // already approved is not, so this guards approve only, not the dispatch path it shares with them.
-    await assertBillingAllows(q, principal, 'new_approval');
-    return approveWithin(q, principal, id, deps);
+export function approveOrder(database: Database, principal: Provider, id: string, deps: SubmitDeps, resume: Resumption = NOT_RESUMING) {
+  return resumeOr(resume, (since) => committedMove(database.db, principal, id, 'pending_approval', since), async () => {
+    const planned = await meteredTransaction(database, principal, async (q) => {
+      // A new approval is refused from SOFT_BLOCK on (decision 29); a submit or reroute of an order a provider
+      // already approved is not, so this guards approve only, not the dispatch path it shares with them.
+      await assertBillingAllows(q, principal, 'new_approval');
+      return approveWithin(q, principal, id, deps);
+    });
+    return sendAndAnswer(database, principal, id, planned, deps);
   });
-  return sendAndAnswer(database, principal, id, planned, deps);
 }
 
 /**
  * Submits a provider-approved order that is waiting to be (re)dispatched, e.g. after a reroute. An order
  * no provider approved is refused with 403 `order_not_approved`; one already dispatched is a 409.
  */
-export async function submitOrder(database: Database, principal: TenantPrincipal, id: string, deps: SubmitDeps) {
+export function submitOrder(database: Database, principal: TenantPrincipal, id: string, deps: SubmitDeps, resume: Resumption = NOT_RESUMING) {
+  return resumeOr(resume, (since) => committedMove(database.db, principal, id, 'approved', since), () => submitNow(database, principal, id, deps));
+}
+
+async function submitNow(database: Database, principal: TenantPrincipal, id: string, deps: SubmitDeps) {
   const outcome = await meteredTransaction(database, principal, async (q) => {
     const read = await readOrder(q, principal, id);
     const { order, patient } = read;
