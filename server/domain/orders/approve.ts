@@ -19,7 +19,7 @@ import { conflict, conflictNow, orderVersion, transition, type Actor, type Order
 import { committedMove } from './resume';
 import { sendNow } from './settle';
 
-export type SubmitDeps = DispatchDeps & { inline: boolean; waitMs: number };
+export type SubmitDeps = DispatchDeps & { inline: boolean };
 export type Provider = TenantPrincipal & { user: NonNullable<TenantPrincipal['user']> };
 
 // The order with its patient (of the same tenant and mode), the order's version and routing's inputs for

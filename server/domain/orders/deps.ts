@@ -18,7 +18,6 @@ export function submitDeps(config: Config): SubmitDeps {
     graceMs: config.DISPATCH_GRACE_MS,
     syncIntervalMs: config.ORDER_SYNC_INTERVAL_MS,
     inline: truthy(config.DISPATCH_INLINE),
-    waitMs: 10_000,
     afterAcknowledged: injected.afterAcknowledged,
   };
 }

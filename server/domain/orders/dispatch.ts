@@ -19,7 +19,6 @@ export const DISPATCH_JOB = 'order.dispatch';
 export const SYNC_JOB = 'order.sync';
 export const PHARMACY_CANCEL_JOB = 'order.pharmacy-cancel';
 /** NOTIFY channel: the payload is an order id whose dispatch a worker just settled. */
-export const ORDERS_CHANNEL = 'fr_orders';
 
 type DispatchRow = typeof orderDispatches.$inferSelect;
 type ConnectionRow = typeof pharmacyConnections.$inferSelect;
@@ -131,7 +130,7 @@ export async function sendPlanned(db: Db, scope: Scope, planned: PlannedDispatch
   const adapter = dispatchAdapter(db, planned.payload, planned.connection, deps);
   const state = await adapter.submit(forAdapter(planned.connection), planned.payload, planned.dispatch.idempotencyKey);
   deps.afterAcknowledged?.();
-  return recordAcknowledgement(db, scope, planned.dispatch, state, deps, { jobId: planned.jobId, announce: false });
+  return recordAcknowledgement(db, scope, planned.dispatch, state, deps, { jobId: planned.jobId });
 }
 
 /**
@@ -169,13 +168,12 @@ export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps
     const lapse = approvalLapse(order, patient, approver);
     if (lapse) {
       await withdrawApproval(db, scope, order, lapse, { dispatchId: dispatch.id });
-      await db.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${dispatch.orderId})`);
       return null;
     }
     state = await adapter.submit(conn, toDispatchOrder(order, { patient, codes, prescriber: prescriberFrom(approver) }), dispatch.idempotencyKey);
   }
   deps.afterAcknowledged?.();
-  return recordAcknowledgement(db, scope, dispatch, state, deps, { announce: true });
+  return recordAcknowledgement(db, scope, dispatch, state, deps, {});
 }
 
 /** When to ask the pharmacy again: when its script says the order changes, else after the interval. */
@@ -247,7 +245,7 @@ async function recordAcknowledgement(
   dispatch: Acknowledgeable,
   state: PharmacyOrderState,
   deps: DispatchDeps,
-  opts: { jobId?: string; announce: boolean },
+  opts: { jobId?: string },
 ): Promise<OrderRow | null> {
   // Anything the pharmacy already says beyond receipt is applied by the sync job, at once: the caller
   // of approve gets the submitted order, and every later status arrives through one path.
@@ -260,10 +258,8 @@ async function recordAcknowledgement(
     also: [syncJob(dispatch, runAt, opts.jobId ? 'reused' : undefined)],
   });
   if (!submitted) return recordOtherwise(db, scope, dispatch, state);
-  // Both after the commit: a NOTIFY wakes its listeners only then anyway.
+  // After the commit: a NOTIFY wakes its listeners only then anyway.
   await wakeIfDue(db, [runAt]);
-  // A request that waits for a worker to settle its dispatch (DISPATCH_INLINE off) wakes on this.
-  if (opts.announce) await db.execute(sql`select pg_notify(${ORDERS_CHANNEL}, ${dispatch.orderId})`);
   return submitted;
 }
 
