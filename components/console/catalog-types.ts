@@ -5,12 +5,7 @@ import type { ZProtocol, ZProtocolItem } from '@/server/api/routers/protocols/pr
 
 /** The /v1 catalog answers the console reads, as the API's own schemas declare them. */
 export type Product = z.output<typeof ZProduct>;
-export type Protocol = z.output<typeof ZProtocol>;
-export type ProtocolItem = z.output<typeof ZProtocolItem>;
 export type Catalog = z.output<typeof ZCatalog>;
-export type CatalogStatus = Catalog['status'];
-export type CatalogLine = z.output<typeof ZCatalogLine>;
-export type CatalogWithLines = z.output<typeof ZCatalogWithLines>;
 
 // A value the forms need at run time; the server's list is in server/domain/catalog/products.ts.
 export const PRODUCT_FORMS = ['tablet', 'capsule', 'injection', 'cream', 'solution', 'patch', 'device', 'kit', 'other'] as const;

@@ -33,15 +33,6 @@ export function ErrorAlert({ error, testId }: { error: ApiErrorBody; testId?: st
   );
 }
 
-/** What a page shows when the API refused to load it (e.g. a role without the scope). */
-export function Refused({ message }: { message: string }) {
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}
-
 /** What a page says to a role without its scope: a plain sentence, not an error. */
 export function NoAccess({ what, role }: { what: string; role: string }) {
   return (

@@ -4,8 +4,6 @@ import type { RouterOutputs } from '@/lib/console/types';
 export type Order = RouterOutputs['orders']['listOrders'][number];
 export type OrderStatus = Order['status'];
 export type OrderDetail = RouterOutputs['orders']['getOrder'];
-export type OrderPrescription = OrderDetail['prescriptions'][number];
-export type OrderShipment = NonNullable<OrderDetail['shipment']>;
 export type OrderTimelineEntry = OrderDetail['timeline'][number];
 export type ListedOrder = RouterOutputs['orders']['ordersWithNames'][number];
 export type QueuedOrder = RouterOutputs['orders']['approvalQueue']['orders'][number];

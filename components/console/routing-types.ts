@@ -3,6 +3,5 @@ import type { ZPlannedLine, ZRoutingPlan, ZUnfillableLine } from '@/server/api/r
 
 /** The answer of POST /v1/orders/routing/plan, as the API's own schema declares it. */
 export type RoutingPlan = z.output<typeof ZRoutingPlan>;
-export type PlannedLine = z.output<typeof ZPlannedLine>;
 export type UnfillableLine = z.output<typeof ZUnfillableLine>;
 export type RoutingIneligible = RoutingPlan['ineligible'][number];

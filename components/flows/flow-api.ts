@@ -63,4 +63,3 @@ export function flowApi(embedKey: string) {
   };
 }
 
-export type FlowApi = ReturnType<typeof flowApi>;

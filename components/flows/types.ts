@@ -15,7 +15,6 @@ export type PublicQuizQuestion = StepOf<'quiz'>['questions'][number];
 export type CreatedSession = Outputs['createFlowSession'];
 export type SessionState = Outputs['getFlowSession'];
 export type SubmitResult = Outputs['submitFlowSession'];
-export type Verdict = SubmitResult['verdict'];
 /** What a patient is told at the end of a run (the submit answer, or a completed session's outcome). */
 export type SessionOutcome = NonNullable<SessionState['outcome']>;
 

@@ -67,4 +67,3 @@ function classify(thrown: unknown): AppError {
   return new AppError('api_error', 'internal_error', 500, 'An unexpected error occurred. It has been logged; retry with the same Idempotency-Key.');
 }
 
-export const isServerFailure = (e: Envelope) => e.status >= 500;

@@ -245,4 +245,3 @@ export function scoped(q: Queryable, scope: Scope, opts: { bothModes?: boolean }
   };
 }
 
-export type ScopedDb = ReturnType<typeof scoped>;

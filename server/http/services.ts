@@ -1,7 +1,6 @@
 import type { Services } from '@/server/api/context';
 import { setGlobalServices } from './global-services';
 import { openDatabase, type DatabaseOptions } from '@/server/db/client';
-import { setGlobalDatabase } from '@/server/db/global';
 import { acquirePgliteLock } from '@/server/db/pglite-lock';
 import { ensureOpsKey } from '@/server/domain/ops/tenants';
 import { truthy, type Config } from '@/server/lib/config';
@@ -16,7 +15,6 @@ import { ensureCertificateKey, setDefaultCertificateDeps } from '@/server/domain
 export async function createServices(config: Config, opts: Pick<DatabaseOptions, 'pgliteTemplate'> = {}): Promise<Services> {
   if (!config.DATABASE_URL && !config.PGLITE_DATA_DIR.startsWith('memory://')) acquirePgliteLock(config.PGLITE_DATA_DIR);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR, ...opts });
-  setGlobalDatabase(database);
   await database.migrate();
   if (config.OPS_BOOTSTRAP_KEY) await ensureOpsKey(database.db, config.OPS_BOOTSTRAP_KEY);
 

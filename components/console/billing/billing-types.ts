@@ -5,5 +5,3 @@ export type Billing = RouterOutputs['billing']['get'];
 export type BillingHealth = Billing['health'];
 export type DunningStage = BillingHealth['stage'];
 export type StageChange = Billing['stageHistory'][number];
-export type CheckoutPlan = Billing['checkoutPlans'][number]['plan'];
-export type BillingBannerState = RouterOutputs['billing']['banner'];

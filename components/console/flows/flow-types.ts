@@ -2,9 +2,6 @@ import type { RouterOutputs } from '@/lib/console/types';
 
 /** The flow shapes as the router answers them (authoring, `flows.*`): a page and its procedure cannot disagree. */
 export type Flow = RouterOutputs['flows']['get'];
-export type FlowVersion = RouterOutputs['flows']['versions'][number];
 export type FlowVersionSummary = NonNullable<Flow['activeVersion']>;
 export type DraftDocument = Flow['draft'];
-export type DraftSettings = DraftDocument['settings'];
 export type PendingClinicalChanges = NonNullable<Flow['pendingClinicalChanges']>;
-export type PublishResult = RouterOutputs['flows']['publish'];

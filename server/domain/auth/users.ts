@@ -28,7 +28,6 @@ export function toUserDto(u: UserRow) {
     createdAt: u.createdAt.toISOString(),
   };
 }
-export type UserDto = ReturnType<typeof toUserDto>;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 

@@ -35,7 +35,6 @@ export function toPublicKey(row: ApiKeyRow) {
     createdBy: row.createdByType ? { type: row.createdByType, id: row.createdBy } : null,
   };
 }
-export type ApiKeyPublic = ReturnType<typeof toPublicKey>;
 
 /** The scopes a new key receives, after checking them against what its creator may delegate. */
 function grantedScopes(creator: Principal, input: CreateApiKeyInput): string[] {

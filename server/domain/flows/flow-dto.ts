@@ -87,5 +87,3 @@ export function toFlowDto(row: FlowRow, parts: FlowViewParts) {
   };
 }
 
-export type FlowDto = ReturnType<typeof toFlowDto>;
-export type FlowVersionDto = ReturnType<typeof toFlowVersionDto>;

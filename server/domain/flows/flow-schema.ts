@@ -80,7 +80,6 @@ export const ZFlowDocument = z.strictObject({
 });
 
 export type FlowDocument = z.infer<typeof ZFlowDocument>;
-export type FlowStep = z.infer<typeof ZFlowStep>;
 
 // The stored shape (db/schema/flows.ts) and the validated one must stay the same type, both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -23,4 +23,3 @@ export function toQuestionnaireDto(row: QuestionnaireRow) {
   };
 }
 
-export type QuestionnaireDto = ReturnType<typeof toQuestionnaireDto>;

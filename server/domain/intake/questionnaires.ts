@@ -98,11 +98,6 @@ export async function getQuestionnaire(q: Queryable, scope: Scope, key: string, 
   return toQuestionnaireDto(row);
 }
 
-/** Any version by id (any state): the console's preview and the approval page. */
-export async function getQuestionnaireVersion(q: Queryable, scope: Scope, id: string) {
-  return toQuestionnaireDto(await scoped(q, scope).require(questionnaires, id, 'questionnaire'));
-}
-
 /**
  * A provider's approval (DESIGN decision 18). The decision is bound to the content: the stored document is
  * hashed again and must match what was recorded at publication and, when the caller sends it, the hash of

@@ -56,4 +56,3 @@ export function identityOf(row: SubmissionRow) {
     resolvedAt: row.identityResolvedAt?.toISOString() ?? null,
   };
 }
-export type SubmissionDto = ReturnType<typeof toSubmissionDto>;

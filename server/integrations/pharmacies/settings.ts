@@ -42,4 +42,3 @@ export const ZHttpSettings = z
     timeoutMs: z.number().int().min(500).max(30_000).default(10_000).meta({ description: 'Per-request timeout in milliseconds' }),
   })
   .meta({ id: 'HttpPharmacySettings', description: 'Generic signed JSON-over-HTTPS pharmacy' });
-export type HttpSettings = z.output<typeof ZHttpSettings>;

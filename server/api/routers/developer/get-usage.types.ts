@@ -34,4 +34,3 @@ export const ZUsage = z
     eventsThisPeriod: count("Events appended to the caller's mode's event log this period"),
   })
   .meta({ id: 'Usage', description: 'Usage of the billing period against the plan' });
-export const ZGetUsageResponse = ZUsage;

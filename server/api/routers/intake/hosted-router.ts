@@ -1,4 +1,3 @@
-import { router } from '@/server/api/trpc';
 import { createHostedLinkRoute } from './create-hosted-link';
 import { getHostedIntakeRoute } from './get-hosted-intake';
 import { getPublicQuestionnaireRoute } from './get-public-questionnaire';
@@ -14,4 +13,3 @@ export const hostedRoutes = {
   submitPublicIntake: submitPublicIntakeRoute,
 };
 
-export const intakeHostedRouter = router(hostedRoutes);

@@ -13,4 +13,3 @@ export const ZDailySeries = z.object({
   total: z.number().int().min(0),
   days: z.array(z.object({ date: z.string().meta({ description: 'YYYY-MM-DD, UTC' }), count: z.number().int().min(0) })),
 });
-export const ZConsoleRoutedOrdersDailyResponse = ZDailySeries;

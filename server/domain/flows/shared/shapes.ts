@@ -22,7 +22,6 @@ export type ThemeToken = (typeof THEME_TOKENS)[number];
  * (flows published before they existed), and the hosted page asks for them.
  */
 export const CONTACT_FIELDS = ['name', 'email', 'state', 'dateOfBirth', 'phone', 'addressLine1', 'addressLine2', 'city', 'postalCode'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export const QUIZ_QUESTION_TYPES = ['choice', 'multi_choice', 'boolean', 'string'] as const;
 
