@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import type { ZCatalog, ZCatalogLine, ZCatalogWithLines } from '@/server/api/routers/catalogs/catalog.types';
+import type { ZCatalog } from '@/server/api/routers/catalogs/catalog.types';
 import type { ZProduct } from '@/server/api/routers/products/product.types';
-import type { ZProtocol, ZProtocolItem } from '@/server/api/routers/protocols/protocol.types';
 
 /** The /v1 catalog answers the console reads, as the API's own schemas declare them. */
 export type Product = z.output<typeof ZProduct>;

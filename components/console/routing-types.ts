@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZPlannedLine, ZRoutingPlan, ZUnfillableLine } from '@/server/api/routers/orders/routing-plan.types';
+import type { ZRoutingPlan, ZUnfillableLine } from '@/server/api/routers/orders/routing-plan.types';
 
 /** The answer of POST /v1/orders/routing/plan, as the API's own schema declares it. */
 export type RoutingPlan = z.output<typeof ZRoutingPlan>;
