@@ -36,14 +36,18 @@ export class FulfillmentRail {
   readonly events = new Events(this);
   readonly webhookEndpoints = new WebhookEndpoints(this);
 
-  constructor(apiKey: string, options: ClientOptions = {}) {
-    if (!apiKey) throw new Error('An API key is required: new FulfillmentRail(process.env.FR_API_KEY!)');
+  /**
+   * `apiKey`: an API key (`nk_sandbox_…`, `nk_live_…`, `rk_…`) or a session token from sign-in; null only for the
+   * operations that take no credential (sign-in, the public flow runtime).
+   */
+  constructor(apiKey: string | null, options: ClientOptions = {}) {
+    if (apiKey === '' || apiKey === undefined) throw new Error('An API key is required: new FulfillmentRail(process.env.FR_API_KEY!)');
     const { baseUrl = 'http://localhost:3000', fetch: baseFetch = globalThis.fetch, ...retry } = options;
     this.baseUrl = baseUrl.replace(/\/+$/, '');
-    this.mode = modeFromKey(apiKey);
+    this.mode = apiKey === null ? null : modeFromKey(apiKey);
     this.api = createClient<paths>({
       baseUrl: `${this.baseUrl}/v1`,
-      headers: { Authorization: `Bearer ${apiKey}`, 'User-Agent': `fulfillment-rail-sdk-node/${SDK_VERSION}` },
+      headers: { ...(apiKey === null ? {} : { Authorization: `Bearer ${apiKey}` }), 'User-Agent': `fulfillment-rail-sdk-node/${SDK_VERSION}` },
       fetch: retryingFetch(baseFetch, { ...DEFAULT_RETRY, ...retry }),
     });
   }

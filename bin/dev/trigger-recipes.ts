@@ -1,0 +1,107 @@
+import { FulfillmentRail, type Schemas } from '@/sdk/src/index';
+import { orderFor, productAtSimulatedPharmacy, syntheticPatient } from './trigger-fixtures';
+
+export interface TriggerContext {
+  api: FulfillmentRail;
+  /** A provider's session, signed in only for the recipes that need an approval. */
+  provider(): Promise<{ session: FulfillmentRail; state: string }>;
+}
+
+export interface Made {
+  /** What was created, by name: printed as the trigger's result. */
+  ids: Record<string, string>;
+  /** The id the awaited event's data names (order, session, submission). */
+  subject: string;
+}
+
+export interface Recipe {
+  needsProvider: boolean;
+  run(ctx: TriggerContext): Promise<Made>;
+}
+
+type Script = Partial<Schemas['SimulatedPharmacySettings']>;
+const DAY = 86_400;
+
+/** Patient, product at a scripted simulated pharmacy, order, then the provider's approval (which dispatches it). */
+function approvedOrder(script: Script): Recipe {
+  return {
+    needsProvider: true,
+    async run(ctx) {
+      const { session, state } = await ctx.provider();
+      const patient = await syntheticPatient(ctx.api, state);
+      const { product, pharmacy, catalogId } = await productAtSimulatedPharmacy(ctx.api, state, script);
+      const order = await orderFor(ctx.api, patient.id, product.id);
+      await session.orders.approve(order.id);
+      return { ids: { patient: patient.id, product: product.id, pharmacy: pharmacy.id, catalog: catalogId, order: order.id }, subject: order.id };
+    },
+  };
+}
+
+/** A session of the first published sandbox flow that an embed key serves. */
+async function flowSession(api: FulfillmentRail) {
+  const keys = await api.list('/embed-keys').toArray();
+  const key = keys.find((k) => k.flowId && !k.revokedAt && !k.livemode);
+  if (!key) throw new Error('No sandbox embed key serves a flow in this tenant: create one for a published flow (the demo clinic has one).');
+  const patientSide = new FulfillmentRail(null, { baseUrl: api.baseUrl });
+  const flow = await patientSide.get('/public/flows/{embedKey}', { params: { path: { embedKey: key.id } } });
+  const started = await patientSide.post('/public/flows/{embedKey}/sessions', { params: { path: { embedKey: key.id } }, body: {} });
+  return { patientSide, embedKey: key.id, flow, sessionId: started.sessionId };
+}
+
+export const RECIPES: Record<string, Recipe> = {
+  'order.routed': approvedOrder({ shipAfterSeconds: DAY, deliverAfterSeconds: DAY }),
+  'order.submitted': approvedOrder({ shipAfterSeconds: DAY, deliverAfterSeconds: DAY }),
+  'order.shipped': approvedOrder({ shipAfterSeconds: 0, deliverAfterSeconds: DAY }),
+  'order.delivered': approvedOrder({ shipAfterSeconds: 0, deliverAfterSeconds: 0 }),
+  'order.rejected': approvedOrder({ behavior: 'reject', rejectReasonCode: 'prescription_invalid' }),
+  // An order no pharmacy ever held can be cancelled by the clinic itself: no approval needed.
+  'order.cancelled': {
+    needsProvider: false,
+    async run({ api }) {
+      const patient = await syntheticPatient(api, 'CA');
+      const { product, pharmacy } = await productAtSimulatedPharmacy(api, 'CA', {});
+      const order = await orderFor(api, patient.id, product.id);
+      await api.orders.cancel(order.id);
+      return { ids: { patient: patient.id, product: product.id, pharmacy: pharmacy.id, order: order.id }, subject: order.id };
+    },
+  },
+  'intake.submission.created': {
+    needsProvider: false,
+    async run({ api }) {
+      const questionnaires = await api.get('/intake/questionnaires');
+      const q = questionnaires[0];
+      if (!q) throw new Error('This tenant has no approved questionnaire yet (a provider approves one in the console; the demo clinic has three).');
+      const patient = await syntheticPatient(api, 'CA');
+      // No answers: the engine's verdict is `incomplete`, and the submission (and its event) exist all the same.
+      const submission = await api.post('/intake/submissions', { body: { questionnaireKey: q.key, patientId: patient.id, answers: {} } });
+      return { ids: { questionnaire: q.key, patient: patient.id, submission: submission.id }, subject: submission.id };
+    },
+  },
+  'flow.viewed': {
+    needsProvider: false,
+    async run({ api }) {
+      const { embedKey, flow, sessionId } = await flowSession(api);
+      return { ids: { flow: flow.flowId, embedKey, session: sessionId }, subject: sessionId };
+    },
+  },
+  'step.completed': {
+    needsProvider: false,
+    async run({ api }) {
+      const { patientSide, embedKey, flow, sessionId } = await flowSession(api);
+      const first = flow.steps[0];
+      await patientSide.post('/public/flows/{embedKey}/sessions/{id}/steps', { params: { path: { embedKey, id: sessionId } }, body: { stepId: first.id, answers: {} } });
+      return { ids: { flow: flow.flowId, embedKey, session: sessionId, step: first.id }, subject: sessionId };
+    },
+  },
+};
+
+/** Event types the CLI does not make, and how to make them instead. */
+export const NOT_TRIGGERABLE: Record<string, string> = {
+  'flow.qualified': 'a patient answering a published flow to the end, eligible: open the demo flow page `npm start` prints (sandbox) and complete it',
+  'flow.disqualified': 'a patient answering a published flow to a disqualifying answer: the demo flow page, as above',
+  'flow.session.qualified': 'as flow.qualified',
+  'flow.session.completed': 'as flow.qualified or flow.disqualified',
+  'flow.published': "a provider's approval of a flow's clinical content in the console (publishing changes what patients read, so the CLI leaves it to people)",
+  'experiment.exposed': 'a running experiment on a flow (created in the console; it changes what patients read), then a new session of that flow',
+  'flow.checkout.completed': "the clinic store's signed checkout callback after an eligible run with the flow_checkout feature on",
+};
