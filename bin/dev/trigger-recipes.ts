@@ -1,4 +1,6 @@
 import { FulfillmentRail, type Schemas } from '@/sdk/src/index';
+import { UsageError } from '../commands';
+import { syntheticAnswers } from './intake-answers';
 import { orderFor, productAtSimulatedPharmacy, syntheticPatient } from './trigger-fixtures';
 
 export interface TriggerContext {
@@ -41,7 +43,7 @@ function approvedOrder(script: Script): Recipe {
 async function flowSession(api: FulfillmentRail) {
   const keys = await api.list('/embed-keys').toArray();
   const key = keys.find((k) => k.flowId && !k.revokedAt && !k.livemode);
-  if (!key) throw new Error('No sandbox embed key serves a flow in this tenant: create one for a published flow (the demo clinic has one).');
+  if (!key) throw new UsageError('No sandbox embed key serves a flow in this tenant: create one for a published flow (the demo clinic has one).');
   const patientSide = new FulfillmentRail(null, { baseUrl: api.baseUrl });
   const flow = await patientSide.get('/public/flows/{embedKey}', { params: { path: { embedKey: key.id } } });
   const started = await patientSide.post('/public/flows/{embedKey}/sessions', { params: { path: { embedKey: key.id } }, body: {} });
@@ -70,10 +72,10 @@ export const RECIPES: Record<string, Recipe> = {
     async run({ api }) {
       const questionnaires = await api.get('/intake/questionnaires');
       const q = questionnaires[0];
-      if (!q) throw new Error('This tenant has no approved questionnaire yet (a provider approves one in the console; the demo clinic has three).');
+      if (!q) throw new UsageError('This tenant has no approved questionnaire yet (a provider approves one in the console; the demo clinic has three).');
       const patient = await syntheticPatient(api, 'CA');
-      // No answers: the engine's verdict is `incomplete`, and the submission (and its event) exist all the same.
-      const submission = await api.post('/intake/submissions', { body: { questionnaireKey: q.key, patientId: patient.id, answers: {} } });
+      const answers = syntheticAnswers(q.document, { dateOfBirth: patient.dateOfBirth, state: 'CA', sex: patient.sex });
+      const submission = await api.post('/intake/submissions', { body: { questionnaireKey: q.key, patientId: patient.id, answers } });
       return { ids: { questionnaire: q.key, patient: patient.id, submission: submission.id }, subject: submission.id };
     },
   },
