@@ -64,7 +64,7 @@ describe('npm run cli -- trigger', () => {
 
   it("works on the demo clinic with the key and provider a fresh `npm start` prints: intake, flow and order events", async () => {
     const provider = demo.people.find((p) => p.role === 'provider')!;
-    for (const type of ['intake.submission.created', 'flow.viewed', 'step.completed']) {
+    for (const type of ['intake.submission.created', 'flow.viewed', 'step.completed', 'flow.qualified', 'flow.disqualified', 'flow.session.completed']) {
       const r = await trigger(type, '--api-key', demo.sandboxKey, '--json');
       expect(r.code, `${type}: ${r.stdout}${r.stderr}`).toBe(0);
       expect(result(r).event.type).toBe(type);

@@ -1,4 +1,5 @@
-import { FulfillmentRail, type Schemas } from '@/sdk/src/index';
+import type { FulfillmentRail, Schemas } from '@/sdk/src/index';
+import { flowSession, runFlowTo } from './flow-run';
 import { UsageError } from '../commands';
 import { syntheticAnswers } from './intake-answers';
 import { orderFor, productAtSimulatedPharmacy, syntheticPatient } from './trigger-fixtures';
@@ -39,16 +40,7 @@ function approvedOrder(script: Script): Recipe {
   };
 }
 
-/** A session of the first published sandbox flow that an embed key serves. */
-async function flowSession(api: FulfillmentRail) {
-  const keys = await api.list('/embed-keys').toArray();
-  const key = keys.find((k) => k.flowId && !k.revokedAt && !k.livemode);
-  if (!key) throw new UsageError('No sandbox embed key serves a flow in this tenant: create one for a published flow (the demo clinic has one).');
-  const patientSide = new FulfillmentRail(null, { baseUrl: api.baseUrl });
-  const flow = await patientSide.get('/public/flows/{embedKey}', { params: { path: { embedKey: key.id } } });
-  const started = await patientSide.post('/public/flows/{embedKey}/sessions', { params: { path: { embedKey: key.id } }, body: {} });
-  return { patientSide, embedKey: key.id, flow, sessionId: started.sessionId };
-}
+const flowRun = (verdict: 'eligible' | 'disqualified'): Recipe => ({ needsProvider: false, run: ({ api }) => runFlowTo(api, verdict) });
 
 export const RECIPES: Record<string, Recipe> = {
   'order.routed': approvedOrder({ shipAfterSeconds: DAY, deliverAfterSeconds: DAY }),
@@ -95,14 +87,14 @@ export const RECIPES: Record<string, Recipe> = {
       return { ids: { flow: flow.flowId, embedKey, session: sessionId, step: first.id }, subject: sessionId };
     },
   },
+  'flow.qualified': flowRun('eligible'),
+  'flow.session.qualified': flowRun('eligible'),
+  'flow.disqualified': flowRun('disqualified'),
+  'flow.session.completed': flowRun('eligible'),
 };
 
 /** Event types the CLI does not make, and how to make them instead. */
 export const NOT_TRIGGERABLE: Record<string, string> = {
-  'flow.qualified': 'a patient answering a published flow to the end, eligible: open the demo flow page `npm start` prints (sandbox) and complete it',
-  'flow.disqualified': 'a patient answering a published flow to a disqualifying answer: the demo flow page, as above',
-  'flow.session.qualified': 'as flow.qualified',
-  'flow.session.completed': 'as flow.qualified or flow.disqualified',
   'flow.published': "a provider's approval of a flow's clinical content in the console (publishing changes what patients read, so the CLI leaves it to people)",
   'experiment.exposed': 'a running experiment on a flow (created in the console; it changes what patients read), then a new session of that flow',
   'flow.checkout.completed': "the clinic store's signed checkout callback after an eligible run with the flow_checkout feature on",
