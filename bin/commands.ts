@@ -45,6 +45,8 @@ export class Live {
 export interface Command {
   summary: string;
   usage: string;
+  /** More, shown by `<command> --help` only. */
+  help?: string;
   options: NonNullable<ParseArgsConfig['options']>;
   /** How many positional arguments the command takes (none unless set). */
   positionals?: number;

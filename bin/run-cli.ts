@@ -7,16 +7,17 @@ import { loadConfig } from '@/server/lib/config';
 import { COMMANDS, Live, Offline, UsageError, type Command, type LiveIo } from './commands';
 
 const describe = ([name, c]: [string, Command]) => `  ${name.padEnd(16)} ${c.summary}${c.usage ? `\n${' '.repeat(19)}${c.usage}` : ''}`;
-const USAGE = `Fulfillment Rail operator CLI
+const USAGE = `Fulfillment Rail CLI: operator commands (on the database) and developer commands (listen, trigger: over the API)
 
   npm run cli -- <command> [options] [--json]
 
 Commands:
 ${Object.entries(COMMANDS).map(describe).join('\n')}
 
---json prints exactly one JSON document on stdout (npm adds its own banner there: pipe \`npm run -s cli -- …\`).
+--json prints exactly one JSON document on stdout (npm adds its own banner there: pipe \`npm run -s cli -- …\`);
+listen prints one per line as it goes, then its summary.
 With the embedded database (no DATABASE_URL) the CLI refuses while a running server holds the data directory:
-use the ops API (/v1/ops/...) then.`;
+use the ops API (/v1/ops/...) then. listen and trigger talk to the running server and open no database.`;
 
 class Exit {
   constructor(
@@ -33,7 +34,7 @@ async function run(argv: string[], env: Record<string, string | undefined>, io: 
   const [name, ...rest] = args;
   const command: Command | undefined = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (args.includes('--help') || args.includes('-h') || name === 'help') {
-    const text = command ? `npm run cli -- ${name} ${command.usage ? `${command.usage} ` : ''}[--json]\n\n${command.summary}` : USAGE;
+    const text = command ? `npm run cli -- ${name} ${command.usage ? `${command.usage} ` : ''}[--json]\n\n${command.summary}${command.help ? `\n\n${command.help}` : ''}` : USAGE;
     return new Exit(0, { usage: text }, text);
   }
   if (!name) return failure(`No command given.\n\n${USAGE}`);

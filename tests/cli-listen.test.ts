@@ -101,7 +101,7 @@ describe('npm run cli -- listen', () => {
       ['order.cancelled', second, 200],
     ]);
     stop.abort();
-    expect((await running).value).toEqual({ stopped: true, forwarded: 2 });
+    expect((await running).value).toEqual({ stopped: true, forwarded: 2, failed: 0 });
   });
 
   it('refuses bad flags before connecting, and a key the stream refuses', async () => {

@@ -27,7 +27,8 @@ export const DEV_COMMANDS: Record<string, Command> = {
   },
   trigger: {
     summary: 'Make an event happen in sandbox through the public API, with the real objects behind it; prints their ids',
-    usage: `<event type> [--api-key <key>] [--base-url <url>] [--provider-email <e-mail> --provider-password <password> [--provider-totp-secret <base32>]]\n${TRIGGER_HELP}`,
+    usage: '<event type> [--api-key <key>] [--base-url <url>] [--provider-email <e-mail> --provider-password <password> [--provider-totp-secret <base32>]]',
+    help: TRIGGER_HELP,
     positionals: 1,
     options: {
       'api-key': { type: 'string' },

@@ -45,6 +45,7 @@ export async function listen(s: ListenSettings, io: LiveIo): Promise<Result> {
     forwardTo: s.forwardTo,
   });
   let forwarded = 0;
+  let failed = 0;
   try {
     await followEventStream({
       baseUrl,
@@ -63,6 +64,7 @@ export async function listen(s: ListenSettings, io: LiveIo): Promise<Result> {
         const at = new Date();
         const r = await forwardEvent(s.forwardTo, secret, event, s.timeoutMs ?? 15_000);
         forwarded++;
+        if (r.status === null || r.status < 200 || r.status >= 300) failed++;
         say(`${stamp(at)}  ${event.type.padEnd(24)} ${event.id}  --> ${r.status ?? `failed (${r.error})`}  ${r.durationMs} ms`, {
           time: at.toISOString(),
           type: event.type,
@@ -77,5 +79,5 @@ export async function listen(s: ListenSettings, io: LiveIo): Promise<Result> {
     if (err instanceof StreamRefused) return { value: { error: { message: err.message }, forwarded }, human: err.message, code: 2 };
     throw err;
   }
-  return { value: { stopped: true, forwarded }, human: `Stopped; ${forwarded} event(s) forwarded.` };
+  return { value: { stopped: true, forwarded, failed }, human: `Stopped; ${forwarded} event(s) forwarded, ${failed} without a 2xx answer.` };
 }

@@ -35,8 +35,13 @@ const NEEDED =
  * who has not enrolled two-factor authentication yet is enrolled here, and the secret is printed once (add it
  * to an authenticator app; pass it as --provider-totp-secret from then on), as the Account page would show it.
  */
-export async function providerSession(baseUrl: string, creds: ProviderCredentials, print: (line: string) => void): Promise<FulfillmentRail> {
+/** Refuses, before anything is created, a trigger that will need a provider but was given none. */
+export function requireProviderCredentials(creds: ProviderCredentials): asserts creds is ProviderCredentials & { email: string; password: string } {
   if (!creds.email || !creds.password) throw new UsageError(NEEDED);
+}
+
+export async function providerSession(baseUrl: string, creds: ProviderCredentials, print: (line: string) => void): Promise<FulfillmentRail> {
+  requireProviderCredentials(creds);
   const anonymous = new FulfillmentRail(null, { baseUrl });
   const login = await anonymous.post('/auth/login', { body: { email: creds.email, password: creds.password } });
   if ('mfaRequired' in login) {

@@ -1,7 +1,7 @@
 import { EVENT_TYPES } from '@/server/domain/events/catalog';
 import { FulfillmentRail, FulfillmentRailError, modeFromKey } from '@/sdk/src/index';
 import { UsageError, type LiveIo, type Result } from '../commands';
-import { providerSession, type ProviderCredentials } from './provider-session';
+import { providerSession, requireProviderCredentials, type ProviderCredentials } from './provider-session';
 import { NOT_TRIGGERABLE, RECIPES } from './trigger-recipes';
 import { waitForEvent } from './wait-event';
 
@@ -37,7 +37,7 @@ export async function trigger(s: TriggerSettings, io: LiveIo): Promise<Result> {
     throw new UsageError(`Unknown event type '${s.type}'. The types the product emits: ${EVENT_TYPES.join(', ')}.`);
   }
   const api = new FulfillmentRail(s.apiKey, { baseUrl: s.baseUrl });
-  if (recipe.needsProvider && (!s.provider.email || !s.provider.password)) await providerSession(s.baseUrl, s.provider, io.print); // throws the usage message
+  if (recipe.needsProvider) requireProviderCredentials(s.provider);
   const provider = async () => {
     const session = await providerSession(s.baseUrl, s.provider, io.print);
     const [me, keyMe] = await Promise.all([session.get('/auth/me'), api.get('/auth/me')]);
