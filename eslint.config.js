@@ -65,6 +65,16 @@ const LAYERS = [
     paths: [zodPath],
   },
   {
+    // The SDK is published on its own (issue 38): it may import only itself and its package.json dependencies,
+    // never the project (no `@/` alias, no path out of sdk/), so `npm pack` ships something that runs.
+    files: ['sdk/**/*.ts', 'examples/**/*.ts'],
+    ignores: ['examples/**/*.test.ts'],
+    patterns: [
+      { regex: '^@/', message: 'The SDK and the examples stand alone: import `@fulfillment-rail/sdk` or a path inside their own folder, never the project.' },
+      { regex: '^(\\.\\./)+(server|db|app|lib|components|bin|scripts|tests)(/|$)', message: 'The SDK and the examples stand alone: never import the project.' },
+    ],
+  },
+  {
     // Routers hold no queries or transactions: they call a domain service (DESIGN §3). A `.types.ts` may
     // still take a value such as an enum's list from the schema, for its zod schemas.
     files: ['server/api/routers/**/*.ts'],
@@ -84,7 +94,7 @@ const LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.next/', '.data/', 'db/migrations/', 'next-env.d.ts', 'test-results/'] },
+  { ignores: ['node_modules/', '.next/', '.data/', 'db/migrations/', 'next-env.d.ts', 'test-results/', 'sdk/dist/', 'sdk/node_modules/', 'sdk/src/generated/', 'examples/*/node_modules/'] },
   ...tseslint.configs.recommended,
   {
     rules: {

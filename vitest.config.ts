@@ -12,7 +12,8 @@ import path from 'node:path';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
+  // The examples import the SDK by its package name; in the project that is its source.
+  resolve: { alias: { '@fulfillment-rail/sdk': path.resolve(import.meta.dirname, 'sdk/src/index.ts'), '@': path.resolve(import.meta.dirname) } },
   test: {
     include: onPostgres ? ['tests/*.test.ts', 'tests/postgres/**/*.test.ts'] : ['tests/*.test.ts', 'tests/once/**/*.test.ts', 'tests/embedded/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],

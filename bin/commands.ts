@@ -11,6 +11,7 @@ import { ZCreateTenantRequest } from '@/server/api/routers/ops/create-tenant.typ
 import { ZUpdateTenantChanges } from '@/server/api/routers/ops/update-tenant.types';
 import { ZCreateApiKey } from '@/server/api/routers/developer/api-key.types';
 import { CERT_COMMANDS } from './cert-commands';
+import { DEV_COMMANDS } from './dev/commands';
 
 /** Bad input from the operator: exit code 2, nothing written. */
 export class UsageError extends Error {}
@@ -29,14 +30,28 @@ export class Offline {
   constructor(readonly run: () => Promise<Result>) {}
 }
 
+/** What a long-running command (listen) writes to as it goes, and the signal that stops it (^C). */
+export interface LiveIo {
+  print(line: string): void;
+  signal: AbortSignal;
+  /** --json: each printed line is one JSON document. */
+  json: boolean;
+}
+/** Work that talks to a running server over HTTP and reports as it goes: no database is opened. */
+export class Live {
+  constructor(readonly run: (io: LiveIo) => Promise<Result>) {}
+}
+
 export interface Command {
   summary: string;
   usage: string;
+  /** More, shown by `<command> --help` only. */
+  help?: string;
   options: NonNullable<ParseArgsConfig['options']>;
   /** How many positional arguments the command takes (none unless set). */
   positionals?: number;
   /** Validates the flags without touching the database and returns the work to do. */
-  prepare(o: Options, positionals: string[]): Work | Offline;
+  prepare(o: Options, positionals: string[], env: Record<string, string | undefined>): Work | Offline | Live;
 }
 
 const OPERATOR: Principal = { kind: 'key', tenantId: null, livemode: true, scopes: [OPS_SCOPE], rateLimitKey: 'cli' };
@@ -158,6 +173,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   ...CERT_COMMANDS,
+  ...DEV_COMMANDS,
   migrate: {
     summary: 'Apply database migrations (they also run at every start)',
     usage: '',

@@ -4,19 +4,20 @@ import { acquirePgliteLock, holderOf } from '@/server/db/pglite-lock';
 import type { Database } from '@/server/db/types';
 import { AppError } from '@/server/lib/errors';
 import { loadConfig } from '@/server/lib/config';
-import { COMMANDS, Offline, UsageError, type Command } from './commands';
+import { COMMANDS, Live, Offline, UsageError, type Command, type LiveIo } from './commands';
 
 const describe = ([name, c]: [string, Command]) => `  ${name.padEnd(16)} ${c.summary}${c.usage ? `\n${' '.repeat(19)}${c.usage}` : ''}`;
-const USAGE = `Fulfillment Rail operator CLI
+const USAGE = `Fulfillment Rail CLI: operator commands (on the database) and developer commands (listen, trigger: over the API)
 
   npm run cli -- <command> [options] [--json]
 
 Commands:
 ${Object.entries(COMMANDS).map(describe).join('\n')}
 
---json prints exactly one JSON document on stdout (npm adds its own banner there: pipe \`npm run -s cli -- …\`).
+--json prints exactly one JSON document on stdout (npm adds its own banner there: pipe \`npm run -s cli -- …\`);
+listen prints one per line as it goes, then its summary.
 With the embedded database (no DATABASE_URL) the CLI refuses while a running server holds the data directory:
-use the ops API (/v1/ops/...) then.`;
+use the ops API (/v1/ops/...) then. listen and trigger talk to the running server and open no database.`;
 
 class Exit {
   constructor(
@@ -28,12 +29,12 @@ class Exit {
 
 const failure = (message: string, code = 2) => new Exit(code, { error: { message } }, message);
 
-async function run(argv: string[], env: Record<string, string | undefined>): Promise<Exit> {
+async function run(argv: string[], env: Record<string, string | undefined>, io: LiveIo): Promise<Exit> {
   const args = argv.filter((a) => a !== '--json');
   const [name, ...rest] = args;
   const command: Command | undefined = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (args.includes('--help') || args.includes('-h') || name === 'help') {
-    const text = command ? `npm run cli -- ${name} ${command.usage ? `${command.usage} ` : ''}[--json]\n\n${command.summary}` : USAGE;
+    const text = command ? `npm run cli -- ${name} ${command.usage ? `${command.usage} ` : ''}[--json]\n\n${command.summary}${command.help ? `\n\n${command.help}` : ''}` : USAGE;
     return new Exit(0, { usage: text }, text);
   }
   if (!name) return failure(`No command given.\n\n${USAGE}`);
@@ -43,12 +44,16 @@ async function run(argv: string[], env: Record<string, string | undefined>): Pro
   try {
     const { values, positionals } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: Boolean(command.positionals) });
     if (positionals.length > (command.positionals ?? 0)) throw new UsageError(`Unexpected argument '${positionals[command.positionals ?? 0]}'`);
-    work = command.prepare(values as Record<string, string | undefined>, positionals);
+    work = command.prepare(values as Record<string, string | undefined>, positionals, env);
   } catch (err) {
     return failure(err instanceof Error ? err.message : String(err));
   }
   if (work instanceof Offline) {
     const result = await work.run();
+    return new Exit(result.code ?? 0, result.value, result.human);
+  }
+  if (work instanceof Live) {
+    const result = await work.run(io);
     return new Exit(result.code ?? 0, result.value, result.human);
   }
 
@@ -91,11 +96,14 @@ export interface CliOutcome {
  * The whole CLI, minus the process: reads its configuration from `env`, and returns the exit code and the
  * text instead of writing and exiting, so tests run commands in their own process (bin/cli.ts is the entry).
  */
-export async function runCli(argv: string[], env: Record<string, string | undefined> = process.env): Promise<CliOutcome> {
+export async function runCli(argv: string[], env: Record<string, string | undefined> = process.env, live?: Partial<Omit<LiveIo, 'json'>>): Promise<CliOutcome> {
   const json = argv.includes('--json');
+  // A long-running command (listen) prints as it goes: to `live.print` when given, else into stdout below.
+  const printed: string[] = [];
+  const io: LiveIo = { print: live?.print ?? ((line) => void printed.push(line)), signal: live?.signal ?? new AbortController().signal, json };
   let outcome: Exit;
   try {
-    outcome = await run(argv, env);
+    outcome = await run(argv, env, io);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     // The operator's input (unknown tenant, scope not grantable, …) versus the system failing.
@@ -105,5 +113,6 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   // --json answers on stdout whatever happened; human text goes to stderr when the command failed.
   const text = `${json ? JSON.stringify(outcome.value) : outcome.human}\n`;
   const toStdout = json || outcome.code === 0;
-  return { code: outcome.code, stdout: toStdout ? text : '', stderr: toStdout ? '' : text };
+  const before = printed.map((line) => `${line}\n`).join('');
+  return { code: outcome.code, stdout: before + (toStdout ? text : ''), stderr: toStdout ? '' : text };
 }

@@ -29,6 +29,9 @@ const REFUSED: Case[] = [
   ['router → schema', 'server/api/routers/orders/planted.ts', "import { orders } from '@/db/schema';\nexport const a = orders;"],
   ['router transaction', 'server/api/routers/orders/planted.ts', 'export const a = (db: any) => db.transaction(async () => 1);'],
   ['router query', 'server/api/routers/orders/planted.ts', 'export const a = (db: any) => db.select().from(1);'],
+  ['sdk → project', 'sdk/src/planted.ts', "import { errors } from '@/server/lib/errors';\nexport const a = errors;"],
+  ['sdk → project, relative', 'sdk/src/planted.ts', "import { errors } from '../../server/lib/errors';\nexport const a = errors;"],
+  ['example → project', 'examples/node-quickstart/planted.ts', "import { EVENT_TYPES } from '@/server/domain/events/catalog';\nexport const a = EVENT_TYPES;"],
 ];
 
 const ALLOWED: Case[] = [
@@ -39,6 +42,7 @@ const ALLOWED: Case[] = [
   ['domain → integrations', 'server/domain/webhooks/planted.ts', "import { agentFor } from '@/server/integrations/net/agent';\nexport const a = agentFor;"],
   ['router → domain, db types', 'server/api/routers/orders/planted.ts', "import type { Db } from '@/server/db/types';\nimport { requireTenant } from '@/server/domain/ops/tenants';\nexport const a = (db: Db) => requireTenant(db, 'x');"],
   ['page → router caller', 'app/(console)/planted/page.tsx', "import { trpcServer } from '@/lib/trpc/server';\nexport const a = trpcServer;"],
+  ['sdk → its dependency', 'sdk/src/planted.ts', "import createClient from 'openapi-fetch';\nexport const a = createClient;"],
   ['router schema file → enum list', 'server/api/routers/orders/planted.types.ts', "import { ORDER_STATUSES } from '@/db/schema/orders';\nexport const a = ORDER_STATUSES;"],
 ];
 

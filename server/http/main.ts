@@ -53,6 +53,7 @@ function demoFlowLines(base: string, flowKey: string) {
 }
 
 function printDemo({ tenantId, sandboxKey: key, flowEmbedKey, people }: DemoSeed, base: string) {
+  const provider = people.find((p) => p.role === 'provider');
   // Printed once, on the first start of an empty database: the key is not retrievable later.
   process.stdout.write(
     [
@@ -64,6 +65,8 @@ function printDemo({ tenantId, sandboxKey: key, flowEmbedKey, people }: DemoSeed
       '  (the provider enrolls two-factor authentication on the Account page before approving orders)',
       '',
       `  Try:  curl -H "Authorization: Bearer ${key}" ${base}/v1/developer/keys`,
+      `  Webhooks on your machine:  npm run cli -- listen --api-key ${key} --base-url ${base} --forward-to http://localhost:4242/webhooks`,
+      `  Make an event happen:      npm run cli -- trigger order.shipped --api-key ${key} --base-url ${base} --provider-email ${provider?.email ?? '…'} --provider-password ${provider?.password ?? '…'}`,
       `  API reference: ${base}/v1/openapi.json   Console: ${base}/`,
       ...demoFlowLines(base, flowEmbedKey),
       '',

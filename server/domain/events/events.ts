@@ -12,6 +12,9 @@ export function toEventDto(row: Pick<EventRow, 'id' | 'type' | 'data' | 'created
 }
 export type EventDto = ReturnType<typeof toEventDto>;
 
+/** The body of every webhook delivery of an event (and of what `npm run cli -- listen` forwards). */
+export const webhookBody = (row: Pick<EventRow, 'id' | 'type' | 'data' | 'createdAt'>) => JSON.stringify(toEventDto(row));
+
 export async function listEvents(db: Db, scope: Scope, q: { type?: string; limit: number; startingAfter?: string }) {
   if (q.type !== undefined && !isEventType(q.type)) {
     throw errors.validation('Unknown event type. GET /v1/developer/webhooks/events lists the types.', 'type', 'unknown_event_type');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
-import { toEventDto } from '@/server/domain/events/events';
+import { webhookBody } from '@/server/domain/events/events';
 import { now } from '@/server/lib/clock';
 import type { DeliveryRow } from './deliveries';
 import type { DeliveryOptions } from './options';
@@ -43,7 +43,7 @@ export async function attemptDelivery(db: Db, scope: Scope, deliveryId: string, 
   }
 
   const result = await sendSigned(
-    { url: endpoint.url, secret: endpoint.secret, eventId: event.id, body: JSON.stringify(toEventDto(event)) },
+    { url: endpoint.url, secret: endpoint.secret, eventId: event.id, body: webhookBody(event) },
     { timeoutMs: opts.timeoutMs, policy: opts.policy },
   );
   const at = now();

@@ -24,6 +24,21 @@ export interface SendResult {
   gone: boolean;
 }
 
+/**
+ * The headers of a delivery, signed per Standard Webhooks (DESIGN decision 5): also what `npm run cli -- listen`
+ * forwards with, so a local receiver sees exactly what a registered endpoint does.
+ */
+export function signedHeaders(input: Omit<SendInput, 'url'>, at: Date): Record<string, string> {
+  const signer = input.secret === null ? null : typeof input.secret === 'string' ? new Webhook(input.secret) : new Webhook(input.secret, { format: 'raw' });
+  return {
+    'content-type': 'application/json',
+    'user-agent': input.userAgent ?? 'FulfillmentRail-Webhooks/1',
+    'webhook-id': input.eventId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    ...(signer ? { 'webhook-signature': signer.sign(input.eventId, at, input.body) } : {}),
+  };
+}
+
 /** Signs per Standard Webhooks (DESIGN decision 5) and POSTs once; redirects are never followed. */
 export async function sendSigned(input: SendInput, opts: { timeoutMs: number; policy: UrlPolicy }): Promise<SendResult> {
   const failed = (error: string, responseCode: number | null = null): SendResult => ({ ok: false, responseCode, error, retryAfterMs: null, gone: false });
@@ -33,19 +48,12 @@ export async function sendSigned(input: SendInput, opts: { timeoutMs: number; po
     return failed(err instanceof UrlRejected ? err.message : 'The URL is not valid.');
   }
   const at = now();
-  const signer = input.secret === null ? null : typeof input.secret === 'string' ? new Webhook(input.secret) : new Webhook(input.secret, { format: 'raw' });
   try {
     const res = await request(input.url, {
       method: 'POST',
       dispatcher: agentFor(opts.policy),
       signal: AbortSignal.timeout(opts.timeoutMs),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': input.userAgent ?? 'FulfillmentRail-Webhooks/1',
-        'webhook-id': input.eventId,
-        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        ...(signer ? { 'webhook-signature': signer.sign(input.eventId, at, input.body) } : {}),
-      },
+      headers: signedHeaders(input, at),
       body: input.body,
     });
     await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
