@@ -1,6 +1,6 @@
 import type { Schemas } from '@/sdk/src/index';
-import { enabledLinkIds, evaluate } from '@/server/lib/questionnaire-engine';
-import type { EngineDocument } from '@/server/lib/questionnaire-shapes';
+import { enabledLinkIds, evaluate } from '@/server/domain/intake/shared/engine';
+import type { EngineDocument } from '@/server/domain/intake/shared/shapes';
 
 type Document = Schemas['Questionnaire']['document'];
 type Item = Document['items'][number];
