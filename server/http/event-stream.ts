@@ -9,6 +9,8 @@ import { createEventCursor } from '@/server/domain/events/stream-cursor';
 import { keepStreamAwake } from '@/server/domain/events/stream-presence';
 import { AppError, errors } from '@/server/lib/errors';
 import { logger } from '@/server/lib/logger';
+import { metrics } from '@/server/lib/metrics';
+import { onDrain } from './lifecycle';
 
 // Served here rather than by a procedure: a stream outlives tRPC's request/response model.
 export { EVENT_STREAM_PATH };
@@ -89,8 +91,18 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
     void keepAwake();
     void pump();
   }, services.config.SSE_HEARTBEAT_MS);
+  metrics().sseStreams.inc();
+  // Graceful shutdown: the stream ends between two events, asking the client to come back soon (to another
+  // process, through the balancer) with Last-Event-ID; nothing is lost, the log is the source.
+  const offDrain = onDrain(() => {
+    if (closed) return;
+    closed = true;
+    res.end(': server shutting down, reconnect with Last-Event-ID\nretry: 500\n\n');
+  });
   res.on('close', () => {
     closed = true;
+    offDrain();
+    metrics().sseStreams.dec();
     clearInterval(heartbeat);
     void unlisten?.();
   });
