@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
@@ -11,6 +12,8 @@ function createInstruments() {
   collectDefaultMetrics({ register: registry });
   // In a cluster the primary merges every process's registry (AggregatorRegistry); this is the one it asks for.
   AggregatorRegistry.setRegistries([registry]);
+  // Constructing one is what makes prom-client answer the primary's requests in a forked process.
+  if (cluster.isWorker) void new AggregatorRegistry();
   const probes: { queue?: () => Promise<QueueDepth[]>; pool?: () => PoolStats | null } = {};
 
   const httpRequests = new Counter({
