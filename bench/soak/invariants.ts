@@ -1,0 +1,148 @@
+import type pg from 'pg';
+import { log } from '../lib';
+import type { Tenant } from '../scenarios/orders';
+import type { Consumer, RateProbe, Receipt, Tally } from './load';
+
+/** What the clients were told succeeded: the writes that must be there at the end. */
+export interface Acknowledged {
+  orders: string[];
+  approvals: { id: string; status: string }[];
+  submissions: string[];
+  beacons: number;
+}
+
+export interface Invariant {
+  name: string;
+  expected: string;
+  actual: string;
+  pass: boolean;
+}
+
+interface Inputs {
+  sql: pg.Client;
+  tenant: Tenant;
+  flowsTenantId: string;
+  ack: Acknowledged;
+  receipts: Receipt[];
+  consumers: Consumer[];
+  probes: { label: string; probe: RateProbe; perProcess: boolean }[];
+  limit: number;
+  tally: Tally;
+}
+
+const SETTLE_MS = Number(process.env.SOAK_SETTLE_SECONDS ?? 90) * 1000;
+const num = async (sql: pg.Client, text: string, values: unknown[] = []) => Number((await sql.query<{ n: string }>(text, values)).rows[0].n);
+const zero = (name: string, actual: number, detail = ''): Invariant => ({ name, expected: '0', actual: `${actual}${detail ? ` (${detail})` : ''}`, pass: actual === 0 });
+
+/** Waits (bounded) for the outbox to empty of deliveries and dispatches and for each stream to reach the log's end. */
+async function settle({ sql, tenant, consumers }: Inputs) {
+  const until = Date.now() + SETTLE_MS;
+  for (;;) {
+    const pending = await num(sql, `select count(*) as n from jobs where status = 'pending' and kind <> 'order.sync' and tenant_id = $1`, [tenant.tenantId]);
+    const last = (await sql.query<{ id: string | null }>(`select max(id) as id from events where tenant_id = $1 and livemode = false`, [tenant.tenantId])).rows[0].id;
+    const behind = consumers.filter((c) => last && c.ids.at(-1) !== last).length;
+    if ((pending === 0 && behind === 0) || Date.now() > until) {
+      if (pending || behind) log(`soak: settle time over with ${pending} jobs pending and ${behind} streams behind`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+export async function checkInvariants(i: Inputs): Promise<Invariant[]> {
+  await settle(i);
+  const { sql, tenant, ack } = i;
+  const out: Invariant[] = [];
+
+  // Acknowledged writes: every order the client was answered 201 for, every approval, every flow submission.
+  const ordersFound = await num(sql, `select count(*) as n from orders where id = any($1)`, [ack.orders]);
+  const approvalsLost = await num(sql, `select count(*) as n from orders where id = any($1) and status in ('draft', 'pending_approval')`, [ack.approvals.map((a) => a.id)]);
+  const submissionsFound = await num(sql, `select count(*) as n from intake_submissions where id = any($1)`, [ack.submissions]);
+  const lost = ack.orders.length - ordersFound + approvalsLost + (ack.submissions.length - submissionsFound);
+  out.push(zero('acknowledged writes lost', lost, `${ack.orders.length} orders, ${ack.approvals.length} approvals, ${ack.submissions.length} submissions checked`));
+
+  const twiceBook = await num(
+    sql,
+    `select count(*) as n from (select payload->>'orderId' from simulated_pharmacy_orders where connection_id = any($1) group by 1 having count(*) > 1) t`,
+    [tenant.connectionIds],
+  );
+  const twiceAck = await num(sql, `select count(*) as n from (select order_id, round from order_dispatches where tenant_id = $1 and status = 'acknowledged' group by 1, 2 having count(*) > 1) t`, [tenant.tenantId]);
+  out.push(zero('orders dispatched twice', twiceBook + twiceAck, `pharmacy book ${twiceBook}, acknowledged dispatches ${twiceAck}`));
+
+  const dupSubmissions = await num(
+    sql,
+    `select count(*) as n from (select flow_session_id from intake_submissions where tenant_id = $1 and flow_session_id is not null group by 1 having count(*) > 1) t`,
+    [i.flowsTenantId],
+  );
+  out.push(zero('submissions duplicated', dupSubmissions));
+  out.push(zero('idempotency keys left in flight', await num(sql, `select count(*) as n from idempotency_keys where state = 'in_flight'`)));
+
+  // Events: a submitted order has its order.submitted; a flow submission its intake.submission.created.
+  const submittedIds = ack.approvals.filter((a) => a.status === 'submitted').map((a) => a.id);
+  const noSubmittedEvent = await num(
+    sql,
+    `select count(*) as n from unnest($1::text[]) o(id) where not exists (select 1 from events e where e.tenant_id = $2 and e.type = 'order.submitted' and e.data->>'orderId' = o.id)`,
+    [submittedIds, tenant.tenantId],
+  );
+  const noSubmissionEvent = await num(
+    sql,
+    `select count(*) as n from unnest($1::text[]) s(id) where not exists (select 1 from events e where e.tenant_id = $2 and e.type = 'intake.submission.created' and e.data->>'submissionId' = s.id)`,
+    [ack.submissions, i.flowsTenantId],
+  );
+  out.push(zero('events missing from the log', noSubmittedEvent + noSubmissionEvent, `${submittedIds.length} order.submitted, ${ack.submissions.length} intake.submission.created expected`));
+
+  // Webhooks: each subscribed event received at least once unless its delivery is dead; nothing received after dead.
+  const deliveries = (
+    await sql.query<{ event_id: string; status: string; last_attempt_at: Date | null }>(
+      `select d.event_id, d.status, d.last_attempt_at from webhook_deliveries d where d.tenant_id = $1 and d.trigger = 'event'`,
+      [tenant.tenantId],
+    )
+  ).rows;
+  const subscribed = await num(sql, `select count(*) as n from events where tenant_id = $1 and livemode = false and type in ('order.routed', 'order.submitted')`, [tenant.tenantId]);
+  const received = new Map<string, number[]>();
+  for (const r of i.receipts) received.set(r.eventId, [...(received.get(r.eventId) ?? []), r.at]);
+  const undelivered = deliveries.filter((d) => d.status !== 'dead' && !received.has(d.event_id)).length + Math.max(0, subscribed - deliveries.length);
+  const afterDead = deliveries.filter((d) => d.status === 'dead' && d.last_attempt_at && (received.get(d.event_id) ?? []).some((at) => at > d.last_attempt_at!.getTime() + 1000)).length;
+  const dead = deliveries.filter((d) => d.status === 'dead').length;
+  out.push(zero('webhook events not delivered (not dead)', undelivered, `${subscribed} events, ${deliveries.length} deliveries, ${dead} dead, ${i.receipts.length} receipts`));
+  out.push(zero('webhook deliveries received after dead', afterDead));
+
+  // Event streams: from each consumer's first event on, every event of the scope, once, in order.
+  for (const c of i.consumers) {
+    const first = c.ids[0];
+    const log_ = first ? (await sql.query<{ id: string }>(`select id from events where tenant_id = $1 and livemode = false and id >= $2 order by id`, [tenant.tenantId, first])).rows.map((r) => r.id) : [];
+    const got = new Set(c.ids);
+    const gaps = log_.filter((id) => !got.has(id)).length;
+    const dups = c.ids.length - got.size;
+    out.push({
+      name: `${c.name}: stream gaps / duplicates`,
+      expected: '0 / 0, ≥ 1 resume on the other process',
+      actual: `${gaps} / ${dups} (${c.ids.length} events, ${c.resumes} resumes, ${c.crossResumes} on the other process)`,
+      pass: gaps === 0 && dups === 0 && log_.length > 0,
+    });
+  }
+
+  // Rate limit: a fixed window of LIMIT a second plus a burst of LIMIT per 10 s (server/lib/rate-limit.ts).
+  for (const { label, probe, perProcess } of i.probes) {
+    const expected = i.limit * probe.seconds + i.limit * Math.ceil(probe.seconds / 10);
+    const counts = Object.values(probe.accepted);
+    const total = counts.reduce((a, b) => a + b, 0);
+    const within = (x: number) => Math.abs(x - expected) <= 0.1 * expected;
+    out.push({
+      name: `rate limit, ${label} (${perProcess ? 'per process' : 'across both processes'})`,
+      expected: `${expected}${perProcess ? ' per process' : ''} ± 10%`,
+      actual: perProcess ? `${counts.join(' + ')} (refused ${probe.refused})` : `${total} (refused ${probe.refused})`,
+      pass: probe.other === 0 && (perProcess ? counts.every(within) : within(total)),
+    });
+  }
+
+  const failures = [...i.tally.failures.entries()].sort((a, b) => b[1] - a[1]);
+  const fiveXX = failures.filter(([k]) => / 5\d\d/.test(k)).reduce((n, [, v]) => n + v, 0);
+  out.push({
+    name: '5xx answers and network failures (retried)',
+    expected: 'reported',
+    actual: failures.length ? `${fiveXX} 5xx; ${failures.map(([k, v]) => `${v}× ${k}`).join('; ')}` : 'none',
+    pass: true,
+  });
+  return out;
+}
