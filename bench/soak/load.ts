@@ -96,7 +96,7 @@ export async function startReceiver() {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   onCleanup(() => new Promise<void>((r) => server.close(() => r())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, receipts };
+  return { url: `http://localhost:${(server.address() as AddressInfo).port}/hook`, receipts };
 }
 
 // -------------------------------------------------------------------------------------------------------
@@ -109,6 +109,8 @@ export interface Consumer {
   /** Resumes that went to the other process than the one that dropped. */
   crossResumes: number;
   stop(): void;
+  /** Drops the stream (a client-side network blip): it resumes on the other process. */
+  hop(): void;
 }
 
 /**
@@ -116,13 +118,14 @@ export interface Consumer {
  * again on the other process with Last-Event-ID, as EventSource would behind a balancer.
  */
 export function startConsumer(name: string, bases: string[], first: number, key: string): Consumer {
-  const c: Consumer = { name, ids: [], resumes: 0, crossResumes: 0, stop: () => undefined };
+  const c: Consumer = { name, ids: [], resumes: 0, crossResumes: 0, stop: () => undefined, hop: () => undefined };
   let stopped = false;
   let abort = new AbortController();
   c.stop = () => {
     stopped = true;
     abort.abort();
   };
+  c.hop = () => abort.abort();
   let at = first;
   void (async () => {
     let opened = false;

@@ -110,12 +110,16 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     notes.push(`${what}: killed (SIGKILL) at ${((Date.now() - t0) / 1000).toFixed(0)} s and started again`);
     fault.now = 'none';
   };
-  const probeSeconds = Math.max(10, Math.floor(o.seconds / 60) * 10 > 20 ? 20 : 10);
+  const probeSeconds = o.seconds >= 120 ? 20 : 10;
   const faults = (async () => {
     await at(0.15);
     if (!o.skip.has('no-kill-web')) await kill(webA, 'web A');
     await at(0.3);
     if (!o.skip.has('no-kill-worker')) await kill(worker, 'the worker');
+    await at(0.35);
+    // Consumer 2 reads from web B, which no fault stops: its connection is dropped so that it resumes on A too.
+    consumers[1].hop();
+    notes.push(`consumer 2: its stream dropped by the client at ${((Date.now() - t0) / 1000).toFixed(0)} s, resumed on web A with Last-Event-ID`);
     await at(0.4);
     probes.push({ label: 'Redis up', probe: await probeRate(bases, await liveKey('soak rate up'), probeSeconds, LIMIT_PER_SEC * 3), perProcess: false });
     const redis = o.skip.has('no-redis') ? { skipped: 'SOAK_FAULTS=no-redis' } : redisControl(o.redisUrl);
