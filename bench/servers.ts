@@ -172,18 +172,22 @@ export async function createScratchDatabase(): Promise<ScratchDatabase | { skipp
     await admin.end().catch(() => undefined);
     throw new BenchError(`could not create database ${name}: ${err instanceof Error ? err.message : String(err)}`);
   }
+  // Not held open until the drop: a PostgreSQL restart (the soak's) would end it with an unhandled error.
+  await admin.end().catch(() => undefined);
   let dropped = false;
   const keep = process.env.BENCH_KEEP_DB === '1';
   const drop = async () => {
     if (dropped) return;
     dropped = true;
+    if (keep) return;
+    const dropper = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 10_000 });
     try {
-      if (keep) return;
+      await dropper.connect();
       // The server has been stopped by now; FORCE covers a pool that did not close cleanly.
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       log(`dropped database ${name}`);
     } finally {
-      await admin.end().catch(() => undefined);
+      await dropper.end().catch(() => undefined);
     }
   };
   // BENCH_KEEP_DB=1 keeps the database for a look afterwards (EXPLAIN, counts); drop it by hand.

@@ -138,12 +138,13 @@ export async function checkInvariants(i: Inputs): Promise<Invariant[]> {
     const total = counts.reduce((a, b) => a + b, 0);
     const within = (x: number) => x >= 0.9 * low && x <= 1.1 * high;
     const rate = (x: number) => `${(x / probe.seconds).toFixed(1)}/s`;
+    const others = Object.entries(probe.otherCauses).map(([k, v]) => `${v}× ${k}`).join(', ');
     out.push({
       name: `rate limit, ${label} (${perProcess ? 'each process on its own' : 'shared by both processes'})`,
       expected: `${low}–${high}${perProcess ? ' per process' : ''} ± 10% in ${probe.seconds} s (limit ${i.limit}/s + burst)`,
       actual: perProcess
-        ? `${counts.join(' + ')} (${counts.map(rate).join(', ')}; refused ${probe.refused}, other ${probe.other})`
-        : `${total} (${rate(total)}; refused ${probe.refused}, other ${probe.other})`,
+        ? `${counts.join(' + ')} (${counts.map(rate).join(', ')}; refused ${probe.refused}, other ${probe.other}${others ? `: ${others}` : ''})`
+        : `${total} (${rate(total)}; refused ${probe.refused}, other ${probe.other}${others ? `: ${others}` : ''})`,
       pass: probe.other === 0 && (perProcess ? counts.every(within) : within(total)),
     });
   }

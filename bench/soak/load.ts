@@ -178,6 +178,8 @@ export interface RateProbe {
   accepted: Record<string, number>;
   refused: number;
   other: number;
+  /** What the other answers were (status, or the network error), by count. */
+  otherCauses: Record<string, number>;
 }
 
 /**
@@ -185,7 +187,11 @@ export interface RateProbe {
  * counts the answers that got through (2xx) per process and the refusals (429).
  */
 export async function probeRate(bases: string[], key: string, seconds: number, offeredPerSec: number): Promise<RateProbe> {
-  const p: RateProbe = { seconds, offeredPerSec, accepted: Object.fromEntries(bases.map((b) => [b, 0])), refused: 0, other: 0 };
+  const p: RateProbe = { seconds, offeredPerSec, accepted: Object.fromEntries(bases.map((b) => [b, 0])), refused: 0, other: 0, otherCauses: {} };
+  const other = (cause: string) => {
+    p.other++;
+    p.otherCauses[cause] = (p.otherCauses[cause] ?? 0) + 1;
+  };
   const total = Math.round(seconds * offeredPerSec);
   const started = performance.now();
   const sent: Promise<void>[] = [];
@@ -200,9 +206,9 @@ export async function probeRate(bases: string[], key: string, seconds: number, o
           await res.arrayBuffer();
           if (res.status === 200) p.accepted[base]++;
           else if (res.status === 429) p.refused++;
-          else p.other++;
+          else other(String(res.status));
         })
-        .catch(() => void p.other++),
+        .catch((err: Error) => other(err.name === 'TimeoutError' ? 'timeout' : err.name)),
     );
   }
   await Promise.all(sent);

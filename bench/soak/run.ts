@@ -151,6 +151,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   log(`soak: load over after ${loadSeconds.toFixed(0)} s (${tally.requests} requests); waiting for the queue and the streams to settle`);
 
   const sql = new pg.Client({ connectionString: o.databaseUrl });
+  sql.on('error', (err) => log(`soak: checking connection lost: ${err.message}`));
   await sql.connect();
   try {
     const invariants = await checkInvariants({ sql, tenant, flowsTenantId: flows.tenantId, ack, receipts: receiver.receipts, consumers, probes, limit: LIMIT_PER_SEC, tally });
