@@ -39,6 +39,8 @@ const SERVER_CONFIG_VARS = [
   'NEXTAUTH_SECRET',
   'NODE_OPTIONS',
   'MALLOC_ARENA_MAX',
+  'WEB_CONCURRENCY',
+  'RUN_WORKER',
 ];
 
 function baseEnv(): NodeJS.ProcessEnv {
@@ -94,6 +96,9 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
     SEED_DEMO: 'false',
     MAIL_OUTBOX_DIR: path.join(dir, 'mail'),
     ...(db === 'pglite' ? { PGLITE_DATA_DIR: path.join(dir, 'pglite') } : { DATABASE_URL: databaseUrl }),
+    // BENCH_WEB_CONCURRENCY=2: the PostgreSQL pass runs `npm start` with that many web processes (issue 37). Its RSS
+    // and CPU figures are then the cluster primary's only: read the processes' own from /metrics.
+    ...(db === 'postgres' && process.env.BENCH_WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY } : {}),
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || start.mallocArenaMax,
   };
   // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server, not the bench.
