@@ -60,7 +60,7 @@ describe('SIGTERM on a web process', () => {
       RUN_WORKER: 'true',
       // The listener stays open this long after /readyz turns 503 (the balancer's time to notice); the test
       // waits for the 503 and for the refusal of new connections, never for a fixed time.
-      SHUTDOWN_DELAY_MS: '3000',
+      SHUTDOWN_DELAY_MS: '5000',
       SHUTDOWN_DRAIN_MS: '120000',
     });
     await untilListening(server);
