@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from './helpers/harness';
 import { waitFor } from './helpers/webhooks';
@@ -9,6 +10,39 @@ import { get, startServerProcess, untilListening, type ServerProcess } from './h
  * The embedded database refuses N > 1 before anything starts.
  */
 const TOKEN = 'metrics-token-0123456789abcdef';
+
+/** The pids whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the last ')'.
+        const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Until both kinds of process answer /readyz: the one with the worker (`ok`) and one without (`disabled`). */
+async function bothKinds(baseUrl: string): Promise<number> {
+  const seen = new Set<string>();
+  let probes = 0;
+  await waitFor(
+    async () => {
+      const r = await get(baseUrl, '/readyz');
+      probes++;
+      if (r.status === 200) seen.add(JSON.parse(r.body).checks.worker);
+      return seen.has('ok') && seen.has('disabled');
+    },
+    { what: 'one process with the worker and one without' },
+  );
+  return probes;
+}
 const servers: ServerProcess[] = [];
 const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -31,21 +65,22 @@ describe('WEB_CONCURRENCY', () => {
     servers.push(s);
     await untilListening(s);
     // Each probe on a connection of its own: the primary hands connections round-robin to the two processes.
-    const seen = new Set<string>();
-    let probes = 0;
-    await waitFor(
-      async () => {
-        const r = await get(s.baseUrl, '/readyz');
-        probes++;
-        if (r.status === 200) seen.add(JSON.parse(r.body).checks.worker);
-        return seen.has('ok') && seen.has('disabled');
-      },
-      { what: 'one process with the worker and one without' },
-    );
+    const probes = await bothKinds(s.baseUrl);
     const text = (await get(s.baseUrl, '/metrics', { authorization: `Bearer ${TOKEN}` })).body;
     // Counted by both processes, summed by the primary: every probe is there whichever process answered it.
     const counted = [...text.matchAll(/^fr_http_requests_total\{method="GET",route="\/readyz",status="\d+"\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
     expect(counted, text.split('\n').filter((l) => l.includes('readyz')).join('\n')).toBe(probes);
+
+    // kill -9 of every web process: the primary starts one again in each slot, slot 0 with the worker.
+    const before = childrenOf(s.child.pid!);
+    expect(before).toHaveLength(2);
+    for (const pid of before) process.kill(pid, 'SIGKILL');
+    await waitFor(() => {
+      const now = childrenOf(s.child.pid!);
+      return now.length === 2 && now.every((p) => !before.includes(p));
+    }, { what: 'two new web processes' });
+    await untilListening(s);
+    await bothKinds(s.baseUrl);
     s.child.kill('SIGTERM');
     expect(await s.exited, s.output()).toEqual({ code: 0, signal: null });
   }, 180_000);
