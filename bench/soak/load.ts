@@ -173,6 +173,8 @@ export function startConsumer(name: string, bases: string[], first: number, key:
 
 export interface RateProbe {
   seconds: number;
+  /** From the first request sent to the last answer: more than `seconds` when the processes fell behind. */
+  spanSeconds: number;
   offeredPerSec: number;
   /** 2xx per process (by base URL). */
   accepted: Record<string, number>;
@@ -187,7 +189,7 @@ export interface RateProbe {
  * counts the answers that got through (2xx) per process and the refusals (429).
  */
 export async function probeRate(bases: string[], key: string, seconds: number, offeredPerSec: number): Promise<RateProbe> {
-  const p: RateProbe = { seconds, offeredPerSec, accepted: Object.fromEntries(bases.map((b) => [b, 0])), refused: 0, other: 0, otherCauses: {} };
+  const p: RateProbe = { seconds, spanSeconds: seconds, offeredPerSec, accepted: Object.fromEntries(bases.map((b) => [b, 0])), refused: 0, other: 0, otherCauses: {} };
   const other = (cause: string) => {
     p.other++;
     p.otherCauses[cause] = (p.otherCauses[cause] ?? 0) + 1;
@@ -212,6 +214,7 @@ export async function probeRate(bases: string[], key: string, seconds: number, o
     );
   }
   await Promise.all(sent);
+  p.spanSeconds = (performance.now() - started) / 1000;
   return p;
 }
 

@@ -99,13 +99,19 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
     closed = true;
     res.end(': server shutting down, reconnect with Last-Event-ID\nretry: 500\n\n');
   });
-  res.on('close', () => {
+  let cleaned = false;
+  const cleanUp = () => {
+    if (cleaned) return;
+    cleaned = true;
     closed = true;
     offDrain();
     metrics().sseStreams.dec();
     clearInterval(heartbeat);
     void unlisten?.();
-  });
+  };
+  res.on('close', cleanUp);
+  // A client gone while the stream was authorized has closed the response already: 'close' will not come again.
+  if (res.closed) cleanUp();
   unlisten = await services.database.listen(EVENTS_CHANNEL, (payload) => void (payload === tag && pump())).catch(() => null);
   if (closed) void unlisten?.();
   await keepAwake();
