@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pg from 'pg';
 import { BenchError, api, log } from '../lib';
 import { setupProvider, setupTenant } from '../scenarios/orders';
@@ -170,6 +171,8 @@ function report(o: SoakOptions, invariants: Invariant[], notes: string[], ack: A
   const rows = invariants.map((i) => `| ${i.name} | ${i.expected} | ${i.actual} | ${i.pass ? 'pass' : '**FAIL**'} |`);
   return [
     `Soak: ${seconds.toFixed(0)} s of load on two web processes and one worker (PostgreSQL + Redis); ${ack.orders.length} orders acknowledged, ${ack.approvals.length} approvals, ${ack.submissions.length} flow submissions, ${ack.beacons} beacons, ${tally.requests} requests in all (${(tally.requests / seconds).toFixed(0)}/s).`,
+    '',
+    `Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end (the processes, PostgreSQL, Redis and the load share it).`,
     '',
     ...notes.map((n) => `- ${n}`),
     '',
