@@ -6,7 +6,8 @@
  * Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50),
  * BENCH_PG=0 (skip PostgreSQL), BENCH_PG_URL (admin URL, default the local Unix socket /var/run/postgresql if present, else postgresql://postgres@127.0.0.1:5432/postgres),
  * BENCH_SCENARIOS=keys,… (subset), BENCH_RESULTS (output file, default bench/RESULTS.md), BENCH_NO_NEXT=1 (the
- * API-only server instead of the server as `npm start` runs it, with Next.js).
+ * API-only server instead of the server as `npm start` runs it, with Next.js), BENCH_WEB_CONCURRENCY=N (the PostgreSQL
+ * pass with N web processes; RSS and CPU then measure the cluster primary only). `npm run soak` is bench/soak.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';

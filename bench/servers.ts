@@ -39,6 +39,8 @@ const SERVER_CONFIG_VARS = [
   'NEXTAUTH_SECRET',
   'NODE_OPTIONS',
   'MALLOC_ARENA_MAX',
+  'WEB_CONCURRENCY',
+  'RUN_WORKER',
 ];
 
 function baseEnv(): NodeJS.ProcessEnv {
@@ -94,6 +96,9 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
     SEED_DEMO: 'false',
     MAIL_OUTBOX_DIR: path.join(dir, 'mail'),
     ...(db === 'pglite' ? { PGLITE_DATA_DIR: path.join(dir, 'pglite') } : { DATABASE_URL: databaseUrl }),
+    // BENCH_WEB_CONCURRENCY=2: the PostgreSQL pass runs `npm start` with that many web processes (issue 37). Its RSS
+    // and CPU figures are then the cluster primary's only: read the processes' own from /metrics.
+    ...(db === 'postgres' && process.env.BENCH_WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY } : {}),
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || start.mallocArenaMax,
   };
   // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server, not the bench.
@@ -172,18 +177,22 @@ export async function createScratchDatabase(): Promise<ScratchDatabase | { skipp
     await admin.end().catch(() => undefined);
     throw new BenchError(`could not create database ${name}: ${err instanceof Error ? err.message : String(err)}`);
   }
+  // Not held open until the drop: a PostgreSQL restart (the soak's) would end it with an unhandled error.
+  await admin.end().catch(() => undefined);
   let dropped = false;
   const keep = process.env.BENCH_KEEP_DB === '1';
   const drop = async () => {
     if (dropped) return;
     dropped = true;
+    if (keep) return;
+    const dropper = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 10_000 });
     try {
-      if (keep) return;
+      await dropper.connect();
       // The server has been stopped by now; FORCE covers a pool that did not close cleanly.
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       log(`dropped database ${name}`);
     } finally {
-      await admin.end().catch(() => undefined);
+      await dropper.end().catch(() => undefined);
     }
   };
   // BENCH_KEEP_DB=1 keeps the database for a look afterwards (EXPLAIN, counts); drop it by hand.

@@ -27,7 +27,7 @@ const PREFILL_DAYS = 90;
 const BEACON_SESSIONS = 2500;
 /** Loopback addresses of their own (orders 0–49, intake 100–109). */
 const PROVIDER_ADDRESS = 120;
-const ORIGIN = 'https://clinic.example';
+export const ORIGIN = 'https://clinic.example';
 const QUESTIONNAIRE_KEY = 'bench-flow';
 const CONSENT_VERSION = '2026-01';
 const STEPS = ['health', 'consent', 'contact'] as const;
@@ -68,7 +68,7 @@ const call = <T>(dispatcher: Dispatcher, baseUrl: string, method: 'GET' | 'POST'
 
 const eligibleAnswers = (doc: QuestionnaireDocument) => eligibleAnswerSets(doc, 'flows');
 
-interface World {
+export interface World {
   tenantId: string;
   liveKey: string;
   flowId: string;
@@ -82,7 +82,7 @@ interface World {
  * approved by an MFA provider, a flow of three clinical steps (all 40 items on one medical page, consent,
  * contact) created, published and approved by the provider, and an embed key serving it from ORIGIN.
  */
-async function setupWorld(baseUrl: string, opsKey: string, db: string): Promise<World> {
+export async function setupWorld(baseUrl: string, opsKey: string, db: string): Promise<World> {
   const agent = new Agent();
   try {
     const t = await setupTenant(baseUrl, opsKey, `${db}, flows`);
@@ -143,6 +143,29 @@ async function postJson(pool: Pool, kind: string, path: string, body: unknown, e
   return JSON.parse(text) as Record<string, unknown>;
 }
 
+type Post = (kind: string, path: string, body: unknown, expect: number, extra?: Record<string, string>) => Promise<Record<string, unknown>>;
+
+/**
+ * One patient's whole run through `post`: a session, the three steps, the submit (fresh Idempotency-Key unless
+ * given); every answer checked, the submit eligible with a certificate. Returns the submission.
+ */
+export async function runFlowOnce(post: Post, w: World, n: number, submitKey: string = randomUUID()): Promise<{ sessionId: string; submissionId: string }> {
+  const prefix = `/v1/public/flows/${w.embed}/sessions`;
+  const answers = w.answers[n % w.answers.length];
+  const name = `Flow Patient ${n}`;
+  const email = `flow-${runTag}-${n}@example.com`;
+  const s = await post('session', prefix, {}, 201);
+  const id = s.sessionId as string;
+  const health = await post('health', `${prefix}/${id}/steps`, { stepId: 'health', answers }, 200);
+  if (health.nextStepId !== 'consent') throw new Error(`health: next ${String(health.nextStepId)}`);
+  await post('consent', `${prefix}/${id}/steps`, { stepId: 'consent', answers: { accepted: true, version: CONSENT_VERSION } }, 200);
+  const contact = await post('contact', `${prefix}/${id}/steps`, { stepId: 'contact', answers: { name, email, state: 'CA', dateOfBirth: answers.dob } }, 200);
+  if (contact.nextStepId !== null) throw new Error(`contact: next ${String(contact.nextStepId)}`);
+  const out = await post('submit', `${prefix}/${id}/submit`, { patient: { name, email } }, 200, { 'idempotency-key': submitKey });
+  if (out.verdict !== 'eligible' || typeof out.certificate !== 'string' || typeof out.submissionId !== 'string') throw new Error(`submit: ${JSON.stringify(out).slice(0, 300)}`);
+  return { sessionId: id, submissionId: out.submissionId };
+}
+
 /**
  * Closed loop of whole runs: each of `connections` simulated patients creates a session, saves the three
  * steps and submits (fresh Idempotency-Key), then starts again; every answer checked (the submit: eligible
@@ -150,7 +173,6 @@ async function postJson(pool: Pool, kind: string, path: string, body: unknown, e
  */
 async function runPatients(baseUrl: string, w: World, seconds: number) {
   const pool = new Pool(baseUrl, { connections: settings.connections, headersTimeout: 10_000, bodyTimeout: 10_000 });
-  const prefix = `/v1/public/flows/${w.embed}/sessions`;
   const byKind: Record<string, number[]> = { session: [], health: [], consent: [], contact: [], submit: [] };
   const runTimes: number[] = [];
   let requests = 0;
@@ -173,18 +195,7 @@ async function runPatients(baseUrl: string, w: World, seconds: number) {
       const n = ++patientNo;
       const t0 = performance.now();
       try {
-        const answers = w.answers[n % w.answers.length];
-        const name = `Flow Patient ${n}`;
-        const email = `flow-${runTag}-${n}@example.com`;
-        const s = await post('session', prefix, {}, 201);
-        const id = s.sessionId as string;
-        const health = await post('health', `${prefix}/${id}/steps`, { stepId: 'health', answers }, 200);
-        if (health.nextStepId !== 'consent') throw new Error(`health: next ${String(health.nextStepId)}`);
-        await post('consent', `${prefix}/${id}/steps`, { stepId: 'consent', answers: { accepted: true, version: CONSENT_VERSION } }, 200);
-        const contact = await post('contact', `${prefix}/${id}/steps`, { stepId: 'contact', answers: { name, email, state: 'CA', dateOfBirth: answers.dob } }, 200);
-        if (contact.nextStepId !== null) throw new Error(`contact: next ${String(contact.nextStepId)}`);
-        const out = await post('submit', `${prefix}/${id}/submit`, { patient: { name, email } }, 200, { 'idempotency-key': randomUUID() });
-        if (out.verdict !== 'eligible' || typeof out.certificate !== 'string' || typeof out.submissionId !== 'string') throw new Error(`submit: ${JSON.stringify(out).slice(0, 300)}`);
+        await runFlowOnce(post, w, n);
         if (performance.now() <= end) {
           runs++;
           runTimes.push(performance.now() - t0);

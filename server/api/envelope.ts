@@ -64,6 +64,27 @@ function classify(thrown: unknown): AppError {
   const isOutputFailure = (thrown as Error | undefined)?.message === 'Output validation failed';
   if (issues && !isOutputFailure) return fromZod(issues);
   if (code && TRPC_CODES[code]) return TRPC_CODES[code]();
+  if (databaseUnreachable(thrown)) {
+    return new AppError('service_unavailable', 'database_unavailable', 503, 'The database is unreachable for a moment. Retry with the same Idempotency-Key.', undefined, { 'Retry-After': '1' });
+  }
   return new AppError('api_error', 'internal_error', 500, 'An unexpected error occurred. It has been logged; retry with the same Idempotency-Key.');
 }
 
+// SQLSTATE class 08 (connection exception) and 57P01–57P03 (the server shutting down or starting), node-postgres's
+// own words for a connection that went away, and a socket error under a query drizzle ran: a restart or a failover,
+// not a bug; the client should retry. A socket error from anything else (a pharmacy, a receiver) stays a 500.
+const CONNECTION_STATES = /^(08\d{3}|57P0[123])$/;
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/** Whether the error (or one it wraps: drizzle wraps the driver's) says the database connection failed. */
+function databaseUnreachable(thrown: unknown): boolean {
+  let underQuery = false;
+  for (let e = thrown, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof message === 'string' && message.startsWith('Failed query:')) underQuery = true;
+    if (typeof code === 'string' && (CONNECTION_STATES.test(code) || (underQuery && CONNECTION_ERRNOS.has(code)))) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+  }
+  return false;
+}

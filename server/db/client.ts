@@ -81,6 +81,7 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE }),
     close: async () => {
       await listener.close();
       await pool.end();

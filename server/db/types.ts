@@ -15,4 +15,6 @@ export interface Database {
   /** Runs drizzle migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's pool of this process (fr_db_pool_connections); PGlite has none. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }

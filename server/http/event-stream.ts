@@ -9,6 +9,8 @@ import { createEventCursor } from '@/server/domain/events/stream-cursor';
 import { keepStreamAwake } from '@/server/domain/events/stream-presence';
 import { AppError, errors } from '@/server/lib/errors';
 import { logger } from '@/server/lib/logger';
+import { metrics } from '@/server/lib/metrics';
+import { onDrain } from './lifecycle';
 
 // Served here rather than by a procedure: a stream outlives tRPC's request/response model.
 export { EVENT_STREAM_PATH };
@@ -89,11 +91,27 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
     void keepAwake();
     void pump();
   }, services.config.SSE_HEARTBEAT_MS);
-  res.on('close', () => {
+  metrics().sseStreams.inc();
+  // Graceful shutdown: the stream ends between two events, asking the client to come back soon (to another
+  // process, through the balancer) with Last-Event-ID; nothing is lost, the log is the source.
+  const offDrain = onDrain(() => {
+    if (closed) return;
     closed = true;
+    res.end(': server shutting down, reconnect with Last-Event-ID\nretry: 500\n\n');
+  });
+  let cleaned = false;
+  const cleanUp = () => {
+    if (cleaned) return;
+    cleaned = true;
+    closed = true;
+    offDrain();
+    metrics().sseStreams.dec();
     clearInterval(heartbeat);
     void unlisten?.();
-  });
+  };
+  res.on('close', cleanUp);
+  // A client gone while the stream was authorized has closed the response already: 'close' will not come again.
+  if (res.closed) cleanUp();
   unlisten = await services.database.listen(EVENTS_CHANNEL, (payload) => void (payload === tag && pump())).catch(() => null);
   if (closed) void unlisten?.();
   await keepAwake();

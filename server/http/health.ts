@@ -5,6 +5,7 @@ import { migrationsApplied } from '@/server/db/migration-status';
 import { now } from '@/server/lib/clock';
 import { truthy } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
+import { isDraining } from './lifecycle';
 
 export const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 
@@ -61,7 +62,11 @@ export async function readiness(services: Services, worker: WorkerProbe | undefi
 export async function serveHealth(path: string, res: ServerResponse, services: Services, worker: WorkerProbe | undefined) {
   let status = 200;
   let body: object = { status: 'ok' };
-  if (path === '/readyz') {
+  if (path === '/readyz' && isDraining()) {
+    // Shutting down (SIGTERM): out of the balancer's rotation before the listener closes, whatever the checks say.
+    status = 503;
+    body = { status: 'draining' };
+  } else if (path === '/readyz') {
     const ready = await readiness(services, worker);
     if (ready.status !== 'ok') status = 503;
     body = ready;

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import http from 'node:http';
 import { loadConfig, truthy } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
@@ -6,17 +7,25 @@ import { demoFlowEmbedKey } from '@/server/domain/seed/demo-flow';
 import { createApp, type Fallback } from './app';
 import { createServices } from './services';
 import { startProcessWorker, stopProcessWorker } from '@/server/jobs/global';
+import { gracefulShutdown } from './lifecycle';
+import { startMetricsListener } from './metrics-endpoint';
+import { registerMetricsProbes } from './metrics-probes';
+import { observe } from './observe';
+
+// Under `npm start` with WEB_CONCURRENCY > 1 (scripts/start.ts), each process has a slot; slot 0 seeds and prints.
+const firstOfCluster = !cluster.isWorker || process.env.FR_WEB_SLOT === '0';
 
 /** Starts the one process of the embedded deployment: API, console and hosted pages on one port. */
 async function main() {
   const config = loadConfig();
   const services = await createServices(config);
+  registerMetricsProbes(services.database);
   const worker = truthy(config.RUN_WORKER) ? await startProcessWorker(services.database, config) : undefined;
   const seedDefault = !config.DATABASE_URL;
   const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const seeded = (config.SEED_DEMO ? truthy(config.SEED_DEMO) : seedDefault) ? await seedDemo(services.database.db) : null;
   if (seeded) printDemo(seeded, base);
-  else {
+  else if (firstOfCluster) {
     // The demo flow's key is public by design, so every start can point at it (the secret key was shown once).
     const flowKey = await demoFlowEmbedKey(services.database.db).catch(() => null);
     if (flowKey) process.stdout.write(['', ...demoFlowLines(base, flowKey), ''].join('\n') + '\n');
@@ -31,20 +40,30 @@ async function main() {
     fallback = (req, res) => nextHandler(req, res);
   }
 
-  const server = http.createServer(createApp(services, fallback, { worker }));
+  const server = http.createServer(observe(createApp(services, fallback, { worker }), config));
   server.keepAliveTimeout = 65_000;
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: services.database.kind }, `Fulfillment Rail listening on http://localhost:${config.PORT}`);
   });
+  // Under a cluster the primary holds METRICS_PORT and merges every process's figures.
+  const metricsServer = cluster.isWorker ? undefined : startMetricsListener(config);
 
+  let stopping = false;
   const shutdown = async () => {
-    server.close();
-    await stopProcessWorker().catch(() => undefined);
-    await services.close().catch(() => undefined);
+    if (stopping) return;
+    stopping = true;
+    await gracefulShutdown({
+      server,
+      delayMs: config.SHUTDOWN_DELAY_MS,
+      drainMs: config.SHUTDOWN_DRAIN_MS,
+      extraServers: metricsServer ? [metricsServer] : [],
+      stopWorker: (graceMs) => stopProcessWorker({ graceMs }),
+      closeServices: () => services.close(),
+    });
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 /** Where to open the demo clinic's patient flow: the hosted page and the widget on a sample page. */

@@ -36,6 +36,7 @@ export async function createServices(config: Config, opts: Pick<DatabaseOptions,
     sandboxPerSecond: config.EMBED_RATE_LIMIT,
     redis,
     prefix: 'fr-rl-embed',
+    name: 'embed',
   });
   const authSecret = resolveAuthSecret(config);
   const auth = {

@@ -14,8 +14,8 @@ export async function startProcessWorker(database: Database, config: Config): Pr
   return holder.__frWorker;
 }
 
-export async function stopProcessWorker(): Promise<void> {
+export async function stopProcessWorker(opts: { graceMs?: number } = {}): Promise<void> {
   const worker = holder.__frWorker;
   holder.__frWorker = undefined;
-  await worker?.stop();
+  await worker?.stop(opts);
 }

@@ -2,6 +2,8 @@ import { openDatabase } from '@/server/db/client';
 import { acquirePgliteLock } from '@/server/db/pglite-lock';
 import { loadConfig } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
+import { startMetricsListener } from '@/server/http/metrics-endpoint';
+import { registerMetricsProbes } from '@/server/http/metrics-probes';
 import { startProcessWorker, stopProcessWorker } from './global';
 
 /** `npm run worker`: a worker process on its own. Any number may run beside the web processes on PostgreSQL. */
@@ -12,14 +14,22 @@ async function main() {
   await database.migrate();
   const worker = await startProcessWorker(database, config);
   logger.info({ worker: worker.id, database: database.kind }, 'worker started');
+  // Its deliveries, dispatches and the queue's depth, on METRICS_PORT when set (a worker has no other listener).
+  registerMetricsProbes(database);
+  const metricsServer = startMetricsListener(config);
 
+  // SIGTERM: stop claiming, give the jobs in hand SHUTDOWN_DRAIN_MS, hand back the leases still held, exit 0.
+  let stopping = false;
   const shutdown = async () => {
-    await stopProcessWorker();
+    if (stopping) return;
+    stopping = true;
+    metricsServer?.close();
+    await stopProcessWorker({ graceMs: config.SHUTDOWN_DRAIN_MS });
     await database.close().catch(() => undefined);
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 main().catch((err) => {

@@ -45,3 +45,40 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
     .where(eq(jobs.status, 'pending'));
   return row?.at ? new Date(row.at) : null;
 }
+
+/**
+ * The queue as fr_jobs_* reports it: per kind, pending jobs due now and later, dead ones, live leases, and
+ * how long the oldest due one has waited. One grouped scan of a table that a healthy deployment keeps small.
+ */
+export async function queueDepths(db: Db): Promise<{ kind: string; due: number; later: number; dead: number; leased: number; oldestDueAgeSeconds: number }[]> {
+  const at = now();
+  const rows = await db
+    .select({
+      kind: jobs.kind,
+      due: sql<number>`count(*) filter (where ${jobs.status} = 'pending' and ${jobs.runAt} <= ${at})`.mapWith(Number),
+      later: sql<number>`count(*) filter (where ${jobs.status} = 'pending' and ${jobs.runAt} > ${at})`.mapWith(Number),
+      dead: sql<number>`count(*) filter (where ${jobs.status} = 'dead')`.mapWith(Number),
+      leased: sql<number>`count(*) filter (where ${jobs.status} = 'pending' and ${jobs.lockedUntil} > ${at})`.mapWith(Number),
+      oldestDue: sql<string | Date | null>`min(${jobs.runAt}) filter (where ${jobs.status} = 'pending' and ${jobs.runAt} <= ${at})`,
+    })
+    .from(jobs)
+    .groupBy(jobs.kind);
+  return rows.map((r) => ({
+    kind: r.kind,
+    due: r.due,
+    later: r.later,
+    dead: r.dead,
+    leased: r.leased,
+    oldestDueAgeSeconds: r.oldestDue ? Math.max(0, (at.getTime() - new Date(r.oldestDue).getTime()) / 1000) : 0,
+  }));
+}
+
+/** Hands back the leases this worker still holds (a stop that could not wait for every job): claimable at once again. */
+export async function releaseLeases(db: Db, workerId: string): Promise<number> {
+  const released = await db
+    .update(jobs)
+    .set({ lockedUntil: null, lockedBy: null, updatedAt: now() })
+    .where(and(eq(jobs.lockedBy, workerId), eq(jobs.status, 'pending')))
+    .returning({ id: jobs.id });
+  return released.length;
+}

@@ -10,7 +10,7 @@ import { runBillingTick } from '@/server/domain/billing/dunning';
 import { JOB_HANDLERS } from './handlers';
 import type { JobHandler } from './handlers/types';
 import { runMaintenance } from './maintenance';
-import { buryJob, claimJobs, finishJobs, nextDueAt, rescheduleJob, type JobRow } from './queue';
+import { buryJob, claimJobs, finishJobs, nextDueAt, releaseLeases, rescheduleJob, type JobRow } from './queue';
 
 const MAX_JOB_FAILURES = 25;
 const backoffMs = (attempts: number) => Math.min(2 ** attempts * 1_000, 3_600_000);
@@ -166,17 +166,29 @@ export function createWorker(opts: WorkerOptions) {
     },
     /** For /readyz: whether start() ran and stop() did not, and when the loop last went round (null once it ended). */
     health: () => ({ running, beatAt }),
-    /** Stops claiming, then waits for the jobs in hand (each bounded by the send timeout). */
-    async stop() {
+    /**
+     * Stops claiming, then waits for the jobs in hand (each bounded by the send timeout), or `graceMs` when
+     * given (a graceful shutdown's drain time): leases still held then are handed back so that another worker
+     * claims those jobs at once instead of after WORKER_LEASE_MS (each handler tolerates a second run).
+     */
+    async stop(opts: { graceMs?: number } = {}) {
       if (!running) return;
       running = false;
       if (maintenanceTimer) clearInterval(maintenanceTimer);
       if (billingTimer) clearInterval(billingTimer);
       wake();
-      await loopDone;
-      await billing;
-      await Promise.allSettled([...inFlight]);
+      let timer: NodeJS.Timeout | undefined;
+      const grace = opts.graceMs === undefined ? null : new Promise<void>((r) => (timer = setTimeout(r, opts.graceMs)));
+      const settled = (async () => {
+        await loopDone;
+        await billing;
+        await Promise.allSettled([...inFlight]);
+      })();
+      await (grace ? Promise.race([settled, grace]) : settled);
+      clearTimeout(timer);
       await flushFinished();
+      const released = await releaseLeases(database.db, id).catch(() => 0);
+      if (released) logger.warn({ worker: id, released }, 'worker stopped with jobs in hand: leases released');
       await unlisten?.().catch(() => undefined);
     },
   };

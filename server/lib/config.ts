@@ -60,6 +60,16 @@ const ConfigSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   // How often the worker looks for dunning steps, renewals and period-end cancellations that are due.
   WORKER_BILLING_MS: z.coerce.number().int().min(100).default(60_000),
+  // Issue 37: `npm start` forks this many web processes sharing PORT (node:cluster); PostgreSQL only when above 1.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // On SIGTERM: /readyz answers 503 at once, the listener stays open this long more (for a balancer to notice),
+  // then closes; requests in flight get SHUTDOWN_DRAIN_MS to finish before their connections are cut.
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  // GET /metrics answers only with this bearer token, or on METRICS_PORT (bound to METRICS_HOST, loopback by default).
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 }).refine((c) => Boolean(c.LLM_BASE_URL) === Boolean(c.LLM_MODEL), {
   // One without the other would silently fall back to the offline generator: say so at start instead.
   message: 'set LLM_BASE_URL and LLM_MODEL together (or neither, for the offline draft generator)',
@@ -68,6 +78,10 @@ const ConfigSchema = z.object({
   // Half a Stripe set-up would take money it cannot record (no webhook secret) or sell a plan it has no price for.
   message: 'with STRIPE_SECRET_KEY set STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER, STRIPE_PRICE_GROWTH and STRIPE_PRICE_SCALE too',
   path: ['STRIPE_SECRET_KEY'],
+}).refine((c) => c.WEB_CONCURRENCY === 1 || Boolean(c.DATABASE_URL), {
+  // PGlite is one process's database: a second process cannot open it, so N web processes need PostgreSQL.
+  message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL): the embedded database serves a single process',
+  path: ['WEB_CONCURRENCY'],
 }).refine((c) => c.WORKER_LEASE_MS > c.WEBHOOK_TIMEOUT_MS, {
   // A lease shorter than a send would let a second worker start the same delivery while the first still waits.
   message: 'WORKER_LEASE_MS must exceed WEBHOOK_TIMEOUT_MS',

@@ -1,5 +1,6 @@
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
+import { metrics } from './metrics';
 
 export interface RateDecision {
   allowed: boolean;
@@ -17,6 +18,8 @@ export interface RateLimitOptions {
   sandboxPerSecond: number;
   redis?: Redis;
   prefix?: string;
+  /** The `limiter` label of fr_rate_limit_refusals_total (default `api`). */
+  name?: string;
 }
 
 export type MakeLimiter = (keyPrefix: string, points: number, durationSeconds: number) => RateLimiterAbstract;
@@ -51,6 +54,7 @@ export function createRateLimiter(opts: RateLimitOptions): RateLimiter {
         return { allowed: true, limit, remaining: Math.max(0, res.remainingPoints), resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
+          metrics().rateLimitRefusals.inc({ limiter: opts.name ?? 'api', mode: livemode ? 'live' : 'sandbox' });
           return { allowed: false, limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
         }
         throw rejection;

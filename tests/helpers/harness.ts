@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { createApp } from '@/server/http/app';
+import { observe } from '@/server/http/observe';
+import { registerMetricsProbes } from '@/server/http/metrics-probes';
 import { createServices } from '@/server/http/services';
 import { loadConfig } from '@/server/lib/config';
 import type { Services } from '@/server/api/context';
@@ -78,7 +80,7 @@ function pgliteTemplate(): Blob | undefined {
  * Starts the real HTTP handler (without Next.js) on an ephemeral port with its own empty database. A key set
  * to `undefined` in `env` is left unset (to test a default); `embedded` keeps PGlite even in a PostgreSQL run.
  */
-export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { embedded?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { embedded?: boolean; observed?: boolean } = {}): Promise<TestApp> {
   const scratch = process.env.DATABASE_URL && !opts.embedded ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -98,7 +100,10 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
   const services = await createServices(config, { pgliteTemplate: config.PGLITE_DATA_DIR.startsWith('memory://') ? pgliteTemplate() : undefined });
   const worker = env.RUN_WORKER === 'true' ? createWorker({ database: services.database, config }) : undefined;
   await worker?.start();
-  const server = http.createServer(createApp(services, undefined, { worker }));
+  const app = createApp(services, undefined, { worker });
+  // `observed`: wrapped as every process of the service is (metrics, drain; server/http/observe.ts).
+  if (opts.observed) registerMetricsProbes(services.database);
+  const server = http.createServer(opts.observed ? observe(app, config) : app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -14,6 +14,7 @@ import type { UrlPolicy } from '@/server/lib/ssrf';
 import { PHARMACY } from './actor';
 import { approvalLapse, approverOf, prescriberFrom, withdrawApproval } from './approval';
 import { conflictNow, transition, type Actor, type MoveGuard, type OrderRow } from './lifecycle';
+import { metrics } from '@/server/lib/metrics';
 
 export const DISPATCH_JOB = 'order.dispatch';
 export const SYNC_JOB = 'order.sync';
@@ -126,7 +127,9 @@ function dispatchAdapter(db: Db, order: { livemode: boolean }, connection: Conne
  * outbox job waits `graceMs`), and a pharmacy answers a repeated key with its first result anyway, so
  * there is nothing to look up first.
  */
-export async function sendPlanned(db: Db, scope: Scope, planned: PlannedDispatch, deps: DispatchDeps): Promise<OrderRow | null> {
+export const sendPlanned = (db: Db, scope: Scope, planned: PlannedDispatch, deps: DispatchDeps) => counted('inline', sendPlannedOnce(db, scope, planned, deps));
+
+async function sendPlannedOnce(db: Db, scope: Scope, planned: PlannedDispatch, deps: DispatchDeps): Promise<OrderRow | null> {
   const adapter = dispatchAdapter(db, planned.payload, planned.connection, deps);
   const state = await adapter.submit(forAdapter(planned.connection), planned.payload, planned.dispatch.idempotencyKey);
   deps.afterAcknowledged?.();
@@ -138,7 +141,9 @@ export async function sendPlanned(db: Db, scope: Scope, planned: PlannedDispatch
  * has the key (a crash after its acknowledgement and before our commit), and only an unknown key is
  * submitted. Returns the order as the acknowledgement left it, or null when there was nothing to record.
  */
-export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps: DispatchDeps): Promise<OrderRow | null> {
+export const runDispatch = (db: Db, scope: Scope, dispatchId: string, deps: DispatchDeps) => counted('job', runDispatchOnce(db, scope, dispatchId, deps));
+
+async function runDispatchOnce(db: Db, scope: Scope, dispatchId: string, deps: DispatchDeps): Promise<OrderRow | null> {
   const s = scoped(db, scope);
   const dispatch = await s.get(orderDispatches, dispatchId);
   if (!dispatch || dispatch.status !== 'pending') return null;
@@ -174,6 +179,18 @@ export async function runDispatch(db: Db, scope: Scope, dispatchId: string, deps
   }
   deps.afterAcknowledged?.();
   return recordAcknowledgement(db, scope, dispatch, state, deps, {});
+}
+
+/** fr_dispatches_total: `recorded` (the pharmacy's answer moved the order), `nothing_recorded`, or `error` (thrown; retried). */
+async function counted(path: 'inline' | 'job', work: Promise<OrderRow | null>): Promise<OrderRow | null> {
+  try {
+    const order = await work;
+    metrics().dispatches.inc({ path, outcome: order ? 'recorded' : 'nothing_recorded' });
+    return order;
+  } catch (err) {
+    metrics().dispatches.inc({ path, outcome: 'error' });
+    throw err;
+  }
 }
 
 /** When to ask the pharmacy again: when its script says the order changes, else after the interval. */

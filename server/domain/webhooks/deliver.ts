@@ -4,6 +4,7 @@ import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import { webhookBody } from '@/server/domain/events/events';
 import { now } from '@/server/lib/clock';
+import { metrics } from '@/server/lib/metrics';
 import type { DeliveryRow } from './deliveries';
 import type { DeliveryOptions } from './options';
 import { nextAttemptDelay } from './retry';
@@ -49,8 +50,10 @@ export async function attemptDelivery(db: Db, scope: Scope, deliveryId: string, 
   const at = now();
   const attempts = delivery.attempts + 1;
   const base = { attempts, responseCode: result.responseCode, lastError: result.error, lastAttemptAt: at, nextAttemptAt: at };
+  const outcome = (o: 'delivered' | 'retry' | 'dead' | 'gone') => metrics().webhookDeliveries.inc({ outcome: o });
   if (result.ok) {
     await record({ ...base, status: 'delivered', deliveredAt: at });
+    outcome('delivered');
     return { kind: 'done' };
   }
   if (result.gone) {
@@ -59,14 +62,17 @@ export async function attemptDelivery(db: Db, scope: Scope, deliveryId: string, 
       await scoped(tx, scope).update(webhookEndpoints, endpoint.id, { status: 'disabled', updatedAt: at });
       await scoped(tx, scope).update(webhookDeliveries, delivery.id, { ...base, status: 'dead', lastError: 'HTTP 410 Gone: the endpoint was disabled' });
     });
+    outcome('gone');
     return { kind: 'done' };
   }
   const delay = nextAttemptDelay(opts.schedule, attempts, result.retryAfterMs);
   if (delay === null) {
     await record({ ...base, status: 'dead' });
+    outcome('dead');
     return { kind: 'done' };
   }
   const next = new Date(at.getTime() + delay);
   await record({ ...base, status: 'failed', nextAttemptAt: next });
+  outcome('retry');
   return { kind: 'retry', at: next, error: result.error };
 }

@@ -1,0 +1,30 @@
+/**
+ * `npm run soak`: two web processes and one worker on PostgreSQL + Redis under mixed load with faults (kill -9
+ * of a web process and of the worker, Redis stopped and started, PostgreSQL restarted), then the invariant
+ * table (bench/soak/invariants.ts). Exits 1 when an invariant fails. Env: SOAK_SECONDS (180), SOAK_FAULTS
+ * (no-pg,no-redis,no-kill-web,no-kill-worker), SOAK_CLIENTS (4), SOAK_RATE_LIMIT (40/s, the live limit probed),
+ * SOAK_REDIS_URL, SOAK_PG_RESTART_CMD, SOAK_REDIS_STOP_CMD / SOAK_REDIS_START_CMD, BENCH_PG_URL.
+ */
+import os from 'node:os';
+import { cleanup, installExitHandlers, log } from './lib';
+import { soak } from './soak/index';
+
+installExitHandlers();
+let code = 1;
+try {
+  log(`soak: load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+  const result = await soak();
+  if ('skipped' in result) {
+    log(result.skipped);
+    code = 0;
+  } else {
+    process.stdout.write(`${result.markdown}\n`);
+    code = result.pass ? 0 : 1;
+    if (!result.pass) log('soak: an invariant failed');
+  }
+} catch (err) {
+  log(`soak failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+} finally {
+  await cleanup();
+}
+process.exit(code);
