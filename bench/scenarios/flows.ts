@@ -82,7 +82,7 @@ interface World {
  * approved by an MFA provider, a flow of three clinical steps (all 40 items on one medical page, consent,
  * contact) created, published and approved by the provider, and an embed key serving it from ORIGIN.
  */
-async function setupWorld(baseUrl: string, opsKey: string, db: string): Promise<World> {
+export async function setupWorld(baseUrl: string, opsKey: string, db: string): Promise<World> {
   const agent = new Agent();
   try {
     const t = await setupTenant(baseUrl, opsKey, `${db}, flows`);
