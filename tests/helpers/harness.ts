@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { createApp } from '@/server/http/app';
+import { createApp, type Fallback as PageFallback } from '@/server/http/app';
 import { createServices } from '@/server/http/services';
 import { loadConfig } from '@/server/lib/config';
 import type { Services } from '@/server/api/context';
@@ -28,6 +28,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   idempotencyKey?: string;
 }
+
+/** Builds the stand-in for Next.js from the app's services. */
+export type Fallback = (services: Services) => PageFallback;
 
 export interface TestApp {
   baseUrl: string;
@@ -78,7 +81,7 @@ function pgliteTemplate(): Blob | undefined {
  * Starts the real HTTP handler (without Next.js) on an ephemeral port with its own empty database. A key set
  * to `undefined` in `env` is left unset (to test a default); `embedded` keeps PGlite even in a PostgreSQL run.
  */
-export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { embedded?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { embedded?: boolean; fallback?: Fallback } = {}): Promise<TestApp> {
   const scratch = process.env.DATABASE_URL && !opts.embedded ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -98,7 +101,8 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
   const services = await createServices(config, { pgliteTemplate: config.PGLITE_DATA_DIR.startsWith('memory://') ? pgliteTemplate() : undefined });
   const worker = env.RUN_WORKER === 'true' ? createWorker({ database: services.database, config }) : undefined;
   await worker?.start();
-  const server = http.createServer(createApp(services, undefined, { worker }));
+  // `fallback` stands in for Next.js (the pages), where a test needs one.
+  const server = http.createServer(createApp(services, opts.fallback?.(services), { worker }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
