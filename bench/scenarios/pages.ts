@@ -25,7 +25,7 @@ export const pagesScenario: Scenario = {
   id: 'pages',
 
   async run(ctx) {
-    const w = await setupWorld(ctx.server.baseUrl, ctx.server.opsKey, `${ctx.db} pages`);
+    const w = await setupWorld(ctx.server.baseUrl, ctx.server.opsKey, `${ctx.db}-pages`);
     const cases: LoadSpec[] = [
       { name: PAGES_HOSTED, method: 'GET', path: `/f/${w.embed}` },
       // As the widget's iframe asks for it: the framing page's origin as Referer, an iframe's fetch destination.
