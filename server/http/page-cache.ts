@@ -97,10 +97,8 @@ export function createPageCache(keys: ServingKeyCache) {
     });
   }
 
-  return { serve, capture, get size() { return pages.size; } };
+  return { serve, capture };
 }
-
-export type PageCache = ReturnType<typeof createPageCache>;
 
 function splitAt(buffer: Buffer, separator: Buffer): Buffer[] {
   const parts: Buffer[] = [];
