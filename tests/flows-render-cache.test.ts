@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { Services } from '@/server/api/context';
 import { flowClient } from './helpers/flow-run';
 import { publishedFlow, weightFlowDocument, type PinnedQuestionnaireRef } from './helpers/flow-world';
@@ -196,5 +197,16 @@ describe('the key cache forgets at once', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, a LISTEN connection lost and re-opened forgets every key (a NOTIFY may have been missed)', { timeout: 60_000 }, async () => {
+    const flow = await liveFlow();
+    expect((await page(`/f/${flow.embedKey}`)).status).toBe(200);
+    // Revoked behind the domain's back: nothing is announced, so only the resume can make this process see it.
+    await app.services.database.db.execute(sql`update embed_keys set revoked_at = now() where id = ${flow.embedKey}`);
+    expect((await page(`/f/${flow.embedKey}`)).status).toBe(200);
+    // The process's one LISTEN connection (its last statement was a LISTEN; the pool's never is).
+    await app.services.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN %'`);
+    await vi.waitFor(async () => expect((await page(`/f/${flow.embedKey}`)).status).toBe(404), { timeout: 20_000, interval: 50 });
   });
 });
