@@ -85,6 +85,15 @@ describe('render cache', () => {
     expect(masked[0]).toContain(`data-version="${flow.versionId}"`);
   });
 
+  it("a first burst renders once: views asked for while it renders wait for it", async () => {
+    const flow = await liveFlow();
+    const before = renders;
+    const views = await Promise.all(Array.from({ length: 6 }, () => page(`/f/${flow.embedKey}`)));
+    expect(renders - before).toBe(1);
+    expect(new Set(views.map((v) => v.text.replaceAll(nonceOf(v), 'NONCE'))).size).toBe(1);
+    expect(new Set(views.map(nonceOf)).size).toBe(6);
+  });
+
   it('gzips for a client that accepts it, as Next.js does', async () => {
     const flow = await liveFlow();
     await page(`/f/${flow.embedKey}`);

@@ -36,6 +36,8 @@ const gzipAsync = promisify(gzip);
  */
 export function createPageCache(keys: ServingKeyCache) {
   const pages = new LRUCache<string, RenderedPage>({ maxSize: MAX_BYTES, sizeCalculation: (p) => p.parts.reduce((n, b) => n + b.length, 0) + 1 });
+  // Views being rendered into the cache, by name: a view asked for meanwhile waits for it (a campaign's first burst renders once).
+  const rendering = new Map<string, Promise<void>>();
   keys.onInvalidate((tenantId) => {
     if (!tenantId) return pages.clear();
     for (const [name, page] of pages.entries()) if (page.tenantId === tenantId) pages.delete(name);
@@ -43,7 +45,12 @@ export function createPageCache(keys: ServingKeyCache) {
 
   /** Answers the view from memory; false when it was never rendered (the caller lets Next.js render it). */
   async function serve(req: IncomingMessage, res: ServerResponse, page: CacheablePage, nonce: string): Promise<boolean> {
-    const rendered = pages.get(page.name);
+    let rendered = pages.get(page.name);
+    const inFlight = rendered ? undefined : rendering.get(page.name);
+    if (inFlight) {
+      await inFlight;
+      rendered = pages.get(page.name);
+    }
     if (!rendered) return false;
     const nonceBytes = Buffer.from(nonce);
     const chunks: Buffer[] = [rendered.parts[0]];
@@ -95,6 +102,13 @@ export function createPageCache(keys: ServingKeyCache) {
         });
       pages.set(page.name, { parts, headers, tenantId: page.tenantId });
     });
+    // After the copy is kept (listeners run in order); a response that fails is 'close' without 'finish'.
+    const done = new Promise<void>((resolve) => {
+      res.once('finish', resolve);
+      res.once('close', resolve);
+    });
+    rendering.set(page.name, done);
+    void done.then(() => rendering.get(page.name) === done && rendering.delete(page.name));
   }
 
   return { serve, capture };
