@@ -139,11 +139,11 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
         const intakeCsp = framed ? null : hostedIntakePolicy(req, url);
         setHeaders(res, framed ? security.framed(framed.csp) : intakeCsp ? security.unframed(intakeCsp) : security.page);
         if (!fallback) throw new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.');
-        // A flow's page viewed before: from the render cache, with this response's nonce (DESIGN decision 37).
-        if (pages && framed?.cacheable && (await pages.serve(req, res, framed.cacheable, framed.nonce))) return;
+        // A flow's page viewed before: from the render cache, with this response's nonce (DESIGN decision 37);
+        // else Next.js renders it and the cache keeps a copy.
+        if (pages && framed?.cacheable && (await pages.answer(req, res, framed.cacheable, framed.nonce))) return;
         // The console's server-side sign-in forwards the browser's address to /v1 (server/api/client-ip.ts).
         req.headers[FORWARDED_CLIENT_IP] = req.socket.remoteAddress ?? 'unknown';
-        if (pages && framed?.cacheable) pages.capture(req, res, framed.cacheable, framed.nonce);
         await fallback(req, res);
       }
     } catch (thrown) {

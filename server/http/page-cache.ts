@@ -43,15 +43,28 @@ export function createPageCache(keys: ServingKeyCache) {
     for (const [name, page] of pages.entries()) if (page.tenantId === tenantId) pages.delete(name);
   });
 
-  /** Answers the view from memory; false when it was never rendered (the caller lets Next.js render it). */
-  async function serve(req: IncomingMessage, res: ServerResponse, page: CacheablePage, nonce: string): Promise<boolean> {
-    let rendered = pages.get(page.name);
-    const inFlight = rendered ? undefined : rendering.get(page.name);
-    if (inFlight) {
+  /**
+   * Answers the view from memory (true), after waiting for a render of it already under way; otherwise arms the
+   * copy of the render that the caller then lets Next.js make (false). Looking and arming with no await between
+   * them is what makes concurrent first views render once.
+   */
+  async function answer(req: IncomingMessage, res: ServerResponse, page: CacheablePage, nonce: string): Promise<boolean> {
+    for (;;) {
+      const rendered = pages.get(page.name);
+      if (rendered) {
+        await send(req, res, rendered, nonce);
+        return true;
+      }
+      const inFlight = rendering.get(page.name);
+      if (!inFlight) {
+        capture(req, res, page, nonce);
+        return false;
+      }
       await inFlight;
-      rendered = pages.get(page.name);
     }
-    if (!rendered) return false;
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse, rendered: RenderedPage, nonce: string): Promise<void> {
     const nonceBytes = Buffer.from(nonce);
     const chunks: Buffer[] = [rendered.parts[0]];
     for (let i = 1; i < rendered.parts.length; i++) chunks.push(nonceBytes, rendered.parts[i]);
@@ -64,7 +77,6 @@ export function createPageCache(keys: ServingKeyCache) {
     }
     res.statusCode = 200;
     res.end(body);
-    return true;
   }
 
   /**
@@ -111,7 +123,7 @@ export function createPageCache(keys: ServingKeyCache) {
     void done.then(() => rendering.get(page.name) === done && rendering.delete(page.name));
   }
 
-  return { serve, capture };
+  return { answer };
 }
 
 function splitAt(buffer: Buffer, separator: Buffer): Buffer[] {
