@@ -26,8 +26,16 @@ export interface ServingKeyCache {
   close(): void;
 }
 
+interface Entry {
+  record: ServingKeyRecord;
+  /** The key as requests see it, when that cannot change with time (no payment past due): shaped once. */
+  shaped: ServingEmbedKey | null;
+}
+
+const entryOf = (record: ServingKeyRecord): Entry => ({ record, shaped: record.billing.firstFailedAt ? null : Object.freeze(servingKeyOf(record)) });
+
 export function createServingKeyCache(): ServingKeyCache {
-  const entries = new LRUCache<string, ServingKeyRecord>({ max: MAX_KEYS });
+  const entries = new LRUCache<string, Entry>({ max: MAX_KEYS });
   // Concurrent misses of one key share one query (a cold page under a campaign's burst).
   const loading = new Map<string, { generation: number; record: Promise<ServingKeyRecord | null> }>();
   const listeners: ((tenantId: string | undefined) => void)[] = [];
@@ -41,13 +49,13 @@ export function createServingKeyCache(): ServingKeyCache {
       if (!EMBED_KEY_SHAPE.test(id)) return null;
       await beforeLookup?.(id);
       const hit = entries.get(id);
-      if (hit) return servingKeyOf(hit);
+      if (hit) return hit.shaped ?? servingKeyOf(hit.record);
       let pending = loading.get(id);
       if (!pending || pending.generation !== generation) {
         const started = generation;
         const record = readServingKey(q, id).then((found) => {
           // A change announced while the query ran may not be in what it read: answer it, do not keep it.
-          if (found && started === generation) entries.set(id, found);
+          if (found && started === generation) entries.set(id, entryOf(found));
           return found;
         });
         pending = { generation: started, record };
@@ -60,7 +68,7 @@ export function createServingKeyCache(): ServingKeyCache {
     invalidate(tenantId) {
       generation += 1;
       if (tenantId) {
-        for (const [id, record] of entries.entries()) if (record.key.tenantId === tenantId) entries.delete(id);
+        for (const [id, entry] of entries.entries()) if (entry.record.key.tenantId === tenantId) entries.delete(id);
       } else {
         entries.clear();
       }
