@@ -128,18 +128,6 @@ export async function revokeEmbedKey(q: Queryable, scope: Scope, id: string) {
 }
 
 /**
- * The key a public request names, or null when it is malformed, unknown or revoked (all answer 404).
- * `beforeLookup` runs for a well-formed id only, before the query (the per-key rate limit).
- */
-export async function findActiveEmbedKey(q: Queryable, id: string, beforeLookup?: (id: string) => Promise<void>): Promise<EmbedKeyRow | null> {
-  if (!EMBED_KEY_SHAPE.test(id)) return null;
-  await beforeLookup?.(id);
-  // Unscoped by nature: the key itself names the tenant and mode of everything the request may touch.
-  const [row] = await q.select().from(embedKeys).where(eq(embedKeys.id, id)).limit(1);
-  return row && !row.revokedAt ? row : null;
-}
-
-/**
  * An active key and, for a key serving a flow, the version that flow serves now; `billingStage` is the key's
  * tenant's and mode's dunning stage at the lookup (healthy for an account never written).
  */
@@ -151,7 +139,7 @@ export type ServingEmbedKey = EmbedKeyRow & {
 };
 
 /**
- * `findActiveEmbedKey` and `flowPublished` in one statement (docs/decisions.md, Issue 23: flows runtime round
+ * The active key (not revoked) and `flowPublished` in one statement (docs/decisions.md, Issue 23: flows runtime round
  * trips): the key joined to its flow within the key's own tenant and mode. Null when the key is malformed,
  * unknown or revoked, or serves a flow that is another tenant's or mode's, archived or unpublished (all 404).
  * The billing account of that tenant and mode rides on the same statement, so refusing a new session while
@@ -211,6 +199,7 @@ export function servingKeyOf(record: ServingKeyRecord): ServingEmbedKey {
   return { ...record.key, activeVersionId: record.activeVersionId, billingStage: effectiveStage(record.billing, now()), runningExperiment: record.runningExperiment };
 }
 
+/** The same lookup straight from the database; public requests go through the key cache (`services.servingKeys`). */
 export async function findServingEmbedKey(q: Queryable, id: string, beforeLookup?: (id: string) => Promise<void>): Promise<ServingEmbedKey | null> {
   if (!EMBED_KEY_SHAPE.test(id)) return null;
   await beforeLookup?.(id);
