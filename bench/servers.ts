@@ -64,6 +64,15 @@ export async function startBaseline(): Promise<RunningServer> {
   return { baseUrl, pid: child.pid, child, opsKey: '', startupMs };
 }
 
+/** Bare node:http serving one page's bytes (bench/static-page-server.ts): the floor a page is compared against. */
+export async function startStaticPage(file: string, contentType: string): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawnChild('static page', ['--import', 'tsx', 'bench/static-page-server.ts'], { ...baseEnv(), PORT: String(port), PAGE_FILE: file, PAGE_CONTENT_TYPE: contentType });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startupMs = await waitForHealthy(`${baseUrl}/`, child);
+  return { baseUrl, pid: child.pid, child, opsKey: '', startupMs };
+}
+
 /** BENCH_NO_NEXT=1 measures the API-only server (`FR_NO_NEXT=1`), the figure earlier runs reported. */
 export const WITH_NEXT = process.env.BENCH_NO_NEXT !== '1';
 

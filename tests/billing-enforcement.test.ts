@@ -340,6 +340,7 @@ describe('one live clinic through every dunning stage (decision 29)', () => {
 
   it('a grace extension moves every later step by 7 days, for order creation (judged inside the insert) as for the rest', async () => {
     await app.services.database.db.update(billingAccounts).set({ graceExtended: true }).where(and(eq(billingAccounts.tenantId, w.tenantId), eq(billingAccounts.livemode, false)));
+    app.services.servingKeys.invalidate(); // a write behind the domain's back: it announces nothing
     const sandboxOrder = () =>
       app.request('POST', '/v1/orders', { key: w.sandboxKey, body: { items: [{ productId: sandboxProduct, quantity: 1, sig: 'Take one daily' }], patientId: sandboxPatient } });
     atDay(15);

@@ -265,6 +265,7 @@ describe('results and stop', () => {
     // Point the flow at a version without the overridden step (as a copy-only publication would).
     await app.services.database.db.execute(sql`update flow_versions set flow_id = ${flow.flowId}, number = 2 where id = ${v2.versionId}`);
     await app.services.database.db.execute(sql`update flows set active_version_id = ${v2.versionId} where id = ${flow.flowId}`);
+    app.services.servingKeys.invalidate(); // a write behind the domain's back: it announces nothing
     const res = await flowClient(app, flow.embedKey).start();
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ versionId: v2.versionId, arm: null, variantKey: null });

@@ -91,13 +91,16 @@ describe('GET /public/flows/{embedKey}', () => {
     expect((await client.definition()).status).toBe(200);
     const session = await client.started();
     await app.services.database.db.execute(sql`update flows set active_version_id = null where id = ${world.flowId}`);
+    app.services.servingKeys.invalidate(); // a write behind the domain's back: it announces nothing
     expectEnvelope(await client.definition(), 404, 'not_found');
     expectEnvelope(await client.start(), 404, 'not_found');
     expectEnvelope(await client.step(session, 'welcome', {}), 404, 'not_found');
     await app.services.database.db.execute(sql`update flows set active_version_id = ${world.versionId}, status = 'archived' where id = ${world.flowId}`);
+    app.services.servingKeys.invalidate(); // a write behind the domain's back: it announces nothing
     expectEnvelope(await client.definition(), 404, 'not_found');
     expectEnvelope(await client.session(session), 404, 'not_found');
     await app.services.database.db.execute(sql`update flows set status = 'active' where id = ${world.flowId}`);
+    app.services.servingKeys.invalidate(); // a write behind the domain's back: it announces nothing
     expect((await client.definition()).status).toBe(200);
     const revoked = await app.request('DELETE', `/v1/embed-keys/${world.embedKey}`, { key: a.sandboxKey });
     expect(revoked.status, revoked.text).toBe(200);
@@ -167,6 +170,7 @@ describe('sessions', () => {
       createdAt: at,
     });
     await app.services.database.db.execute(sql`update flows set active_version_id = ${v2} where id = ${world.flowId}`);
+    app.services.servingKeys.invalidate(); // a write behind the domain's back: it announces nothing
 
     const fresh = await client.start();
     expect(fresh.body.versionId).toBe(v2);

@@ -3,6 +3,7 @@ import { intakeScenario } from './intake';
 import { intakeEngineScenario } from './intake-engine';
 import { keysScenario } from './keys';
 import { ordersScenario } from './orders';
+import { pagesScenario } from './pages';
 import { routingScenario } from './routing';
 import { soakScenario } from './soak';
 import type { Scenario } from './types';
@@ -12,4 +13,4 @@ import { webhooksScenario } from './webhooks';
  * Every scenario, in run order. A new one (webhook delivery, routing plan, orders …) is a module exporting a
  * `Scenario`, added here.
  */
-export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario, ordersScenario, intakeScenario, intakeEngineScenario, flowsScenario, soakScenario];
+export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario, ordersScenario, intakeScenario, intakeEngineScenario, flowsScenario, pagesScenario, soakScenario];

@@ -1,3 +1,4 @@
+import type { ServingKeyCache } from '@/server/domain/embed/serving-key-cache';
 import type { ExternalPayments } from '@/server/integrations/payments/port';
 import type { IncomingMessage } from 'node:http';
 import { disableBodyCoercion } from './strict-body';
@@ -13,6 +14,8 @@ export interface Services {
   rateLimiter: RateLimiter;
   /** Public (embed key) paths, per key and client IP: EMBED_RATE_LIMIT a second. */
   embedRateLimiter: RateLimiter;
+  /** Embed keys as public requests resolve them, from memory, forgotten on change (DESIGN decision 37). */
+  servingKeys: ServingKeyCache;
   auth: AuthDeps;
   /** Stripe when STRIPE_SECRET_KEY is set (live accounts only); null = the simulated provider everywhere. */
   payments: ExternalPayments | null;

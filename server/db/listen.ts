@@ -9,13 +9,15 @@ const RECONNECT_MS = 1_000;
 /**
  * LISTEN on PostgreSQL through one dedicated connection per process: pooled connections are handed back
  * between queries, and a LISTEN on them would silently stop hearing. A dropped connection is re-opened and
- * re-LISTENs; notifications missed meanwhile are covered by the listeners' own polling.
+ * re-LISTENs; notifications missed meanwhile are covered by the listeners' own polling, and once re-opened every
+ * handler hears an empty payload, as for a change it cannot name (caches that forget on NOTIFY forget all).
  */
 export function createPgListener(Client: typeof pg.Client, url: string): { listen: ListenFn; close(): Promise<void> } {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
+  let connectedBefore = false;
 
   const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
   // LISTEN and UNLISTEN of different channels may be asked for at once; a client takes one query at a time.
@@ -37,6 +39,8 @@ export function createPgListener(Client: typeof pg.Client, url: string): { liste
     });
     await c.connect();
     for (const channel of handlers.keys()) await send(c, `LISTEN ${quote(channel)}`);
+    if (connectedBefore) for (const set of handlers.values()) set.forEach((fn) => fn(''));
+    connectedBefore = true;
     return c;
   }
 

@@ -18,6 +18,7 @@ import { createTrpcEndpoint, TRPC_PREFIX } from './trpc-endpoint';
 import { isWidgetPath, serveWidget } from './embed-widgets';
 import { DEMO_PATH, serveEmbedDemo } from './embed-demo';
 import { framedPagePolicy, hostedIntakePolicy } from './framed-pages';
+import { createPageCache } from './page-cache';
 import { isBillingSimulatedPath, serveBillingSimulated } from './billing-simulated';
 
 type Req = IncomingMessage & { frState?: RequestState; body?: unknown; frCreateContext?: ContextFactory };
@@ -38,6 +39,8 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
   const security = createSecurityHeaders(services.config.PUBLIC_URL);
   const serveTrpc = createTrpcEndpoint(services);
   const createContext = createContextFactory(services);
+  // Not in development, where Next.js recompiles pages and their chunks under new names.
+  const pages = services.config.NODE_ENV === 'development' ? null : createPageCache(services.servingKeys);
 
   function sendError(res: ServerResponse, thrown: unknown, state: RequestState) {
     const envelope = toEnvelope(thrown, state.requestId);
@@ -132,10 +135,13 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
         await serveBillingSimulated(req, res, url, services);
       } else {
         // Hosted flow pages and the widget's frame carry their own CSP, with the key's origins as frame-ancestors.
-        const framedCsp = await framedPagePolicy(req, url, services);
-        const intakeCsp = framedCsp ? null : hostedIntakePolicy(req, url);
-        setHeaders(res, framedCsp ? security.framed(framedCsp) : intakeCsp ? security.unframed(intakeCsp) : security.page);
+        const framed = await framedPagePolicy(req, url, services);
+        const intakeCsp = framed ? null : hostedIntakePolicy(req, url);
+        setHeaders(res, framed ? security.framed(framed.csp) : intakeCsp ? security.unframed(intakeCsp) : security.page);
         if (!fallback) throw new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.');
+        // A flow's page viewed before: from the render cache, with this response's nonce (DESIGN decision 37);
+        // else Next.js renders it and the cache keeps a copy.
+        if (pages && framed?.cacheable && (await pages.answer(req, res, framed.cacheable, framed.nonce))) return;
         // The console's server-side sign-in forwards the browser's address to /v1 (server/api/client-ip.ts).
         req.headers[FORWARDED_CLIENT_IP] = req.socket.remoteAddress ?? 'unknown';
         await fallback(req, res);

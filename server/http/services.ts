@@ -10,6 +10,7 @@ import { createMailer } from '@/server/integrations/mail/mailer';
 import { resolveAuthSecret } from '@/server/lib/auth-secret';
 import { logger } from '@/server/lib/logger';
 import { ensureCertificateKey, setDefaultCertificateDeps } from '@/server/domain/intake/certificates';
+import { createServingKeyCache, PUBLIC_CHANGES_CHANNEL } from '@/server/domain/embed/serving-key-cache';
 
 /** Opens the database, migrates it, ensures the ops key and the certificate signing key, and builds the process-wide services. */
 export async function createServices(config: Config, opts: Pick<DatabaseOptions, 'pgliteTemplate'> = {}): Promise<Services> {
@@ -63,7 +64,16 @@ export async function createServices(config: Config, opts: Pick<DatabaseOptions,
   // DESIGN decision 29: Stripe serves live billing when configured; without it every account uses the simulated provider.
   // Loaded only then: the SDK is large and most installs never use it.
   const payments = config.STRIPE_SECRET_KEY ? (await import('@/server/integrations/payments/stripe')).createStripePayments(config) : null;
-  const services: Services = { database, config, rateLimiter, embedRateLimiter, auth, payments, close: async () => { redis?.disconnect(); await database.close(); } };
+  // Changes announced by any process (or heard again after the LISTEN connection was re-opened: '') empty the cache.
+  const servingKeys = createServingKeyCache();
+  const unlisten = await database.listen(PUBLIC_CHANGES_CHANNEL, (tenantId) => servingKeys.invalidate(tenantId || undefined));
+  const close = async () => {
+    servingKeys.close();
+    await unlisten();
+    redis?.disconnect();
+    await database.close();
+  };
+  const services: Services = { database, config, rateLimiter, embedRateLimiter, servingKeys, auth, payments, close };
   setGlobalServices(services);
   return services;
 }

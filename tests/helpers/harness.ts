@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { createApp } from '@/server/http/app';
+import { createApp, type Fallback as PageFallback } from '@/server/http/app';
 import { observe } from '@/server/http/observe';
 import { registerMetricsProbes } from '@/server/http/metrics-probes';
 import { createServices } from '@/server/http/services';
@@ -30,6 +30,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   idempotencyKey?: string;
 }
+
+/** Builds the stand-in for Next.js from the app's services. */
+export type Fallback = (services: Services) => PageFallback;
 
 export interface TestApp {
   baseUrl: string;
@@ -80,7 +83,7 @@ function pgliteTemplate(): Blob | undefined {
  * Starts the real HTTP handler (without Next.js) on an ephemeral port with its own empty database. A key set
  * to `undefined` in `env` is left unset (to test a default); `embedded` keeps PGlite even in a PostgreSQL run.
  */
-export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { embedded?: boolean; observed?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { embedded?: boolean; observed?: boolean; fallback?: Fallback } = {}): Promise<TestApp> {
   const scratch = process.env.DATABASE_URL && !opts.embedded ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -100,7 +103,8 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
   const services = await createServices(config, { pgliteTemplate: config.PGLITE_DATA_DIR.startsWith('memory://') ? pgliteTemplate() : undefined });
   const worker = env.RUN_WORKER === 'true' ? createWorker({ database: services.database, config }) : undefined;
   await worker?.start();
-  const app = createApp(services, undefined, { worker });
+  // `fallback` stands in for Next.js (the pages), where a test needs one.
+  const app = createApp(services, opts.fallback?.(services), { worker });
   // `observed`: wrapped as every process of the service is (metrics, drain; server/http/observe.ts).
   if (opts.observed) registerMetricsProbes(services.database);
   const server = http.createServer(opts.observed ? observe(app, config) : app);

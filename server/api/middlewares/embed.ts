@@ -1,6 +1,5 @@
 import type { DunningStage } from '@/db/schema/billing';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
-import { findServingEmbedKey } from '@/server/domain/embed/keys';
 import { originAllowed } from '@/server/domain/embed/origins';
 import { AppError, errors } from '@/server/lib/errors';
 import { clientIp } from '../client-ip';
@@ -35,11 +34,11 @@ const notFound = () => errors.notFound('embed key');
 export const resolveEmbedKey = middleware(async ({ ctx, getRawInput, next }) => {
   const raw = (await getRawInput()) as { embedKey?: unknown } | undefined;
   const keyId = typeof raw?.embedKey === 'string' ? raw.embedKey : '';
-  const { database, auth, embedRateLimiter } = ctx.services;
+  const { database, auth, embedRateLimiter, servingKeys } = ctx.services;
 
   // Counted before the lookup, so a flood costs a counter, not a query; only a well-formed key gets a bucket.
-  // One statement: the key with its flow's state (archived or unpublished → the same 404).
-  const found = await findServingEmbedKey(database.db, keyId, async (id) => {
+  // One statement, from memory once read: the key with its flow's state (archived or unpublished → the same 404).
+  const found = await servingKeys.find(database.db, keyId, async (id) => {
     const decision = await embedRateLimiter.consume(`embed:${id}:${clientIp(ctx.req, auth.consoleSecret)}`, true);
     enforceRateDecision(ctx.state, decision);
   });

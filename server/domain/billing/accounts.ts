@@ -3,6 +3,7 @@ import { billingAccounts, billingStageChanges, tenants, type DunningStage } from
 import { enqueueJobs } from '@/server/db/outbox';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
+import { announcePublicChange } from '@/server/domain/embed/public-changes';
 import { newId } from '@/server/lib/ids';
 import { now } from '@/server/lib/clock';
 import { NOTIFIED_STAGES } from './stages';
@@ -68,6 +69,8 @@ export async function saveAccount(tx: Queryable, account: BillingAccount, change
     .set({ ...safe, updatedAt: at })
     .where(scoped(tx, scope).where(billingAccounts, eq(billingAccounts.id, account.id)))
     .returning();
+  // Public requests read the dunning facts with the embed key, from the key cache (decision 29: new sessions refused from restricted on).
+  if (changes.stage !== undefined || changes.firstFailedAt !== undefined || changes.graceExtended !== undefined) await announcePublicChange(tx, account.tenantId);
   if (account.livemode && changes.plan !== undefined && changes.plan !== account.plan) {
     await tx.update(tenants).set({ plan: changes.plan }).where(eq(tenants.id, account.tenantId));
   }

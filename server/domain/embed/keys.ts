@@ -8,6 +8,7 @@ import { now } from '@/server/lib/clock';
 import { randomBase62 } from '@/server/lib/crypto';
 import { errors } from '@/server/lib/errors';
 import { checkAllowedOrigin, MAX_ALLOWED_ORIGINS } from './origins';
+import { announcePublicChange } from './public-changes';
 
 export type EmbedKeyRow = typeof embedKeys.$inferSelect;
 
@@ -110,6 +111,7 @@ export async function updateEmbedKey(q: Queryable, scope: Scope, id: string, cha
   if (Object.keys(set).length === 0) return toEmbedKeyDto(existing);
   // The revokedAt condition closes the race with a concurrent revoke.
   const row = await s.update(embedKeys, id, { ...set, updatedAt: new Date() }, isNull(embedKeys.revokedAt));
+  if (row) await announcePublicChange(q, scope.tenantId);
   if (!row) throw errors.conflict('This embed key is revoked; create a new one.', 'embed_key_revoked');
   return toEmbedKeyDto(row);
 }
@@ -121,19 +123,8 @@ export async function revokeEmbedKey(q: Queryable, scope: Scope, id: string) {
   if (existing.revokedAt) return toEmbedKeyDto(existing);
   const now = new Date();
   const row = await s.update(embedKeys, id, { revokedAt: now, updatedAt: now }, isNull(embedKeys.revokedAt));
+  if (row) await announcePublicChange(q, scope.tenantId);
   return toEmbedKeyDto(row ?? (await s.require(embedKeys, id, 'embed key')));
-}
-
-/**
- * The key a public request names, or null when it is malformed, unknown or revoked (all answer 404).
- * `beforeLookup` runs for a well-formed id only, before the query (the per-key rate limit).
- */
-export async function findActiveEmbedKey(q: Queryable, id: string, beforeLookup?: (id: string) => Promise<void>): Promise<EmbedKeyRow | null> {
-  if (!EMBED_KEY_SHAPE.test(id)) return null;
-  await beforeLookup?.(id);
-  // Unscoped by nature: the key itself names the tenant and mode of everything the request may touch.
-  const [row] = await q.select().from(embedKeys).where(eq(embedKeys.id, id)).limit(1);
-  return row && !row.revokedAt ? row : null;
 }
 
 /**
@@ -148,7 +139,7 @@ export type ServingEmbedKey = EmbedKeyRow & {
 };
 
 /**
- * `findActiveEmbedKey` and `flowPublished` in one statement (docs/decisions.md, Issue 23: flows runtime round
+ * The active key (not revoked) and `flowPublished` in one statement (docs/decisions.md, Issue 23: flows runtime round
  * trips): the key joined to its flow within the key's own tenant and mode. Null when the key is malformed,
  * unknown or revoked, or serves a flow that is another tenant's or mode's, archived or unpublished (all 404).
  * The billing account of that tenant and mode rides on the same statement, so refusing a new session while
@@ -179,15 +170,33 @@ const servingKeyStatement = prepared((q: Queryable) =>
     .limit(1),
 );
 
-export async function findServingEmbedKey(q: Queryable, id: string, beforeLookup?: (id: string) => Promise<void>): Promise<ServingEmbedKey | null> {
-  if (!EMBED_KEY_SHAPE.test(id)) return null;
-  await beforeLookup?.(id);
+/**
+ * What the serving-key statement read for an active key, before anything that depends on the time of the
+ * request: the key cache (serving-key-cache.ts) keeps this and shapes it per request with `servingKeyOf`.
+ */
+export interface ServingKeyRecord {
+  key: EmbedKeyRow;
+  activeVersionId: string | null;
+  billing: { stage: DunningStage; firstFailedAt: Date | null; graceExtended: boolean };
+  runningExperiment: { id: string; splitBasisPoints: number } | null;
+}
+
+/** The statement's row for a well-formed key, or null when it is unknown, revoked or serves no published flow. */
+export async function readServingKey(q: Queryable, id: string): Promise<ServingKeyRecord | null> {
   const [row] = await servingKeyStatement.execute(q, { id });
   if (!row || row.key.revokedAt) return null;
   if (row.key.flowId && !(row.status === 'active' && row.activeVersionId)) return null;
-  const billingStage = effectiveStage({ stage: row.stage ?? 'healthy', firstFailedAt: row.firstFailedAt, graceExtended: row.graceExtended ?? false }, now());
-  const runningExperiment = row.key.flowId && row.experimentId ? { id: row.experimentId, splitBasisPoints: row.splitBasisPoints! } : null;
-  return { ...row.key, activeVersionId: row.key.flowId ? row.activeVersionId : null, billingStage, runningExperiment };
+  return {
+    key: row.key,
+    activeVersionId: row.key.flowId ? row.activeVersionId : null,
+    billing: { stage: row.stage ?? 'healthy', firstFailedAt: row.firstFailedAt, graceExtended: row.graceExtended ?? false },
+    runningExperiment: row.key.flowId && row.experimentId ? { id: row.experimentId, splitBasisPoints: row.splitBasisPoints! } : null,
+  };
+}
+
+/** A record as the request sees it: the dunning stage is the effective one now (grace periods end with time). */
+export function servingKeyOf(record: ServingKeyRecord): ServingEmbedKey {
+  return { ...record.key, activeVersionId: record.activeVersionId, billingStage: effectiveStage(record.billing, now()), runningExperiment: record.runningExperiment };
 }
 
 /**

@@ -3,6 +3,7 @@ import { experiments, flows, flowVersions } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import { assertBillingAllows } from '@/server/domain/billing/enforcement';
+import { announcePublicChange } from '@/server/domain/embed/public-changes';
 import { actorOf, lockFlow, refuseArchived, type Actor } from '@/server/domain/flows/flows';
 import { toFlowDtoOne } from '@/server/domain/flows/flow-view';
 import { now } from '@/server/lib/clock';
@@ -97,6 +98,7 @@ export async function createExperiment(db: Db, actor: Actor, flowId: string, inp
         foldedInAt: null,
         createdAt: at,
       });
+      await announcePublicChange(tx, actor.tenantId);
       const [dto] = await withResults(tx, actor, flow.id, [row]);
       return dto;
     });
@@ -138,6 +140,7 @@ export async function stopExperiment(db: Db, scope: Scope, id: string, input: { 
     const row = await lockExperiment(tx, scope, id);
     if (row.status === 'stopped') return { ok: true as const };
     await scoped(tx, scope).update(experiments, id, { status: 'stopped', stoppedAt: now(), winnerVariant: input.winnerVariant ?? null });
+    await announcePublicChange(tx, scope.tenantId);
     return { ok: true as const };
   });
 }

@@ -3,6 +3,7 @@ import { flows, flowVersions } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable, Tx } from '@/server/db/types';
 import type { Principal } from '@/server/domain/auth/principal';
+import { announcePublicChange } from '@/server/domain/embed/public-changes';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import type { FlowDocumentShape } from '@/server/domain/flows/shared/shapes';
@@ -111,6 +112,7 @@ export async function archiveFlow(db: Db, actor: Actor, id: string) {
     if (row.pendingVersionId) await s.update(flowVersions, row.pendingVersionId, { status: 'withdrawn' });
     const at = now();
     const updated = await s.update(flows, id, { status: 'archived', archivedAt: at, pendingVersionId: null, updatedAt: at });
+    await announcePublicChange(tx, row.tenantId);
     return toFlowDtoOne(tx, actor, updated!);
   });
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { flows, flowVersions } from '@/db/schema';
 import { scoped } from '@/server/db/scoped';
 import type { Db, Tx } from '@/server/db/types';
+import { announcePublicChange } from '@/server/domain/embed/public-changes';
 import { emitEvent } from '@/server/domain/events/emit';
 import { findApprovedQuestionnaire } from '@/server/domain/intake/questionnaire-store';
 import { now } from '@/server/lib/clock';
@@ -24,6 +25,7 @@ async function makeActive(tx: Tx, actor: Actor, flow: FlowRow, version: FlowVers
   const s = scoped(tx, actor);
   if (flow.activeVersionId && flow.activeVersionId !== version.id) await s.update(flowVersions, flow.activeVersionId, { status: 'superseded' });
   const updated = await s.update(flows, flow.id, { activeVersionId: version.id, pendingVersionId: null, updatedAt: version.publishedAt! });
+  await announcePublicChange(tx, flow.tenantId);
   await emitEvent(tx, actor, 'flow.published', { flowId: flow.id, versionId: version.id, flowVersionId: version.id, clinicalPlaneHash: version.clinicalPlaneHash, approvedBy: version.approvedBy! });
   return updated!;
 }
