@@ -116,7 +116,6 @@ async function submit(key: string, w: World, session: string, raw: string, path:
     s.patient = { id: newId('patient'), logId: newId('patientAccess'), first, last: rest.join(' '), dob: contact.dateOfBirth, sex: (answers.sex as string) ?? null, state: contact.state };
     await run(c, 'patientByEmail', s);
     await run(c, 'insertPatient', s);
-    await run(c, 'activeCertificateKey', s);
     const id = newId('intakeSubmission');
     const claims = { iss: ISSUER, sub: id, tid: w.tenant, livemode: w.live, iat: Math.floor(Date.now() / 1000), qk: w.questionnaire.key, qv: w.questionnaire.version, qh: w.questionnaire.contentHash, cph: w.clinicalPlaneHash, ah: answersHash(SECRET, w.tenant, answers), verdict: 'eligible' };
     const certificate = await new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA', kid: 'reference', typ: CERTIFICATE_TYP }).sign(signer);

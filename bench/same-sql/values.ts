@@ -84,7 +84,6 @@ export const values = {
       p.id, v.tenant, v.live, false, p.first, p.last, p.dob, p.sex, v.email, null, null, p.state, '[]', '[]', v.at, v.at,
     ];
   },
-  activeCertificateKey: () => [1],
   insertSubmission: (v: SubmitValues) => {
     const s = v.submission;
     const ids = { flowId: v.flow, sessionId: v.session };
