@@ -129,6 +129,23 @@ describe('a JSON-body operation answers the same called directly as through trpc
     expect(statuses).toEqual([400, 415, 400, 413, 400, 400, 403, 404, 404, 405, 404, 204]);
   });
 
+  it('GETs: text-only inputs called directly, the others through the library, the same answers', async () => {
+    const auth = { authorization: `Bearer ${clinic.liveKey}` };
+    const reads: Sent[] = [
+      { method: 'GET', path: '/v1/developer/keys', headers: auth },
+      { method: 'GET', path: '/v1/developer/keys?colour=red&colour=blue', headers: auth },
+      { method: 'GET', path: '/v1/developer/keys', headers: { authorization: 'Bearer sk_live_nope' } },
+      { method: 'GET', path: `/v1/public/flows/${embedKey}`, headers: { origin: ORIGIN } },
+      { method: 'GET', path: `/v1/public/flows/${embedKey}`, headers: { origin: 'https://elsewhere.example' } },
+      { method: 'GET', path: `/v1/public/flows/${embedKey}/sessions/fs_${'0'.repeat(26)}`, headers: { origin: ORIGIN } },
+      { method: 'GET', path: '/v1/orders?limit=2', headers: auth },
+      { method: 'GET', path: '/v1/orders?limit=many', headers: auth },
+    ];
+    const statuses = [];
+    for (const r of reads) statuses.push((await same(r)).status);
+    expect(statuses).toEqual([200, 200, 401, 200, 403, 404, 200, 400]);
+  });
+
   it('authenticated API: an idempotent create, its replay and its refusals', async () => {
     const auth = { authorization: `Bearer ${clinic.liveKey}`, 'content-type': 'application/json' };
     const first = await same({ method: 'POST', path: '/v1/developer/keys', body: JSON.stringify({}), headers: auth });

@@ -9,7 +9,7 @@ import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { logger } from '@/server/lib/logger';
 import { readJsonBody } from './body';
-import { callProcedure } from './procedure-call';
+import { callProcedure, directQuery, queryInput } from './procedure-call';
 import { toEnvelope } from '@/server/api/envelope';
 import { EVENT_STREAM_PATH, serveEventStream } from './event-stream';
 import { HEALTH_PATHS, serveHealth, type WorkerProbe } from './health';
@@ -90,7 +90,12 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       for (const [k, v] of Object.entries(envelope.headers)) res.setHeader(k, v);
       return end(JSON.stringify(envelope.body));
     }) as typeof res.end;
-    if (route && opts.directCalls !== false) return callProcedure(req, res, state, { route, apiPath, body: req.body }, createContext);
+    if (opts.directCalls !== false) {
+      if (route) return callProcedure(req, res, state, { route, apiPath, body: req.body }, createContext);
+      const read = req.method === 'GET' ? table.find('GET', apiPath) : undefined;
+      const query = read && directQuery(read);
+      if (read && query) return callProcedure(req, res, state, { route: read, apiPath, body: queryInput(new URL(req.url ?? '', 'http://localhost').searchParams, query.arrays) }, createContext);
+    }
     req.url = req.url!.slice(3);
     req.frCreateContext = createContext;
     await handler(req as never, res as never);
