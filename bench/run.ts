@@ -52,7 +52,7 @@ function target(server: RunningServer, db: string): Target {
   return { baseUrl: server.baseUrl, pid: server.pid, db, exited: server.child.exited };
 }
 
-async function runDatabase(db: DbKind, server: RunningServer, selected: Scenario[], baseline: Measurement, rows: Row[], checks: TargetCheck[], sections: string[]) {
+async function runDatabase(db: DbKind, server: RunningServer, selected: Scenario[], baseline: Measurement, rows: Row[], checks: TargetCheck[], sections: string[], idleRssMb: number | null) {
   let tenants = 0;
   for (const scenario of selected) {
     const results = new Map<string, Measurement>();
@@ -80,7 +80,7 @@ async function runDatabase(db: DbKind, server: RunningServer, selected: Scenario
         sections.push(`### ${title}\n\n${markdown}`);
       },
     });
-    checks.push(...(scenario.targets?.({ db, results, baseline }) ?? []));
+    checks.push(...(scenario.targets?.({ db, results, baseline, idleRssMb }) ?? []));
   }
   const dbRows = rows.filter((r) => r.m.db === db);
   const peaks = dbRows.map((r) => r.m.peakRssMb).filter((v): v is number => v !== null);
@@ -211,7 +211,7 @@ async function main() {
     notes.push(
       `${db}: server (${WITH_NEXT ? 'as npm start runs it, Next.js loaded' : 'API only, FR_NO_NEXT=1'}) healthy ${(server.startupMs / 1000).toFixed(1)} s after spawn (migrations included); idle RSS ${fmt.mb(idle)} MB`,
     );
-    await runDatabase(db, server, selected, baseline, rows, checks, sections);
+    await runDatabase(db, server, selected, baseline, rows, checks, sections, idle);
     await server.child.stop();
     await drop?.();
   }

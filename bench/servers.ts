@@ -73,6 +73,20 @@ export async function startStaticPage(file: string, contentType: string): Promis
   return { baseUrl, pid: child.pid, child, opsKey: '', startupMs };
 }
 
+/**
+ * The same-SQL reference of the flows scenario (bench/same-sql-server.ts) on the server's PostgreSQL database,
+ * with `npm start`'s NODE_OPTIONS and malloc arena cap, like the server it is compared with.
+ */
+export async function startSameSqlReference(databaseUrl: string): Promise<RunningServer> {
+  const start = npmStartSettings();
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...baseEnv(), PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: 'production', NODE_OPTIONS: start.nodeOptions, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || start.mallocArenaMax };
+  const child = spawnChild('same-SQL reference', ['--import', 'tsx', 'bench/same-sql-server.ts'], env);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startupMs = await waitForHealthy(`${baseUrl}/healthz`, child);
+  return { baseUrl, pid: child.pid, child, opsKey: '', startupMs };
+}
+
 /** BENCH_NO_NEXT=1 measures the API-only server (`FR_NO_NEXT=1`), the figure earlier runs reported. */
 export const WITH_NEXT = process.env.BENCH_NO_NEXT !== '1';
 

@@ -1,7 +1,8 @@
 import { CONTACT_FIELDS } from '@/server/domain/flows/shared/shapes';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { createLocalJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { rotateCertificateKey } from '@/server/domain/intake/certificates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedKeys, flowVersions } from '@/db/schema';
 import { clinicalPlaneHash } from '@/server/domain/flows/clinical-plane';
@@ -332,6 +333,24 @@ describe('POST …/submit', () => {
     expectEnvelope(await client.step(id, 'nope', {}), 409, 'conflict', 'session_completed');
     expectEnvelope(await client.submit(id), 409, 'conflict', 'session_completed');
     expect(await written()).toEqual(after);
+  });
+
+  it('signs with the process’s signing key, and with the new one as soon as this process rotates (issue 35: no key read per submit)', async () => {
+    const client = flowClient(app, sandbox.embedKey);
+    const kidOf = (jws: string) => decodeProtectedHeader(jws).kid;
+    const run = async () => {
+      const id = await client.started();
+      await client.answerAll(id, weightRunAnswers());
+      const res = await client.submit(id);
+      expect(res.status, res.text).toBe(200);
+      await jwtVerify(res.body.certificate, await jwks(), { algorithms: ['EdDSA'] });
+      return kidOf(res.body.certificate);
+    };
+    const first = await run();
+    expect(await run()).toBe(first);
+    const rotated = await rotateCertificateKey(app.services.database.db, app.services.auth.secret);
+    expect(rotated.retired).toContain(first);
+    expect(await run()).toBe(rotated.kid);
   });
 
   it('two submits of one session with different keys at once: one submission, the other 409 session_completed', async () => {

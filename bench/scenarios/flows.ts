@@ -8,6 +8,7 @@ import { eligibleAnswerSets, fortyItemQuestionnaire } from '../intake-engine';
 import { BenchError, setupCall, type SetupCallOptions, cpuMeter, fmt, log, markdownTable, msPer, parallel, sampleRss, settings } from '../lib';
 import { analyze, openSql, setupProvider, setupTenant } from './orders';
 import type { Scenario, TargetCheck } from './types';
+import { compareWithSameSql, sameSqlSection, sameSqlTargets, type SameSqlFigures } from './flows-same-sql';
 
 export const FLOWS_BEACONS = 'flows: POST /v1/public/flows/{embedKey}/sessions/{id}/events (live, 500/s offered, each counted)';
 export const FLOWS_STATS = 'flows: GET /v1/flows/{id}/stats (90 days, 1,000,000 sessions)';
@@ -37,7 +38,7 @@ interface Latency {
   p99: number;
 }
 
-interface RunFigures {
+export interface RunFigures {
   runsPerSec: number;
   runs: number;
   seconds: number;
@@ -55,6 +56,8 @@ interface Figures {
   setupMs: number;
   eligibleSets: number;
   runs?: RunFigures;
+  /** Issue 35: the project's rounds against the same-SQL reference's (PostgreSQL only). */
+  sameSql?: SameSqlFigures | null;
   prefill?: string;
   counts?: { text: string; pass: boolean };
   locks?: string;
@@ -214,16 +217,17 @@ async function runPatients(baseUrl: string, w: World, seconds: number) {
   return { runs, requests, failures, firstFailure, seconds: (Math.min(performance.now(), end) - start) / 1000, byKind, runTimes };
 }
 
-async function measureRuns(ctx: Parameters<Scenario['run']>[0], w: World): Promise<RunFigures> {
-  if (settings.warmup > 0) await runPatients(ctx.server.baseUrl, w, settings.warmup);
-  log(`${ctx.db.padEnd(8)} flows: complete runs (session + 3 steps + submit), ${settings.duration}s at ${settings.connections} patients`);
-  const rss = sampleRss(ctx.server.pid);
-  const cpu = cpuMeter(ctx.server.pid);
-  const r = await runPatients(ctx.server.baseUrl, w, settings.duration);
+/** Measured complete runs against `server` (the project, or the same-SQL reference on the same database). */
+export async function measureRuns(server: { baseUrl: string; pid: number }, db: string, w: World, label = 'flows'): Promise<RunFigures> {
+  if (settings.warmup > 0) await runPatients(server.baseUrl, w, settings.warmup);
+  log(`${db.padEnd(8)} ${label}: complete runs (session + 3 steps + submit), ${settings.duration}s at ${settings.connections} patients`);
+  const rss = sampleRss(server.pid);
+  const cpu = cpuMeter(server.pid);
+  const r = await runPatients(server.baseUrl, w, settings.duration);
   const peakRssMb = rss.stop();
   const used = cpu.stop();
   if (r.failures / Math.max(1, r.requests) > settings.maxFailureRatio) {
-    throw new BenchError(`flows runs on ${ctx.db}: ${r.failures} failed runs in ${r.requests} requests; first: ${r.firstFailure}`);
+    throw new BenchError(`${label} runs on ${db}: ${r.failures} failed runs in ${r.requests} requests; first: ${r.firstFailure}`);
   }
   return {
     runsPerSec: r.runs / r.seconds,
@@ -234,7 +238,7 @@ async function measureRuns(ctx: Parameters<Scenario['run']>[0], w: World): Promi
     firstFailure: r.firstFailure,
     byKind: Object.fromEntries(Object.entries(r.byKind).map(([k, v]) => [k, latency(v)])),
     run: latency(r.runTimes),
-    cpuMsPerRun: { server: msPer(used.serverS, r.runs), postgres: ctx.db === 'postgres' ? msPer(used.postgresS, r.runs) : null },
+    cpuMsPerRun: { server: msPer(used.serverS, r.runs), postgres: db === 'postgres' ? msPer(used.postgresS, r.runs) : null },
     peakRssMb,
   };
 }
@@ -529,10 +533,11 @@ export const flowsScenario: Scenario = {
     // (a) Complete runs. A few unmeasured ones first so that the tables have rows for ANALYZE.
     await runPatients(baseUrl, w, 2);
     await analyze(ctx.server.pid);
-    const sampled = await sampleLockWaits(ctx.server.pid, () => measureRuns(ctx, w));
+    const sampled = await sampleLockWaits(ctx.server.pid, () => measureRuns(ctx.server, ctx.db, w));
     f.runs = sampled.value;
     f.locks = sampled.text;
     log(`${ctx.db.padEnd(8)} flows runs: ${fmt.int(f.runs.runsPerSec)}/s${f.locks ? `; ${f.locks}` : ''}`);
+    f.sameSql = await compareWithSameSql(ctx.server, f.runs, (server, label) => measureRuns(server, ctx.db, w, label));
     f.cpuByKind = await measureCpuByKind(ctx, w);
     log(`${ctx.db.padEnd(8)} flows CPU ms by request (server / PostgreSQL): ${cpuByKindText(f.cpuByKind)}`);
 
@@ -609,6 +614,7 @@ export const flowsScenario: Scenario = {
         `Stats: ${f.prefill ? `prefilled with SQL straight into the aggregate the read sums (server/domain/flows/stats.ts reads only flow_stats_daily, never flow_sessions, so no session rows were written for it): ${f.prefill}; the read covers those 90 days and today (the run's own sessions), then ANALYZE; offered at ${STATS_RATE}/s (open loop, the target's figure) and closed loop at ${settings.connections} connections.` : 'no prefill (no SQL connection to this database).'}` +
         (f.counts ? `\n\nWritten (SQL on the scratch database after the run): ${f.counts.text}.` : ''),
     );
+    if (f.sameSql) ctx.section(`Flows against the same SQL (${ctx.db})`, sameSqlSection(f.sameSql, w));
   },
 
   targets({ db, results }) {
@@ -623,6 +629,7 @@ export const flowsScenario: Scenario = {
         pass: f.runs.runsPerSec >= RUNS_PER_SEC_TARGET,
       });
     }
+    if (f?.sameSql) checks.push(...sameSqlTargets(f.sameSql, db));
     const beacons = results.get(FLOWS_BEACONS);
     if (beacons) {
       checks.push({

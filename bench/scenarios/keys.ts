@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { fmt, settings } from '../lib';
+import { WITH_NEXT } from '../servers';
 import type { Scenario, TargetCheck } from './types';
+
+/** Issue 35, item 4: the authenticated API with Next.js loaded, on PostgreSQL. */
+const LIST_RATIO_TARGET = 0.08;
+const LIST_P99_TARGET_MS = 20;
+const LOADED_RSS_TARGET_MB = 300;
+/** PGlite's idle figure (569 MB when issue 35 was filed): the reasoning is in docs/decisions-runtime.md. */
+const PGLITE_IDLE_RSS_TARGET_MB = 600;
 
 export const KEYS_LIST = 'keys: GET /v1/developer/keys';
 export const KEYS_CREATE = 'keys: POST /v1/developer/keys (Idempotency-Key)';
@@ -34,14 +42,27 @@ export const keysScenario: Scenario = {
     });
   },
 
-  targets({ db, results, baseline }) {
+  targets({ db, results, baseline, idleRssMb }) {
     const list = results.get(KEYS_LIST);
     const create = results.get(KEYS_CREATE);
     const checks: TargetCheck[] = [];
+    const loaded = WITH_NEXT ? 'Next.js loaded' : 'API only (BENCH_NO_NEXT=1: not the target’s condition)';
     if (list) {
       const ratio = list.reqPerSec / baseline.reqPerSec;
-      checks.push({ target: 'authenticated read ≥ 5% of baseline req/s', db, actual: fmt.pct(ratio), pass: ratio >= 0.05 });
-      checks.push({ target: `read p99 ≤ 30 ms at ${settings.connections} connections`, db, actual: `${fmt.ms(list.p99)} ms`, pass: list.p99 <= 30 });
+      const p99 = db === 'postgres' ? LIST_P99_TARGET_MS : 30;
+      checks.push({ target: `authenticated read ≥ ${fmt.pct(LIST_RATIO_TARGET)} of bare node:http req/s (${loaded})`, db, actual: fmt.pct(ratio), pass: ratio >= LIST_RATIO_TARGET });
+      checks.push({ target: `read p99 ≤ ${p99} ms at ${settings.connections} connections`, db, actual: `${fmt.ms(list.p99)} ms`, pass: list.p99 <= p99 });
+      if (db === 'postgres') {
+        checks.push({ target: `server RSS ≤ ${LOADED_RSS_TARGET_MB} MB under the read's load`, db, actual: `${fmt.mb(list.peakRssMb)} MB peak`, pass: list.peakRssMb !== null && list.peakRssMb <= LOADED_RSS_TARGET_MB });
+      }
+    }
+    if (db === 'pglite') {
+      checks.push({
+        target: `PGlite: idle server RSS ≤ ${PGLITE_IDLE_RSS_TARGET_MB} MB (${loaded}; docs/decisions-runtime.md)`,
+        db,
+        actual: idleRssMb === null ? 'unknown' : `${fmt.mb(idleRssMb)} MB`,
+        pass: idleRssMb !== null && idleRssMb <= PGLITE_IDLE_RSS_TARGET_MB,
+      });
     }
     if (list && create) {
       const limit = 2 * list.p99;

@@ -26,6 +26,8 @@ export interface TargetInput {
   /** This scenario's measurements on `db`, by case name. */
   results: Map<string, Measurement>;
   baseline: Measurement;
+  /** The server's RSS once started and settled, before any load (MB; null when unknown). */
+  idleRssMb: number | null;
 }
 
 /**

@@ -220,6 +220,23 @@ export function scoped(q: Queryable, scope: Scope, opts: { bothModes?: boolean }
     /** Cursor page by id; ids are time-sortable so id order is creation order. */
     async list<T extends ScopedTable>(t: T, o: ListOptions = {}): Promise<Row<T>[]> {
       const newest = (o.order ?? 'newest') === 'newest';
+      if (!o.where) {
+        // Rendered once per shape (issue 35: a list is what every integration reads first); a `where` is the caller's own SQL.
+        const both = Boolean(opts.bothModes && t.livemode);
+        const after = Boolean(o.startingAfter);
+        const limited = Boolean(o.limit);
+        const shape = `list:${getTableName(t)}:${both ? 'both-modes' : 'own-mode'}:${newest ? 'newest' : 'oldest'}:${after ? 'after' : 'first'}:${limited ? 'limit' : 'all'}`;
+        const statement = cachedStatement(shape, (own, db) => {
+          const cursor = after ? (newest ? lt(t.id, sql.placeholder('after')) : gt(t.id, sql.placeholder('after'))) : undefined;
+          const base = db
+            .select()
+            .from(t as PgTable)
+            .where(and(both ? eq(t.tenantId, sql.placeholder(TENANT)) : own(t), cursor))
+            .orderBy(newest ? desc(t.id) : asc(t.id));
+          return limited ? base.limit(sql.placeholder('limit')) : base;
+        });
+        return (await this.run(statement, { ...(after && { after: o.startingAfter }), ...(limited && { limit: o.limit }) })) as unknown as Row<T>[];
+      }
       const cursor = o.startingAfter ? (newest ? lt(t.id, o.startingAfter) : gt(t.id, o.startingAfter)) : undefined;
       const base = q.select().from(t as PgTable).where(where(t, o.where, cursor)).orderBy(newest ? desc(t.id) : asc(t.id));
       return (await (o.limit ? base.limit(o.limit) : base)) as Row<T>[];

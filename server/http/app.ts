@@ -4,11 +4,12 @@ import { FORWARDED_CLIENT_IP } from '@/server/api/client-ip';
 import { createContextFactory, type RequestState, type Services } from '@/server/api/context';
 import { buildOpenApiDocument } from '@/server/api/openapi';
 import { appRouter } from '@/server/api/root';
-import { buildRouteTable } from '@/server/api/route-table';
+import { buildRouteTable, type RouteInfo } from '@/server/api/route-table';
 import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { logger } from '@/server/lib/logger';
 import { readJsonBody } from './body';
+import { callProcedure, directQuery, queryInput } from './procedure-call';
 import { toEnvelope } from '@/server/api/envelope';
 import { EVENT_STREAM_PATH, serveEventStream } from './event-stream';
 import { HEALTH_PATHS, serveHealth, type WorkerProbe } from './health';
@@ -27,6 +28,11 @@ export type Fallback = (req: IncomingMessage, res: ServerResponse) => void | Pro
 export interface AppOptions {
   /** This process's worker, when RUN_WORKER runs one here; /readyz reports it. */
   worker?: WorkerProbe;
+  /**
+   * false: every /v1 operation through trpc-to-openapi's handler, none called directly (procedure-call.ts);
+   * tests compare the two paths' answers with it.
+   */
+  directCalls?: boolean;
 }
 
 /**
@@ -68,8 +74,9 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
         Allow: allowed.join(', '),
       });
     }
+    let route: RouteInfo | undefined;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const route = table.find(req.method ?? '', apiPath);
+      route = table.find(req.method ?? '', apiPath);
       const body = await readJsonBody(req, services.config.MAX_BODY_BYTES, { csvField: route?.meta.csvBodyField, raw: route?.meta.rawBody });
       state.rawBody = body.raw;
       state.bodyInputs = route?.inputs;
@@ -86,6 +93,12 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       for (const [k, v] of Object.entries(envelope.headers)) res.setHeader(k, v);
       return end(JSON.stringify(envelope.body));
     }) as typeof res.end;
+    if (opts.directCalls !== false) {
+      if (route) return callProcedure(req, res, state, { route, apiPath, body: req.body }, createContext);
+      const read = req.method === 'GET' ? table.find('GET', apiPath) : undefined;
+      const query = read && directQuery(read);
+      if (read && query) return callProcedure(req, res, state, { route: read, apiPath, body: queryInput(new URL(req.url ?? '', 'http://localhost').searchParams, query.arrays) }, createContext);
+    }
     req.url = req.url!.slice(3);
     req.frCreateContext = createContext;
     await handler(req as never, res as never);

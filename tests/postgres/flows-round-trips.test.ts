@@ -37,7 +37,10 @@ describe.skipIf(!onPostgres)('public flow runtime: SQL statements per request (P
         key: a.sandboxKey,
         body: { name: 'Theme', splitPct: 50, overrides: [{ stepId: '$flow', blocks: { theme: { primary: '#1d4ed8' } } }] },
       });
-    await c.started(); // warms the process caches (pinned version), as any live server's are
+    // A whole run warms the process caches (pinned version, signing key), as any live server's are.
+    const warm = await c.started();
+    await c.answerAll(warm, weightRunAnswers());
+    expect((await c.submit(warm)).status).toBe(200);
     const original = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const first = args[0] as string | { text?: string; name?: string };
@@ -77,21 +80,25 @@ describe.skipIf(!onPostgres)('public flow runtime: SQL statements per request (P
     // Before the round-trip work: session 10, beacon 7 (retry 6), step save 10, session view 4, definition 3, submit 25;
     // before the performance work (Issue 23, item 11): session 7, step save 7, submit 23; before its second round:
     // session 3, beacon 3, step save 5, submit 12.
+    // The embed key with its flow, billing stage and running experiment comes from the process's key cache
+    // (issue 35, DESIGN decision 37): read once, then forgotten only when a change to it is announced.
     expect(figures).toEqual({
-      session: 2, // key+flow+billing+running experiment, session+flow.viewed+mark+aggregate (one statement, no transaction)
-      beacon: 2, // key+flow, mark+aggregate (no transaction; the session from the process's memory of it)
-      'beacon (retry)': 2,
-      'beacon step_viewed': 2, // the pinned version comes from the process cache
-      'step save': 2, // key+flow, session locked+held answers merged+step.completed+marks+aggregate (one statement, no transaction)
+      session: 1, // session+flow.viewed+mark+aggregate (one statement, no transaction)
+      beacon: 1, // mark+aggregate (no transaction; the session from the process's memory of it)
+      'beacon (retry)': 1,
+      'beacon step_viewed': 1, // the pinned version comes from the process cache
+      'step save': 1, // session locked+held answers merged+step.completed+marks+aggregate (one statement, no transaction)
       // + the held medical answers, to prefill and reconcile the identity facts (decision 31); only the contact step reads them
-      'step save (contact)': 3,
-      'session view': 3, // key+flow, session, held answers
-      definition: 1, // key+flow (its active version's document from the process cache)
-      // key+flow, begin, Idempotency-Key lock+claim, session locked, held answers, patient+access log, signing key,
+      'step save (contact)': 2,
+      'session view': 2, // session, held answers
+      definition: 0, // the key from the key cache, its active version's document from the process cache
+      // begin, Idempotency-Key lock+claim, session locked, held answers, patient+access log,
       // submission+answers+events, session closed+answers released+mark+aggregate, stored response, commit
-      submit: 11,
-      'session (experiment just started)': 3, // + the experiment's overrides, read once by the process
-      'session (experiment running)': 2, // flow.viewed and experiment.exposed in the same statement
+      // (the signing key is the process's: issue 35)
+      submit: 9,
+      // Starting the experiment announced a change: the key is read again, then the experiment's overrides once.
+      'session (experiment just started)': 3,
+      'session (experiment running)': 1, // flow.viewed and experiment.exposed in the same statement
     });
   });
 });

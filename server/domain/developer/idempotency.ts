@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '@/db/schema';
+import { placeholders, prepared } from '@/server/db/prepared';
 import type { Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
 import { sha256Hex } from '@/server/lib/crypto';
@@ -123,11 +124,16 @@ export async function claimIdempotencyKey(q: Queryable, r: IdempotencyRequest, l
   throw inUse();
 }
 
-export async function completeIdempotencyKey(q: Queryable, id: string, res: StoredResponse): Promise<void> {
-  await q
+// Rendered once (server/db/prepared.ts): every keyed mutation stores its response with it.
+const completeStatement = prepared((q: Queryable) =>
+  q
     .update(idempotencyKeys)
-    .set({ state: 'done', leaseUntil: null, responseStatus: res.status, responseBody: (res.body ?? null) as never, resourceId: res.resourceId ?? null })
-    .where(eq(idempotencyKeys.id, id));
+    .set({ state: 'done', leaseUntil: null, ...placeholders(['responseStatus', 'responseBody', 'resourceId']) })
+    .where(eq(idempotencyKeys.id, sql.placeholder('id'))),
+);
+
+export async function completeIdempotencyKey(q: Queryable, id: string, res: StoredResponse): Promise<void> {
+  await completeStatement.execute(q, { id, responseStatus: res.status, responseBody: res.body ?? null, resourceId: res.resourceId ?? null });
 }
 
 /** Forgets a claim so that a retry runs afresh (used when the request failed before any effect). */

@@ -86,6 +86,7 @@ export async function rotateCertificateKey(q: Queryable, secret: Uint8Array, now
     await tx.execute(KEY_LOCK);
     const row = await newKeyRow(secret, now);
     await tx.insert(certificateKeys).values(row);
+    rotations++;
     const retired = await tx
       .update(certificateKeys)
       .set({ retiredAt: now })
@@ -95,8 +96,30 @@ export async function rotateCertificateKey(q: Queryable, secret: Uint8Array, now
   });
 }
 
-/** The newest key not retired, ready to sign; one small query per certificate, the import is cached. */
-export async function signingKey(q: Queryable, secret: Uint8Array): Promise<{ kid: string; key: CryptoKey }> {
+/*
+ * The signing key in use, per service (its deps object: one database, one AUTH_SECRET), so that a submission
+ * reads no key row (issue 35). A kid names one key for good, so only *which* kid signs can change: a rotation
+ * in this process drops the entries at once; one in another process (the CLI) is seen within ACTIVE_TTL_MS,
+ * during which the retired key may still sign, and what it signs keeps verifying (retired keys stay published).
+ */
+const ACTIVE_TTL_MS = 60_000;
+const activeBySigner = new WeakMap<object, { kid: string; key: CryptoKey; until: number; rotation: number }>();
+// Rotations made by this process: an entry cached before the last one is stale.
+let rotations = 0;
+
+/**
+ * The newest key not retired, ready to sign. With `cacheFor` (the service's certificate deps) the answer is
+ * kept for ACTIVE_TTL_MS; without, one small query per certificate. The import is cached either way.
+ */
+export async function signingKey(q: Queryable, secret: Uint8Array, cacheFor?: object): Promise<{ kid: string; key: CryptoKey }> {
+  const hit = cacheFor && activeBySigner.get(cacheFor);
+  if (hit && hit.until > Date.now() && hit.rotation === rotations) return hit;
+  const found = await readSigningKey(q, secret);
+  if (cacheFor) activeBySigner.set(cacheFor, { ...found, until: Date.now() + ACTIVE_TTL_MS, rotation: rotations });
+  return found;
+}
+
+async function readSigningKey(q: Queryable, secret: Uint8Array): Promise<{ kid: string; key: CryptoKey }> {
   let [current] = await active(q);
   if (!current) {
     await ensureCertificateKey(q, secret);

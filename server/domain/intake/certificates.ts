@@ -34,6 +34,12 @@ export interface CertificateDeps {
   publicUrl: string;
 }
 
+/** Who signs a submission's certificate: the service's deps and its cache key (see `issueCertificate`). */
+export interface CertificateSigner {
+  deps: CertificateDeps;
+  cacheKey: object;
+}
+
 /** The claims of a certificate, and nothing else (DESIGN decision 20): ids, hashes and the verdict, no PHI. */
 export interface CertificateClaims {
   iss: string;
@@ -59,12 +65,13 @@ export function setDefaultCertificateDeps(deps: CertificateDeps): void {
 /**
  * Signs the eligible verdict (DESIGN decision 20): a compact EdDSA JWS by the newest signing key. Call it in
  * the submission's transaction. Pass `deps` (`ctx.services.auth`) where you have them; without, the deps of
- * the service started in this process are used.
+ * the service started in this process are used. `cacheKey`: one object per service and so per database
+ * (`ctx.services.config`), under which the signing key in use is kept instead of read per certificate.
  */
-export async function issueCertificate(q: Queryable, subject: CertificateSubject, now: Date, deps?: CertificateDeps): Promise<string> {
+export async function issueCertificate(q: Queryable, subject: CertificateSubject, now: Date, deps?: CertificateDeps, cacheKey?: object): Promise<string> {
   const d = deps ?? holder.__frCertificateDeps;
   if (!d) throw new Error('Certificates are not configured: start the service through server/http/services.ts');
-  const { kid, key } = await signingKey(q, d.secret);
+  const { kid, key } = await signingKey(q, d.secret, cacheKey);
   const { questionnaire: qn } = subject;
   const claims: CertificateClaims = {
     iss: d.publicUrl,

@@ -6,7 +6,7 @@ import { newEvent } from '@/server/domain/events/emit';
 import { now as clockNow } from '@/server/lib/clock';
 import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
-import { issueCertificate } from './certificates';
+import { issueCertificate, type CertificateSigner } from './certificates';
 import { answeredFacts, submissionFacts } from './identity-facts';
 import { checkAnswers, evaluate, type Evaluation } from './shared/engine';
 import { requireUsableQuestionnaire, type QuestionnaireRow } from './questionnaire-store';
@@ -70,7 +70,7 @@ const statusOf = (e: Evaluation): IntakeStatus => (e.verdict === 'disqualified' 
  * certificate of an eligible verdict and the event `intake.submission.created`. The caller has already
  * established that the patient is of the scope's tenant and mode. Bad answers and incomplete runs throw
  * before anything is written. `alsoEvents`: the caller's own events about the submission, appended after
- * `intake.submission.created` in the same statement.
+ * `intake.submission.created` in the same statement. `signer`: the service's, to sign without reading the key.
  */
 export async function recordSubmission(
   tx: Tx,
@@ -80,6 +80,7 @@ export async function recordSubmission(
   answers: Record<string, unknown>,
   at: Date = clockNow(),
   alsoEvents?: (submissionId: string, evaluation: Evaluation) => NewEvent[],
+  signer?: CertificateSigner,
 ) {
   assertAnswersFit(questionnaire, answers);
   const evaluation = evaluate(questionnaire.document, answers, { asOf: asOfDay(at) });
@@ -98,6 +99,8 @@ export async function recordSubmission(
             clinicalPlaneHash: origin.clinicalPlaneHash,
           },
           at,
+          signer?.deps,
+          signer?.cacheKey,
         )
       : null;
   const created = newEvent('intake.submission.created', { submissionId: id, verdict: evaluation.verdict });

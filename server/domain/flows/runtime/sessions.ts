@@ -1,5 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { flows, flowSessionAnswers, flowSessions, intakeSubmissions, type DunningStage } from '@/db/schema';
+import { prepared } from '@/server/db/prepared';
 import { scoped, scopedStatement, type Scope, type ScopedTable } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import { eventsInsertSql, newEvent } from '@/server/domain/events/emit';
@@ -113,18 +114,22 @@ const sessionRead = scopedStatement(sessionQuery);
 const sessionLocked = scopedStatement((own, db) => sessionQuery(own, db).for('update'));
 
 /** The session's row of held answers, within its tenant and mode (the table is keyed by session, not `id`). */
-export const heldAnswersOf = (session: Pick<FlowSessionRow, 'id' | 'tenantId' | 'livemode'>) =>
+export const heldAnswersOf = (session: { id: string | Placeholder; tenantId: string | Placeholder; livemode: boolean | Placeholder }) =>
   and(eq(flowSessionAnswers.tenantId, session.tenantId), eq(flowSessionAnswers.livemode, session.livemode), eq(flowSessionAnswers.sessionId, session.id));
 
 /** The held answers by step (PHI; never returned), empty before the first saved step. */
 export async function heldSteps(q: Queryable, session: Pick<FlowSessionRow, 'id' | 'tenantId' | 'livemode'>): Promise<Record<string, Record<string, unknown>>> {
-  const [row] = await q
-    .select({ steps: flowSessionAnswers.steps })
-    .from(flowSessionAnswers)
-    .where(heldAnswersOf(session))
-    .limit(1);
+  const [row] = await heldStepsStatement.execute(q, { tenantId: session.tenantId, livemode: session.livemode, id: session.id });
   return row?.steps ?? {};
 }
+// Rendered once (server/db/prepared.ts): the contact step and every submit read it.
+const heldStepsStatement = prepared((q: Queryable) =>
+  q
+    .select({ steps: flowSessionAnswers.steps })
+    .from(flowSessionAnswers)
+    .where(heldAnswersOf({ tenantId: sql.placeholder('tenantId'), livemode: sql.placeholder('livemode'), id: sql.placeholder('id') }))
+    .limit(1),
+);
 
 export interface SessionInput {
   variant?: string;

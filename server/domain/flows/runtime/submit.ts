@@ -3,6 +3,7 @@ import { flowSessionAnswers, type PatientAddress } from '@/db/schema';
 import { joinTransaction } from '@/server/db/savepoint';
 import type { Db, Tx } from '@/server/db/types';
 import { newEvent } from '@/server/domain/events/emit';
+import type { CertificateSigner } from '@/server/domain/intake/certificates';
 import { evaluate } from '@/server/domain/intake/shared/engine';
 import { answeredFacts, answersWithFacts, reconcileFacts, submissionFacts, type IdentityFacts } from '@/server/domain/intake/identity-facts';
 import { dateOfBirthRequired, publicPatient } from '@/server/domain/intake/patient-matching';
@@ -99,9 +100,10 @@ async function closeSession(tx: Tx, session: FlowSessionRow, doc: FlowDocumentSh
  * engine against the questionnaire version the session's flow version pinned. A run with an unsaved clinical
  * step or a required item unanswered is `incomplete`: nothing is recorded and the session stays open. An
  * eligible or disqualified run records an intake submission (`source: flow`, with the clinical-plane hash in
- * the certificate), its events and counts, and closes the session, all in one transaction.
+ * the certificate), its events and counts, and closes the session, all in one transaction. `signer`: the
+ * service's, so that the certificate is signed without reading the signing key (issue 35).
  */
-export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string, input: SubmitInput, requestId: string | null) {
+export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string, input: SubmitInput, requestId: string | null, signer?: CertificateSigner) {
   // Under an Idempotency-Key the request already runs in a transaction: no savepoint, its failure rolls it all back.
   return joinTransaction(db, async (tx) => {
     const session = await requireSession(tx, embed, sessionId, { lock: true });
@@ -151,6 +153,7 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
       answers,
       at,
       runEvents,
+      signer,
     );
     let checkoutUrl: string | null = null;
     if (evaluation.verdict === 'eligible') {
