@@ -7,7 +7,7 @@ import type { Scenario, TargetCheck } from './types';
 const LIST_RATIO_TARGET = 0.08;
 const LIST_P99_TARGET_MS = 20;
 const LOADED_RSS_TARGET_MB = 300;
-/** PGlite's idle figure (569 MB when issue 35 was filed): the reasoning is in docs/decisions-runtime.md. */
+/** PGlite's idle figure (569 MB when issue 35 was filed): the reasoning is in docs/decisions.md ("Issue 35: the same-SQL reference …"). */
 const PGLITE_IDLE_RSS_TARGET_MB = 600;
 
 export const KEYS_LIST = 'keys: GET /v1/developer/keys';
@@ -58,7 +58,7 @@ export const keysScenario: Scenario = {
     }
     if (db === 'pglite') {
       checks.push({
-        target: `PGlite: idle server RSS ≤ ${PGLITE_IDLE_RSS_TARGET_MB} MB (${loaded}; docs/decisions-runtime.md)`,
+        target: `PGlite: idle server RSS ≤ ${PGLITE_IDLE_RSS_TARGET_MB} MB (${loaded}; docs/decisions.md, issue 35)`,
         db,
         actual: idleRssMb === null ? 'unknown' : `${fmt.mb(idleRssMb)} MB`,
         pass: idleRssMb !== null && idleRssMb <= PGLITE_IDLE_RSS_TARGET_MB,

@@ -94,7 +94,7 @@ export function prepared<B extends Preparable, V extends Record<string, unknown>
       const session = (q as unknown as { session?: Session }).session;
       // drizzle's internals, which a minor release may rename: fail loudly, never run an unprepared statement silently.
       if (typeof session?.prepareQuery !== 'function') {
-        throw new Error('server/db/prepared.ts: drizzle-orm no longer has the session.prepareQuery it relies on; see docs/decisions-runtime.md');
+        throw new Error('server/db/prepared.ts: drizzle-orm no longer has the session.prepareQuery it relies on; see docs/decisions.md, "Issue 35: the same-SQL reference"');
       }
       const run = session.prepareQuery({ sql: template.query.sql, params: fill(template.query.params, values) }, template.fields, template.name, true);
       run.joinsNotNullableMap = template.joins;
