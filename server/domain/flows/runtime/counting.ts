@@ -64,7 +64,7 @@ export function countCtes(session: CountedSession, mark: string, counter: FlowCo
 /**
  * The UTC day the session was first counted as viewed (its `view` mark), else the day of `at`: the verdict of
  * a run lands on its view's day, so every (day, version, arm) row holds qualified ≤ views and `qualifyRate`
- * stays ≤ 1 under any range (DESIGN decision 34; docs/decisions-33-outcome.md).
+ * stays ≤ 1 under any range (DESIGN decision 34; docs/decisions.md, "Issue 33: outcome pages").
  */
 export const viewDayOf = (session: Pick<CountedSession, 'id'>, at: Date): SQL =>
   sql`coalesce((select (created_at at time zone 'UTC')::date from flow_session_marks where session_id = ${session.id}::text and mark = ${VIEW_MARK}), ${statsDay(at)}::date)`;
