@@ -6,13 +6,17 @@
  * SOAK_REDIS_URL, SOAK_PG_RESTART_CMD, SOAK_REDIS_STOP_CMD / SOAK_REDIS_START_CMD, BENCH_PG_URL.
  */
 import os from 'node:os';
-import { cleanup, installExitHandlers, log } from './lib';
+import path from 'node:path';
+import { cleanup, installExitHandlers, log, ROOT } from './lib';
+import { updateResults } from './results-file';
+import { scenarios } from './scenarios';
 import { soak } from './soak/index';
 
 installExitHandlers();
 let code = 1;
+const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
 try {
-  log(`soak: load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+  log(`soak: load average ${loadAtStart} on ${os.cpus().length} cores`);
   const result = await soak();
   if ('skipped' in result) {
     log(result.skipped);
@@ -20,6 +24,10 @@ try {
   } else {
     process.stdout.write(`${result.markdown}\n`);
     code = result.pass ? 0 : 1;
+    // Its section of bench/RESULTS.md (the soak has no baseline: its figures are invariants, not rates).
+    const date = new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    const checks = result.invariants.map((i) => ({ target: `soak: ${i.name}`, db: 'postgres', actual: i.actual, pass: i.pass }));
+    updateResults(path.resolve(ROOT, process.env.BENCH_RESULTS || 'bench/RESULTS.md'), [{ id: 'soak', body: `- load average at start ${loadAtStart}\n\n${result.markdown}`, checks, kept: true, date }], scenarios.map((s) => s.id));
     if (!result.pass) log('soak: an invariant failed');
   }
 } catch (err) {
