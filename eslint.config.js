@@ -94,7 +94,7 @@ const LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.next/', '.data/', 'db/migrations/', 'next-env.d.ts', 'test-results/', 'sdk/dist/', 'sdk/node_modules/', 'sdk/src/generated/', 'examples/*/node_modules/'] },
+  { ignores: ['node_modules/', '.next/', '.data/', 'dist/', 'db/migrations/', 'next-env.d.ts', 'test-results/', 'sdk/dist/', 'sdk/node_modules/', 'sdk/src/generated/', 'examples/*/node_modules/'] },
   ...tseslint.configs.recommended,
   {
     rules: {

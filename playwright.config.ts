@@ -37,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx scripts/start.ts',
+    command: 'node scripts/run-built.mjs start',
     url: `http://localhost:${PORT}/healthz`,
     timeout: 300_000,
     reuseExistingServer: false,

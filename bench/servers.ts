@@ -91,12 +91,13 @@ export async function startSameSqlReference(databaseUrl: string): Promise<Runnin
 export const WITH_NEXT = process.env.BENCH_NO_NEXT !== '1';
 
 /**
- * The real server started the way `npm start` starts it (`scripts/start.ts`: Next.js loaded, production mode,
- * `npm start`'s NODE_OPTIONS and malloc arena cap) on the given database. Spawned as `node --import tsx …`
- * rather than through npm and the tsx CLI so the child's pid is the server's own (for RSS).
+ * The real server started the way `npm start` starts it (the compiled server, `scripts/run-built.mjs start`:
+ * Next.js loaded, production mode, `npm start`'s NODE_OPTIONS and malloc arena cap) on the given database.
+ * Spawned with node rather than through npm so the child's pid is the server's own (for RSS).
  */
 export async function startServer(db: DbKind, databaseUrl?: string): Promise<RunningServer> {
   if (WITH_NEXT) ensureNextBuild();
+  ensureServerBuild();
   const start = npmStartSettings();
   const port = await freePort();
   const dir = tempDir(`fr-bench-${db}-`);
@@ -126,7 +127,7 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
   };
   // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server, not the bench.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawnChild(`server (${db})`, [...nodeArgs, '--import', 'tsx', 'scripts/start.ts'], env);
+  const child = spawnChild(`server (${db})`, [...nodeArgs, 'scripts/run-built.mjs', 'start'], env);
   const baseUrl = `http://127.0.0.1:${port}`;
   const startupMs = await waitForHealthy(`${baseUrl}/healthz`, child);
   return { baseUrl, pid: child.pid, child, opsKey, startupMs };
@@ -140,10 +141,15 @@ export function npmStartSettings(): { nodeOptions: string; mallocArenaMax: strin
   const script: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
   const nodeOptions = /NODE_OPTIONS="([^"$]*?)\s*\$NODE_OPTIONS"/.exec(script)?.[1];
   const mallocArenaMax = /MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-(\d+)\}/.exec(script)?.[1];
-  if (!nodeOptions || !mallocArenaMax || !script.includes('scripts/start.ts')) {
+  if (!nodeOptions || !mallocArenaMax || !script.includes('scripts/run-built.mjs start')) {
     throw new BenchError(`package.json's start script no longer has the shape bench/servers.ts reads: ${script}`);
   }
   return { nodeOptions, mallocArenaMax };
+}
+
+/** The compiled server, built before any spawn: processes started together must not all build it at once. */
+export function ensureServerBuild() {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /** `npm start` builds Next.js on a first start; the bench does it before the clock starts instead. */

@@ -12,7 +12,7 @@ import { createWorker, type Worker } from '@/server/jobs/worker';
 import { loadConfig } from '@/server/lib/config';
 import { newId } from '@/server/lib/ids';
 import { BenchError, onCleanup, spawnChild, type Child } from './lib';
-import { createScratchDatabase, type DbKind } from './servers';
+import { createScratchDatabase, ensureServerBuild, type DbKind } from './servers';
 
 const WORKER_ENV = { NODE_ENV: 'production', WEBHOOKS_ALLOW_LOCALHOST: 'true', LOG_LEVEL: 'info' } as const;
 
@@ -77,8 +77,9 @@ export async function openPipeline(db: DbKind) {
         await inProcess.start();
         return;
       }
+      ensureServerBuild();
       children = Array.from({ length: count }, (_, i) =>
-        spawnChild(`worker ${i + 1}`, ['--import', 'tsx', 'server/jobs/main.ts'], { ...process.env, ...WORKER_ENV, DATABASE_URL: url }),
+        spawnChild(`worker ${i + 1}`, ['scripts/run-built.mjs', 'worker'], { ...process.env, ...WORKER_ENV, DATABASE_URL: url }),
       );
       const until = Date.now() + 60_000;
       while (!children.every((c) => c.tail().includes('worker started'))) {

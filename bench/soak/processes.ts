@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, log, onCleanup, spawnChild, waitForHealthy, type Child } from '../lib';
+import { ensureServerBuild } from '../servers';
 
 /** What every process of the soak deployment shares: one PostgreSQL, one Redis, one secret, one ops key. */
 export interface Deployment {
@@ -17,6 +18,8 @@ export interface Deployment {
 export const LIMIT_PER_SEC = Number(process.env.SOAK_RATE_LIMIT ?? 40);
 
 export function deployment(databaseUrl: string, redisUrl: string): Deployment {
+  // Built once here: the web processes and the worker start together and must not all build it at once.
+  ensureServerBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fr-soak-'));
   onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
   const opsKey = `ops_soak_${randomBytes(16).toString('hex')}`;
@@ -66,7 +69,7 @@ export async function startWeb(d: Deployment, name: string): Promise<Managed> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const spawn = async () => {
-    const child = spawnChild(name, ['--import', 'tsx', 'scripts/start.ts'], { ...d.env, PORT: String(port), RUN_WORKER: 'false' });
+    const child = spawnChild(name, ['scripts/run-built.mjs', 'start'], { ...d.env, PORT: String(port), RUN_WORKER: 'false' });
     await waitForHealthy(`${baseUrl}/readyz`, child);
     return child;
   };
@@ -75,7 +78,7 @@ export async function startWeb(d: Deployment, name: string): Promise<Managed> {
 
 export async function startWorker(d: Deployment): Promise<Managed> {
   const spawn = async () => {
-    const child = spawnChild('worker', ['--import', 'tsx', 'server/jobs/main.ts'], { ...d.env });
+    const child = spawnChild('worker', ['scripts/run-built.mjs', 'worker'], { ...d.env });
     // The worker has no listener: started once it logged (LOG_LEVEL=warn hides it), so give it the migrations' time.
     await Promise.race([new Promise((r) => setTimeout(r, 3000)), child.exited]);
     return child;
