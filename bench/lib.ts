@@ -448,13 +448,15 @@ export async function measure(target: Target, spec: LoadSpec): Promise<Measureme
 // ---------------------------------------------------------------------------------------------------------
 // JSON over HTTP for scenario set-up (not measured)
 
-export async function api<T>(
-  baseUrl: string,
-  method: string,
-  pathname: string,
-  opts: { bearer?: string; body?: unknown; headers?: Record<string, string>; expect?: number } = {},
-): Promise<T> {
-  const res = await fetch(baseUrl + pathname, {
+/** A JSON request: the bearer credential, the body as JSON with its content type, any other headers. */
+export interface JsonRequest {
+  bearer?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export function jsonInit(method: string, opts: JsonRequest): RequestInit {
+  return {
     method,
     headers: {
       ...(opts.bearer ? { authorization: `Bearer ${opts.bearer}` } : {}),
@@ -462,7 +464,11 @@ export async function api<T>(
       ...opts.headers,
     },
     body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
+  };
+}
+
+export async function api<T>(baseUrl: string, method: string, pathname: string, opts: JsonRequest & { expect?: number } = {}): Promise<T> {
+  const res = await fetch(baseUrl + pathname, jsonInit(method, opts));
   const text = await res.text();
   const expect = opts.expect ?? (method === 'POST' ? 201 : 200);
   if (res.status !== expect) throw new BenchError(`${method} ${pathname}: expected ${expect}, got ${res.status}: ${text.slice(0, 500)}`);

@@ -1,7 +1,8 @@
+import { createParser } from 'eventsource-parser';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { onCleanup } from '../lib';
+import { jsonInit, onCleanup } from '../lib';
 
 /**
  * The soak's clients. Every call goes to one of the two web processes in turn; a refused connection, a cut
@@ -41,16 +42,7 @@ export async function call(
     const base = pick(bases);
     tally.requests++;
     try {
-      const res = await fetch(base + path, {
-        method,
-        headers: {
-          ...(opts.bearer ? { authorization: `Bearer ${opts.bearer}` } : {}),
-          ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...opts.headers,
-        },
-        body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-        signal: AbortSignal.timeout(30_000),
-      });
+      const res = await fetch(base + path, { ...jsonInit(method, opts), signal: AbortSignal.timeout(30_000) });
       const text = await res.text();
       const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
       if (res.status < 500) return { status: res.status, body };
@@ -140,18 +132,9 @@ export function startConsumer(name: string, bases: string[], first: number, key:
         if (res.status === 200 && res.body) {
           if (opened) c.resumes++;
           opened = true;
-          let buffer = '';
+          const parser = createParser({ onEvent: (e) => void (e.id && c.ids.push(e.id)) });
           const decoder = new TextDecoder();
-          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-            buffer += decoder.decode(chunk, { stream: true });
-            let cut: number;
-            while ((cut = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, cut);
-              buffer = buffer.slice(cut + 2);
-              const id = /^id: (.+)$/m.exec(block)?.[1];
-              if (id) c.ids.push(id);
-            }
-          }
+          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
         } else {
           await res.body?.cancel();
         }

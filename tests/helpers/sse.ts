@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import { WAIT_MS } from './webhooks';
 
 export interface SseMessage {
@@ -12,27 +13,19 @@ export async function openStream(url: string, key: string, headers: Record<strin
   const res = await fetch(url, { headers: { authorization: `Bearer ${key}`, ...headers }, signal: abort.signal });
   const messages: SseMessage[] = [];
   const waiters: (() => void)[] = [];
-  let buffer = '';
+  const record = (msg: SseMessage) => {
+    messages.push(msg);
+    waiters.splice(0).forEach((w) => w());
+  };
   const pump = (async () => {
     if (!res.body || res.status !== 200) return;
     const decoder = new TextDecoder();
+    const parser = createParser({
+      onEvent: (e) => record({ ...(e.id ? { id: e.id } : {}), data: e.data }),
+      onComment: (comment) => record({ comment: comment.trim() }),
+    });
     try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const msg: SseMessage = {};
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) msg.comment = line.slice(1).trim();
-            else if (line.startsWith('id: ')) msg.id = line.slice(4);
-            else if (line.startsWith('data: ')) msg.data = (msg.data ? msg.data + '\n' : '') + line.slice(6);
-          }
-          messages.push(msg);
-          waiters.splice(0).forEach((w) => w());
-        }
-      }
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
     } catch {
       /* aborted */
     }

@@ -1,9 +1,9 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowClient, weightRunAnswers } from '../helpers/flow-run';
 import { publishedFlow, weightFlowDocument } from '../helpers/flow-world';
 import { createTenantWithKeys, startTestApp, type ApiResponse, type TestApp } from '../helpers/harness';
 import { approvedQuestionnaire, weightDocument } from '../helpers/intake-world';
+import { captureStatements } from '../helpers/pg-statements';
 
 /*
  * SQL round trips per public runtime request (docs/decisions.md, Issue 23: flows runtime round trips): every
@@ -41,15 +41,7 @@ describe.skipIf(!onPostgres)('public flow runtime: SQL statements per request (P
     const warm = await c.started();
     await c.answerAll(warm, weightRunAnswers());
     expect((await c.submit(warm)).status).toBe(200);
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text?: string; name?: string };
-      statements.push(typeof first === 'string' ? first : (first.text ?? first.name ?? '?'));
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    restore = () => {
-      pg.Client.prototype.query = original;
-    };
+    restore = captureStatements((statement) => statements.push(statement));
   });
   afterAll(async () => {
     restore();

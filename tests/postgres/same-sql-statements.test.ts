@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eligibleAnswerSets, fortyItemQuestionnaire } from '@/bench/intake-engine';
 import { folded, RUN, RUN_REQUESTS, runShape, STATEMENTS, type RunRequest } from '@/bench/same-sql/statements';
@@ -7,6 +6,7 @@ import { flowClient } from '../helpers/flow-run';
 import { publishedFlow } from '../helpers/flow-world';
 import { createTenantWithKeys, startTestApp, type ApiResponse, type TestApp } from '../helpers/harness';
 import { approvedQuestionnaire } from '../helpers/intake-world';
+import { captureStatements } from '../helpers/pg-statements';
 
 /*
  * The flows bench compares the project with a same-SQL reference server (bench/same-sql-server.ts) that
@@ -45,15 +45,7 @@ describe.skipIf(!onPostgres)('the same-SQL reference of the flows bench (Postgre
     const world = await publishedFlow(app, scope, q, document, { allowedOrigins: [ORIGIN] });
     c = flowClient(app, world.embedKey, ORIGIN);
     await run(0); // warms the process caches (pinned version, signing key), as any live server's are
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text?: string };
-      sent.push(typeof first === 'string' ? first : (first.text ?? '?'));
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    restore = () => {
-      pg.Client.prototype.query = original;
-    };
+    restore = captureStatements((statement) => sent.push(statement));
   });
   afterAll(async () => {
     restore();
