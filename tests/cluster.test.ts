@@ -11,7 +11,7 @@ import { get, startServerProcess, untilListening, type ServerProcess } from './h
  */
 const TOKEN = 'metrics-token-0123456789abcdef';
 
-/** The pids whose parent is `pid` (Linux /proc). */
+/** The node processes whose parent is `pid` (Linux /proc): the web processes, not tsx's esbuild service. */
 function childrenOf(pid: number): number[] {
   return fs
     .readdirSync('/proc')
@@ -20,7 +20,8 @@ function childrenOf(pid: number): number[] {
       try {
         // stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the last ')'.
         const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        return comm === 'node' && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
       } catch {
         return false;
       }
