@@ -112,7 +112,9 @@ const run = (cmd: string) => execSync(cmd, { stdio: ['ignore', 'pipe', 'pipe'], 
 
 /** PostgreSQL restart, when this machine lets the soak do it (a local cluster it can control). */
 export function pgControl(): { restart(): void } | { skipped: string } {
-  const cmd = process.env.SOAK_PG_RESTART_CMD ?? 'pg_ctlcluster 15 main restart';
+  // Debian's cluster of the installed version; --skip-systemctl-redirect: these machines run no systemd.
+  const version = fs.existsSync('/etc/postgresql') ? (fs.readdirSync('/etc/postgresql').sort().at(-1) ?? '15') : '15';
+  const cmd = process.env.SOAK_PG_RESTART_CMD ?? `pg_ctlcluster --skip-systemctl-redirect ${version} main restart`;
   if (process.getuid?.() !== 0 && !process.env.SOAK_PG_RESTART_CMD) return { skipped: 'not root: set SOAK_PG_RESTART_CMD to restart PostgreSQL' };
   try {
     run('command -v pg_ctlcluster');
