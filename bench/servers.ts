@@ -49,7 +49,7 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function tempDir(prefix: string): string {
+export function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
