@@ -156,7 +156,7 @@ test('sandbox: the test clock moves a rehearsal account with a declining card in
 
 /** Replaces the banner's answer inside the console's (possibly batched) /api/trpc response, as if the clinic were past due. */
 async function pretendPastDue(page: Page, banner: { stage: string; decision: string; nextActionAt: string | null }) {
-  await page.route(/\/api\/trpc\/[^?]*console\.billingBanner/, async (route: Route) => {
+  await page.route(/\/api\/trpc\/[^?]*billing\.banner/, async (route: Route) => {
     try {
       const response = await route.fetch();
       const paths = decodeURIComponent(new URL(route.request().url()).pathname.replace(/^\/api\/trpc\//, '')).split(',');
