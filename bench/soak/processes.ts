@@ -45,6 +45,9 @@ export function deployment(databaseUrl: string, redisUrl: string): Deployment {
     WEBHOOK_RETRY_SCHEDULE: '0,1s,2s,3s',
     WEBHOOK_TIMEOUT_MS: '5000',
     WORKER_LEASE_MS: '10000',
+    // Housekeeping keeps only each endpoint's newest finished deliveries: off for the run, so that the webhook
+    // invariant can read every delivery's outcome (a dead one is allowed; a lost one is not).
+    WORKER_MAINTENANCE_MS: '86400000',
     DISPATCH_GRACE_MS: '5000',
     SEED_DEMO: 'false',
     SSE_HEARTBEAT_MS: '2000',
