@@ -48,7 +48,7 @@ process.stdout.write(
     ['server', 'start ms (median)', 'start ms (each)', 'idle RSS MB (median)', 'idle RSS MB (each)'],
     (['tsx', 'compiled'] as const).map((way) => {
       const r = results[way];
-      return [way, String(median(r.map((x) => x.startMs))), r.map((x) => x.startMs).join(', '), String(median(r.map((x) => x.rss ?? 0))), r.map((x) => x.rss ?? '?').join(', ')];
+      return [way, String(median(r.map((x) => x.startMs))), r.map((x) => x.startMs).join(', '), median(r.map((x) => x.rss ?? 0)).toFixed(0), r.map((x) => (x.rss === null ? '?' : x.rss.toFixed(0))).join(', ')];
     }),
     [false, true, false, true, false],
   )}\n\nload average at end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`,
