@@ -11,6 +11,9 @@ import type { TargetCheck } from './scenarios/types';
 /** The bare node:http JSON baseline on a quiet night on this project's machine (req/s); BENCH_QUIET_BASELINE overrides. */
 export const QUIET_BASELINE_RPS = Number(process.env.BENCH_QUIET_BASELINE || 58_000);
 
+/** A run's date as its section's heading gives it: `2026-11-28 02:03:05 UTC`. */
+export const runDate = () => new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+
 export interface ScenarioReport {
   id: string;
   /** Markdown of the section, below its heading. */

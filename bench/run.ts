@@ -27,7 +27,7 @@ import {
   type Measurement,
   type Target,
 } from './lib';
-import { QUIET_BASELINE_RPS, updateResults, type ScenarioReport } from './results-file';
+import { QUIET_BASELINE_RPS, runDate, updateResults, type ScenarioReport } from './results-file';
 import { scenarios } from './scenarios';
 import type { Scenario, TargetCheck } from './scenarios/types';
 import { createScratchDatabase, PG_TRANSPORT, startBaseline, startServer, WITH_NEXT, type DbKind, type RunningServer } from './servers';
@@ -137,7 +137,7 @@ function machine(pgVersion: string | undefined): string[] {
 
 /** Each scenario's section of bench/RESULTS.md: the conditions, its rows beside the baseline, its figures, its targets. */
 function writeResults(body: { selected: Scenario[]; rows: Row[]; baseline: Measurement; checks: Tagged<TargetCheck>[]; sections: Section[]; notes: string[]; pgVersion?: string; load: { start: string; end: string } }) {
-  const date = new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const date = runDate();
   const kept = body.baseline.reqPerSec >= QUIET_BASELINE_RPS / 2;
   const conditions = [
     ...machine(body.pgVersion),

@@ -8,7 +8,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { cleanup, installExitHandlers, log, ROOT } from './lib';
-import { updateResults } from './results-file';
+import { runDate, updateResults } from './results-file';
 import { scenarios } from './scenarios';
 import { soak } from './soak/index';
 
@@ -25,7 +25,7 @@ try {
     process.stdout.write(`${result.markdown}\n`);
     code = result.pass ? 0 : 1;
     // Its section of bench/RESULTS.md (the soak has no baseline: its figures are invariants, not rates).
-    const date = new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    const date = runDate();
     const checks = result.invariants.map((i) => ({ target: `soak: ${i.name}`, db: 'postgres', actual: i.actual, pass: i.pass }));
     updateResults(path.resolve(ROOT, process.env.BENCH_RESULTS || 'bench/RESULTS.md'), [{ id: 'soak', body: `- load average at start ${loadAtStart}\n\n${result.markdown}`, checks, kept: true, date }], scenarios.map((s) => s.id));
     if (!result.pass) log('soak: an invariant failed');

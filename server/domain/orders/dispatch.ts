@@ -14,12 +14,11 @@ import type { UrlPolicy } from '@/server/lib/ssrf';
 import { PHARMACY } from './actor';
 import { approvalLapse, approverOf, prescriberFrom, withdrawApproval } from './approval';
 import { conflictNow, transition, type Actor, type MoveGuard, type OrderRow } from './lifecycle';
-import { metrics } from '@/server/lib/metrics';
+import { countedDispatch } from './dispatch-outcomes';
 
 export const DISPATCH_JOB = 'order.dispatch';
 export const SYNC_JOB = 'order.sync';
 export const PHARMACY_CANCEL_JOB = 'order.pharmacy-cancel';
-/** NOTIFY channel: the payload is an order id whose dispatch a worker just settled. */
 
 type DispatchRow = typeof orderDispatches.$inferSelect;
 type ConnectionRow = typeof pharmacyConnections.$inferSelect;
@@ -127,7 +126,7 @@ function dispatchAdapter(db: Db, order: { livemode: boolean }, connection: Conne
  * outbox job waits `graceMs`), and a pharmacy answers a repeated key with its first result anyway, so
  * there is nothing to look up first.
  */
-export const sendPlanned = (db: Db, scope: Scope, planned: PlannedDispatch, deps: DispatchDeps) => counted('inline', sendPlannedOnce(db, scope, planned, deps));
+export const sendPlanned = (db: Db, scope: Scope, planned: PlannedDispatch, deps: DispatchDeps) => countedDispatch('inline', sendPlannedOnce(db, scope, planned, deps));
 
 async function sendPlannedOnce(db: Db, scope: Scope, planned: PlannedDispatch, deps: DispatchDeps): Promise<OrderRow | null> {
   const adapter = dispatchAdapter(db, planned.payload, planned.connection, deps);
@@ -141,7 +140,7 @@ async function sendPlannedOnce(db: Db, scope: Scope, planned: PlannedDispatch, d
  * has the key (a crash after its acknowledgement and before our commit), and only an unknown key is
  * submitted. Returns the order as the acknowledgement left it, or null when there was nothing to record.
  */
-export const runDispatch = (db: Db, scope: Scope, dispatchId: string, deps: DispatchDeps) => counted('job', runDispatchOnce(db, scope, dispatchId, deps));
+export const runDispatch = (db: Db, scope: Scope, dispatchId: string, deps: DispatchDeps) => countedDispatch('job', runDispatchOnce(db, scope, dispatchId, deps));
 
 async function runDispatchOnce(db: Db, scope: Scope, dispatchId: string, deps: DispatchDeps): Promise<OrderRow | null> {
   const s = scoped(db, scope);
@@ -179,18 +178,6 @@ async function runDispatchOnce(db: Db, scope: Scope, dispatchId: string, deps: D
   }
   deps.afterAcknowledged?.();
   return recordAcknowledgement(db, scope, dispatch, state, deps, {});
-}
-
-/** fr_dispatches_total: `recorded` (the pharmacy's answer moved the order), `nothing_recorded`, or `error` (thrown; retried). */
-async function counted(path: 'inline' | 'job', work: Promise<OrderRow | null>): Promise<OrderRow | null> {
-  try {
-    const order = await work;
-    metrics().dispatches.inc({ path, outcome: order ? 'recorded' : 'nothing_recorded' });
-    return order;
-  } catch (err) {
-    metrics().dispatches.inc({ path, outcome: 'error' });
-    throw err;
-  }
 }
 
 /** When to ask the pharmacy again: when its script says the order changes, else after the interval. */
