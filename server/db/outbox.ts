@@ -4,6 +4,7 @@ import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import { scoped, type Scope } from './scoped';
 import type { Queryable } from './types';
+import { executeNamed } from './named-sql';
 
 // The write side of the job queue lives with the database, not in `jobs/`: domain services enqueue in
 // their own transactions, and `domain` never imports `jobs` (DESIGN §3). The worker claims from `jobs/queue`.
@@ -43,5 +44,5 @@ export async function wakeIfDue(q: Queryable, runAts: (Date | undefined)[], at =
 
 /** Wakes idle workers once the caller's transaction commits (at once outside one). */
 export async function wakeWorkers(q: Queryable): Promise<void> {
-  await q.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  await executeNamed(q, sql`select pg_notify(${JOBS_CHANNEL}, '')`);
 }

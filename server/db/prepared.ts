@@ -26,9 +26,6 @@ interface PreparedInternals extends DrizzlePrepared {
   fields?: unknown;
   joinsNotNullableMap?: unknown;
 }
-interface Session {
-  prepareQuery(query: { sql: string; params: unknown[] }, fields: unknown, name: string, arrayMode: boolean): PreparedInternals;
-}
 interface Template {
   query: { sql: string; params: unknown[] };
   fields: unknown;
@@ -87,16 +84,15 @@ export function prepared<B extends Preparable, V extends Record<string, unknown>
     async execute(q, values): Promise<ResultOf<B>> {
       if (!template) {
         const first = build(q).prepare('') as unknown as PreparedInternals;
+        // A drizzle release that renamed the mapping's field would return unmapped rows: refuse at once instead.
+        if (!('fields' in first)) throw new Error('server/db/prepared.ts: drizzle-orm\'s prepared query no longer carries `fields`; see docs/decisions.md, "Issue 35: the same-SQL reference"');
         const query = first.getQuery();
         check?.(query);
         template = { query, fields: first.fields, joins: first.joinsNotNullableMap, name: statementName(query.sql) };
       }
-      const session = (q as unknown as { session?: Session }).session;
-      // drizzle's internals, which a minor release may rename: fail loudly, never run an unprepared statement silently.
-      if (typeof session?.prepareQuery !== 'function') {
-        throw new Error('server/db/prepared.ts: drizzle-orm no longer has the session.prepareQuery it relies on; see docs/decisions.md, "Issue 35: the same-SQL reference"');
-      }
-      const run = session.prepareQuery({ sql: template.query.sql, params: fill(template.query.params, values) }, template.fields, template.name, true);
+      // The session and its prepareQuery are drizzle's public, typed API (what `db.execute` uses); the
+      // mapping the first prepared query carries is not, and is checked when it is first read.
+      const run = q._.session.prepareQuery({ sql: template.query.sql, params: fill(template.query.params, values) }, template.fields as never, template.name, true) as unknown as PreparedInternals;
       run.joinsNotNullableMap = template.joins;
       return (await run.execute()) as Awaited<ResultOf<B>>;
     },

@@ -7,6 +7,7 @@ import { requireTenant } from '@/server/domain/ops/tenants';
 import { now } from '@/server/lib/clock';
 import { AppError } from '@/server/lib/errors';
 import { orderCapFor } from './plans';
+import { executeNamed } from '@/server/db/named-sql';
 
 /**
  * The billable metric: the tenant's live orders first routed to a pharmacy this period. Sandbox is
@@ -52,7 +53,7 @@ export async function assertUnderOrderCap(q: Queryable, scope: Scope, at: Date =
   if (cap === null) return;
   // Approvals of one capped tenant queue here until each commits, and orders already on their way to a
   // pharmacy count too: concurrent approvals at the cap cannot overshoot it.
-  await q.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-cap:${scope.tenantId}`}))`);
+  await executeNamed(q, sql`select pg_advisory_xact_lock(hashtext(${`order-cap:${scope.tenantId}`}))`);
   const [inFlight] = await q
     .select({ n: count() })
     .from(orders)

@@ -6,6 +6,7 @@ import { now } from '@/server/lib/clock';
 import { sha256Hex } from '@/server/lib/crypto';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
+import { executeNamed } from '@/server/db/named-sql';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -61,7 +62,7 @@ const inUse = () => errors.conflict('A request with this Idempotency-Key is stil
 export async function lockAndClaimIdempotencyKey(tx: Queryable, r: IdempotencyRequest): Promise<Claim> {
   const name = `${r.scope}:${r.livemode}:${r.key}`;
   const id = newId('request');
-  const res = (await tx.execute(sql`
+  const res = await executeNamed<{ got: boolean; claimed: number }>(tx, sql`
     with locked as (select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as got), claimed as (
       insert into idempotency_keys (id, scope, livemode, key, request_hash, credential, state, created_at)
       select ${id}::text, ${r.scope}::text, ${r.livemode}::boolean, ${r.key}::text, ${r.fingerprint}::text, ${r.credential}::text, 'in_flight', ${now()}::timestamptz
@@ -69,7 +70,7 @@ export async function lockAndClaimIdempotencyKey(tx: Queryable, r: IdempotencyRe
       on conflict do nothing returning 1
     )
     select (select got from locked) as got, (select count(*) from claimed)::int as claimed
-  `)) as unknown as { rows: { got: boolean; claimed: number }[] };
+  `);
   const [row] = res.rows;
   if (!row?.got) throw inUse();
   if (Number(row.claimed) > 0) return { kind: 'claimed', id, resumedSince: null };

@@ -1,6 +1,6 @@
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, sql } from 'drizzle-orm';
 import { patientAccessLog, patients, type PatientAddress } from '@/db/schema';
-import { scoped, type Scope } from '@/server/db/scoped';
+import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { now } from '@/server/lib/clock';
@@ -116,16 +116,22 @@ export async function insertPatient(q: Queryable, p: TenantPrincipal, fields: Pa
   ]);
 }
 
-/** The oldest patient of the scope whose e-mail matches, ignoring case; undefined when none does. */
-export async function findPatientByEmail(q: Queryable, scope: Scope, email: string): Promise<PatientRow | undefined> {
-  const [row] = await q
+// Rendered once and named: every live flow submission runs it.
+const patientByEmail = scopedStatement((own, q) =>
+  q
     .select()
     .from(patients)
-    .where(scoped(q, scope).where(patients, sql`lower(${patients.email}) = ${email.trim().toLowerCase()}`))
+    .where(and(own(patients), sql`lower(${patients.email}) = ${sql.placeholder('email')}`))
     .orderBy(asc(patients.id))
-    .limit(1);
+    .limit(1),
+);
+
+/** The oldest patient of the scope whose e-mail matches, ignoring case; undefined when none does. */
+export async function findPatientByEmail(q: Queryable, scope: Scope, email: string): Promise<PatientRow | undefined> {
+  const [row] = await scoped(q, scope).run(patientByEmail, { email: email.trim().toLowerCase() });
   return row;
 }
+
 
 export async function getPatient(db: Db, p: TenantPrincipal, input: { id: string }, requestId: string | null) {
   return db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { flowStatsDaily, type flowSessions } from '@/db/schema';
 import type { Queryable } from '@/server/db/types';
+import { executeNamed } from '@/server/db/named-sql';
 
 type SessionRow = typeof flowSessions.$inferSelect;
 
@@ -78,9 +79,9 @@ export const viewDayOf = (session: Pick<CountedSession, 'id'>, at: Date): SQL =>
  * mark's CTE, so it writes a row only when the mark landed, atomically even outside a transaction.
  */
 export async function countOnce(q: Queryable, session: CountedSession, mark: string, counter: FlowCounter, at: Date, stepId = ''): Promise<boolean> {
-  const result = (await q.execute(sql`
+  const result = await executeNamed<{ landed: number }>(q, sql`
     with ${countCtes(session, mark, counter, at, stepId)}
     select (select count(*) from landed)::int as landed, (select count(*) from bumped)::int as bumped
-  `)) as unknown as { rows: { landed: number }[] };
+  `);
   return Number(result.rows[0]?.landed ?? 0) > 0;
 }

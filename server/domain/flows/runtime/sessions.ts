@@ -17,6 +17,7 @@ import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
 import { nextStepId, recordedOutcome, sessionOutcome, type SessionOutcome } from './progress';
 import { publicDefinition, type PublicFlowDefinition } from './public-definition';
 import { knownSession, rememberSession, type KnownSession, type SessionIdentity } from './session-cache';
+import { executeNamed } from '@/server/db/named-sql';
 
 export type FlowSessionRow = typeof flowSessions.$inferSelect;
 
@@ -178,7 +179,7 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
   const exposed = assigned && newEvent('experiment.exposed', { flowId: flow.id, sessionId: id, experimentId: assigned.experimentId, variantKey: assigned.arm });
   // The session, its events and the `sessions` count in one statement, atomic without a transaction
   // (docs/decisions.md, Issue 23: performance of the public runtime); the experiment read before it needs none.
-  await db.execute(sql`
+  await executeNamed(db, sql`
     with created as (${insertSessionSql(session)}), logged as (${eventsInsertSql(embed, exposed ? [viewed, exposed] : [viewed])} returning 1), ${countCtes(session, 'session', 'sessions', at)}
     select (select count(*) from created)::int as created
   `);

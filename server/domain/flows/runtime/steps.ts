@@ -11,6 +11,7 @@ import type { SessionIdentity } from './session-cache';
 import { armDocumentOf, completedStepIds, heldSteps, requireSession, sessionOf, type FlowEmbed } from './sessions';
 import { contactWithFacts } from './contact-facts';
 import { checkStepAnswers } from './step-answers';
+import { executeNamed } from '@/server/db/named-sql';
 
 export const sessionCompleted = () => errors.conflict('This session has been submitted; start a new session to answer again.', 'session_completed');
 
@@ -27,7 +28,7 @@ export const sessionCompleted = () => errors.conflict('This session has been sub
 async function holdStep(db: Queryable, embed: FlowEmbed, session: SessionIdentity, stepId: string, held: Record<string, unknown>, at: Date, completes: boolean): Promise<string[] | null> {
   const stepCompleted = newEvent('step.completed', { flowId: session.flowId, sessionId: session.id, stepId });
   const open = sql`exists (select 1 from open_session)`;
-  const result = (await db.execute(sql`
+  const result = await executeNamed<{ step_ids: string[] | null }>(db, sql`
     with open_session as (
       select 1 from flow_sessions
       where tenant_id = ${session.tenantId} and livemode = ${session.livemode} and id = ${session.id} and status = 'open' and expires_at > ${at}
@@ -44,7 +45,7 @@ async function holdStep(db: Queryable, embed: FlowEmbed, session: SessionIdentit
       ${eventsInsertSql(embed, [stepCompleted], sql`exists (select 1 from first_save)`)} returning 1
     ), ${countCtes(session, VIEW_MARK, 'views', at, '', open, { as: 'viewed' })}${completes ? sql`, ${countCtes(session, `completed:${stepId}`, 'completes', at, stepId, open)}` : sql``}
     select (select array(select jsonb_object_keys(steps)) from merged) as step_ids, (select count(*) from logged)::int as logged
-  `)) as unknown as { rows: { step_ids: string[] | null }[] };
+  `);
   return result.rows[0]?.step_ids ?? null;
 }
 

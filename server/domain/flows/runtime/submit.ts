@@ -21,6 +21,7 @@ import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
 import { recordedOutcome, sessionOutcome } from './progress';
 import { armDocumentOf, heldAnswersOf, heldSteps, requireSession, type FlowEmbed, type FlowSessionRow } from './sessions';
 import { sessionCompleted } from './steps';
+import { executeNamed } from '@/server/db/named-sql';
 
 export interface SubmitInput {
   patient: { name: string; email: string };
@@ -80,7 +81,7 @@ async function closeSession(tx: Tx, session: FlowSessionRow, doc: FlowDocumentSh
   const outcome = doc.steps.find((s) => s.kind === 'outcome');
   // The verdict and a late view both bump the flow-level row of the day: different shards, never one row twice.
   const shard = randomInt(STATS_SHARDS);
-  await tx.execute(sql`
+  await executeNamed(tx, sql`
     with closed as (
       update flow_sessions set status = 'completed', verdict = ${verdict}, submission_id = ${submissionId}, completed_at = ${at}, updated_at = ${at}
       where tenant_id = ${session.tenantId} and livemode = ${session.livemode} and id = ${session.id}
