@@ -11,6 +11,8 @@ import { OutcomePanel } from './outcome-panel';
 import { clearResume, loadResume, saveResume } from './resume-store';
 import { BackButton, StepBody } from './step-body';
 import { primaryButton } from './error-summary';
+import { contactPrefill } from './contact-prefill';
+import { EmbedRefused } from './embed-refused';
 import type { ContactAnswers, PublicFlow, PublicStep } from './types';
 
 export interface EmbedOptions {
@@ -276,31 +278,6 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
       )}
       <StepBody key={step.id} step={step} remembered={sent[step.id]} prefill={contactPrefill(step, sent)} onSubmit={onSubmit} last={lastBeforeSubmit} />
       {canGoBack && <BackButton onBack={() => back(step.id)} disabled={saving} />}
-    </FlowShell>
-  );
-}
-
-/**
- * The contact step opens with the date of birth and state the patient already answered in this visit (the
- * definition names the items; the answers never left this page), so they are not typed twice (decision 31).
- */
-function contactPrefill(step: PublicStep, sent: Readonly<Record<string, Record<string, unknown>>>): Partial<ContactAnswers> | undefined {
-  if (step.kind !== 'contact') return undefined;
-  const answered = Object.assign({}, ...Object.values(sent)) as Record<string, unknown>;
-  const out: Partial<ContactAnswers> = {};
-  for (const field of ['dateOfBirth', 'state'] as const) {
-    const linkId = step.prefill[field];
-    const value = linkId ? answered[linkId] : undefined;
-    if (typeof value === 'string') out[field] = value;
-  }
-  return out;
-}
-
-/** Shown in a frame on a site the key does not allow: nothing is started, nothing is sent to that page. */
-export function EmbedRefused({ cssVariables }: { cssVariables: Record<string, string> }) {
-  return (
-    <FlowShell cssVariables={cssVariables} embedded title="This form cannot be shown on this website">
-      <p className="text-base">The clinic has not allowed this website to show its form. Please visit the clinic&apos;s own website instead.</p>
     </FlowShell>
   );
 }

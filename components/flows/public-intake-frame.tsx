@@ -9,7 +9,7 @@ import { parentStatus, useEmbedBridge } from './embed-bridge';
 import { FlowApiError } from './flow-api';
 import { problemsOf } from './flow-progress';
 import { FlowShell } from './flow-shell';
-import { EmbedRefused } from './flow-runner';
+import { EmbedRefused } from './embed-refused';
 import type { ContactAnswers } from './types';
 
 interface Outcome {

@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { EmbedRefused, FlowRunner } from '@/components/flows/flow-runner';
+import { EmbedRefused } from '@/components/flows/embed-refused';
+import { FlowRunner } from '@/components/flows/flow-runner';
 import { PublicIntakeFrame } from '@/components/flows/public-intake-frame';
 import { loadPublicFlow } from '@/lib/trpc/public-flows';
 import { publicCaller, statusOf } from '@/lib/trpc/public-server';
