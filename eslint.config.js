@@ -58,7 +58,13 @@ const LAYERS = [
     // Pages and the console's helpers read data only through the router (DESIGN decision 30): the typed tRPC
     // client in the browser, the in-process caller on the server.
     files: ['app/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'proxy.ts'],
-    patterns: [domainExceptShared, forbid('Console pages reach data only through the tRPC router (DESIGN decision 30), never the domain, the database, the worker or adapters.', 'server/db', 'server/jobs', 'server/integrations', 'db')],
+    patterns: [
+      domainExceptShared,
+      forbid('Console pages reach data only through the tRPC router (DESIGN decision 30), never the domain, the database, the worker or adapters.', 'server/db', 'server/jobs', 'server/integrations', 'db'),
+      // The custom server is what loads Next.js, not the reverse: what it shares with pages (the services) is in
+      // the process container (server/api/process-services.ts).
+      forbid('Pages and the console helpers never import the custom server (server/http); take shared process state from the process container.', 'server/http'),
+    ],
   },
   {
     files: ['server/api/**/*.ts'],
@@ -106,6 +112,21 @@ export default tseslint.config(
   // every restriction that applies to its files (the routers' entry repeats the zod one of server/api).
   // The console is typed end to end from the router (DESIGN decision 30): no `any` in pages, components or their helpers.
   { files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'error' } },
+  // Process-wide state has one home (server/lib/process-container.ts, the one `globalThis` slot Next.js's module
+  // copies and the custom server's share). Tests may stub globals; the SDK and the examples stand apart.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['server/lib/process-container.ts', 'tests/**', 'e2e/**', 'sdk/**', 'examples/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['globalThis', 'global'].map((name) => ({
+          name,
+          message: 'Process-wide state lives in the process container: processState() from server/lib/process-container.ts.',
+        })),
+      ],
+    },
+  },
   ...LAYERS.map(({ files, ignores, paths = [], patterns = [], syntax }) => ({
     files,
     ...(ignores ? { ignores } : {}),

@@ -25,6 +25,10 @@ const REFUSED: Case[] = [
   ['any in a component', 'components/console/planted.tsx', 'export const a = (x: any) => x;'],
   ['any in a page', 'app/(console)/planted/page.tsx', 'export const a = (x: any) => x;'],
   ['console lib → db', 'lib/console/planted.ts', "import { orders } from '@/db/schema';\nexport const a = orders;"],
+  ['console lib → custom server', 'lib/console/planted.ts', "import { createApp } from '@/server/http/app';\nexport const a = createApp;"],
+  ['page → custom server', 'app/(console)/planted/page.tsx', "import { isDraining } from '@/server/http/lifecycle';\nexport const a = isDraining;"],
+  ['globalThis outside the process container', 'server/domain/developer/planted.ts', 'const held = globalThis as unknown as { cache?: Map<string, string> };\nexport const a = held;'],
+  ['global outside the process container', 'lib/console/planted.ts', 'export const a = (global as unknown as { flights?: number }).flights;'],
   ['router → drizzle', 'server/api/routers/orders/planted.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;"],
   ['router → schema', 'server/api/routers/orders/planted.ts', "import { orders } from '@/db/schema';\nexport const a = orders;"],
   ['router transaction', 'server/api/routers/orders/planted.ts', 'export const a = (db: any) => db.transaction(async () => 1);'],
@@ -42,11 +46,13 @@ const ALLOWED: Case[] = [
   ['domain → integrations', 'server/domain/webhooks/planted.ts', "import { agentFor } from '@/server/integrations/net/agent';\nexport const a = agentFor;"],
   ['router → domain, db types', 'server/api/routers/orders/planted.ts', "import type { Db } from '@/server/db/types';\nimport { requireTenant } from '@/server/domain/ops/tenants';\nexport const a = (db: Db) => requireTenant(db, 'x');"],
   ['page → router caller', 'app/(console)/planted/page.tsx', "import { trpcServer } from '@/lib/trpc/server';\nexport const a = trpcServer;"],
+  ['console lib → process services', 'lib/console/planted.ts', "import { processServices } from '@/server/api/process-services';\nexport const a = processServices;"],
+  ['the process container → globalThis', 'server/lib/process-container.ts', 'export const a = globalThis;'],
   ['sdk → its dependency', 'sdk/src/planted.ts', "import createClient from 'openapi-fetch';\nexport const a = createClient;"],
   ['router schema file → enum list', 'server/api/routers/orders/planted.types.ts', "import { ORDER_STATUSES } from '@/db/schema/orders';\nexport const a = ORDER_STATUSES;"],
 ];
 
-const LAYER_RULES = new Set(['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax', '@typescript-eslint/no-explicit-any']);
+const LAYER_RULES = new Set(['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax', 'no-restricted-globals', '@typescript-eslint/no-explicit-any']);
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function breaches([, filePath, code]: Case): Promise<string[]> {

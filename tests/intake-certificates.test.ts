@@ -17,6 +17,7 @@ import {
 import { openPrivateKey } from '@/server/domain/intake/certificate-secrets';
 import { sha256Hex } from '@/server/lib/crypto';
 import { canonicalJson } from '@/server/lib/canonical';
+import { processState } from '@/server/lib/process-container';
 import { openDatabase } from '@/server/db/client';
 import type { Database } from '@/server/db/types';
 import { cliWorkspace } from './helpers/cli';
@@ -200,7 +201,7 @@ describe('signing keys', () => {
       const unusable = await ensureCertificateKey(handles[0].db, other);
       expect(unusable).toMatchObject({ created: false, usable: false });
       // A process that has not yet imported the key (its cache is process-wide) cannot sign under that secret.
-      (globalThis as { __frCertificateSigners?: Map<string, unknown> }).__frCertificateSigners?.delete(rows[0].kid);
+      processState('certificate-signers', () => new Map<string, unknown>()).delete(rows[0].kid);
       const signer = { secret: other, publicUrl: 'https://rail.clinic.test' };
       await expect(issueCertificate(handles[0].db, subject(a.tenantId), new Date(), signer)).rejects.toThrow(/cannot be decrypted with this AUTH_SECRET/);
       expect(decodeProtectedHeader(await issueCertificate(handles[0].db, subject(a.tenantId), new Date(), app.services.auth)).kid).toBe(rows[0].kid);

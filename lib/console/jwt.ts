@@ -1,5 +1,5 @@
 import { decode, encode, type JWT } from 'next-auth/jwt';
-import { getGlobalServices } from '@/server/http/global-services';
+import { processServices } from '@/server/api/process-services';
 
 declare module 'next-auth/jwt' {
   interface JWT {
@@ -40,7 +40,7 @@ export function readSessionCookie(all: { name: string; value: string }[], name =
 }
 
 /** The key of the session cookie and of the forward proof: the auth secret the custom server resolved from its config. */
-export const consoleSecret = () => getGlobalServices().auth.consoleSecret;
+export const consoleSecret = () => processServices().auth.consoleSecret;
 const secret = consoleSecret;
 
 export async function decodeSession(value: string | undefined): Promise<JWT | null> {

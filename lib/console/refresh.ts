@@ -1,4 +1,5 @@
 import type { JWT } from 'next-auth/jwt';
+import { processState } from '@/server/lib/process-container';
 import { ApiCallError, callApi } from './api';
 import { SESSION_MAX_AGE_S } from './jwt';
 import type { SessionTokens } from './types';
@@ -13,9 +14,8 @@ interface Flight {
   tokens: Promise<SessionTokens>;
 }
 
-// On globalThis: the proxy and the next-auth route are separate bundles (module instances) of one process.
-const g = globalThis as typeof globalThis & { __frConsoleRefresh?: Map<string, Flight> };
-const flights = (g.__frConsoleRefresh ??= new Map());
+// In the process container: the proxy and the next-auth route are separate bundles (module instances) of one process.
+const flights = processState('console-refresh', () => new Map<string, Flight>());
 
 export const expiryOf = (tokens: SessionTokens) => Date.now() + tokens.expiresIn * 1000;
 

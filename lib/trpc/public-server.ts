@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { consoleForwardProof, FORWARDED_CLIENT_IP, FORWARD_PROOF } from '@/server/api/client-ip';
 import type { Context } from '@/server/api/context';
 import { appRouter } from '@/server/api/root';
-import { getGlobalServices } from '@/server/http/global-services';
+import { processServices } from '@/server/api/process-services';
 import { newId } from '@/server/lib/ids';
 
 /**
@@ -13,7 +13,7 @@ import { newId } from '@/server/lib/ids';
  * it was, so the per-address limit of the public paths counts the patient, not the loopback.
  */
 export async function publicCaller() {
-  const services = getGlobalServices();
+  const services = processServices();
   const h = await headers();
   const req = {
     headers: {

@@ -6,7 +6,7 @@ import { cache } from 'react';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from '@/server/api/context';
 import { appRouter } from '@/server/api/root';
-import { getGlobalServices } from '@/server/http/global-services';
+import { processServices } from '@/server/api/process-services';
 import { newId } from '@/server/lib/ids';
 import { decodeSession, readSessionCookie } from '@/lib/console/jwt';
 import { MODE_COOKIE, modeOf } from '@/lib/console/mode';
@@ -26,7 +26,7 @@ export const consoleContext = cache(async (): Promise<Context> => {
   if (session?.accessToken) headers.authorization = `Bearer ${session.accessToken}`;
   const req = { headers, method: 'POST', url: '/api/trpc', socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
   const requestId = newId('request');
-  return { services: getGlobalServices(), req, transport: 'trpc', state: { requestId, method: 'POST', path: '/api/trpc', rawBody: '', headers: {} } };
+  return { services: processServices(), req, transport: 'trpc', state: { requestId, method: 'POST', path: '/api/trpc', rawBody: '', headers: {} } };
 });
 
 /** Typed query options for prefetching in server components. */

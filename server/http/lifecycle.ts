@@ -1,11 +1,12 @@
 import type { Server } from 'node:http';
 import { logger } from '@/server/lib/logger';
 import { metrics } from '@/server/lib/metrics';
+import { processState } from '@/server/lib/process-container';
 
 /**
  * Whether this process is draining (issue 37, graceful shutdown), and who must hear when it starts: /readyz
  * answers 503 from then on (health.ts) and every open event stream ends with a retry hint (event-stream.ts).
- * On globalThis: Next.js may load a second copy of this module in the process.
+ * In the process container: Next.js may load a second copy of this module in the process.
  */
 interface LifecycleState {
   draining: boolean;
@@ -14,8 +15,8 @@ interface LifecycleState {
   idleWaiters: Set<() => void>;
 }
 
-const holder = globalThis as unknown as { __frLifecycle?: LifecycleState };
-const state = () => (holder.__frLifecycle ??= { draining: false, inFlight: 0, listeners: new Set(), idleWaiters: new Set() });
+const newState = (): LifecycleState => ({ draining: false, inFlight: 0, listeners: new Set(), idleWaiters: new Set() });
+const state = () => processState('lifecycle', newState);
 
 export const isDraining = () => state().draining;
 export const requestsInFlight = () => state().inFlight;

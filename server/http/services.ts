@@ -1,5 +1,5 @@
 import type { Services } from '@/server/api/context';
-import { setGlobalServices } from './global-services';
+import { provideProcessServices } from '@/server/api/process-services';
 import { openDatabase, type DatabaseOptions } from '@/server/db/client';
 import { acquirePgliteLock } from '@/server/db/pglite-lock';
 import { ensureOpsKey } from '@/server/domain/ops/tenants';
@@ -74,6 +74,6 @@ export async function createServices(config: Config, opts: Pick<DatabaseOptions,
     await database.close();
   };
   const services: Services = { database, config, rateLimiter, embedRateLimiter, servingKeys, auth, payments, close };
-  setGlobalServices(services);
+  provideProcessServices(services);
   return services;
 }

@@ -1,10 +1,11 @@
 import cluster from 'node:cluster';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { processState } from './process-container';
 
 /**
  * The process's Prometheus instruments (issue 37). Labels are closed sets written in code (route templates,
  * outcomes, job kinds): never a raw path, an id, a tenant or anything a patient typed, so a scrape holds no PHI.
- * Held on globalThis: Next.js may load a second copy of this module in the same process, and a metric may
+ * Held in the process container: Next.js may load a second copy of this module in the same process, and a metric may
  * be registered only once.
  */
 function createInstruments() {
@@ -128,8 +129,6 @@ export interface PoolStats {
 
 export type Instruments = ReturnType<typeof createInstruments>;
 
-const holder = globalThis as unknown as { __frMetrics?: Instruments };
-
 export function metrics(): Instruments {
-  return (holder.__frMetrics ??= createInstruments());
+  return processState('metrics', createInstruments);
 }

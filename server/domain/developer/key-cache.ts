@@ -1,4 +1,5 @@
 import type { Principal } from '@/server/domain/auth/principal';
+import { processState } from '@/server/lib/process-container';
 
 interface Entry {
   principal: Principal;
@@ -8,10 +9,10 @@ interface Entry {
 }
 
 // Verified keys are remembered briefly so a hot key costs no query; revoke drops the entry at once in
-// this process, and the short lifetime bounds how long another process may still honour a revoked key.
+// this process (one cache in the process container, whichever module copy revoked), and the short lifetime
+// bounds how long another process may still honour a revoked key.
 const TTL_MS = 5_000;
-const holder = globalThis as unknown as { __frKeyCache?: Map<string, Entry> };
-const cache = (holder.__frKeyCache ??= new Map());
+const cache = processState('api-key-cache', () => new Map<string, Entry>());
 
 export const keyCache = {
   get(hash: string, nowMs: number): Entry | undefined {

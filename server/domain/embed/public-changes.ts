@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '@/server/db/types';
+import { processState } from '@/server/lib/process-container';
 
 /** NOTIFY channel of changes to what public requests see of a tenant's embed keys; the payload is the tenant id. */
 export const PUBLIC_CHANGES_CHANNEL = 'fr_public_changes';
@@ -9,10 +10,9 @@ export interface ForgetsOnChange {
   invalidate(tenantId?: string): void;
 }
 
-// One registry per process, on globalThis: Next.js compiles its own copy of server modules, and a change made
-// through either copy must reach the caches the custom server built.
-const holder = globalThis as unknown as { __frServingKeyCaches?: Set<ForgetsOnChange> };
-export const caches = (holder.__frServingKeyCaches ??= new Set());
+// One registry per process, in the process container: Next.js compiles its own copy of server modules, and a
+// change made through either copy must reach the caches the custom server built.
+export const caches = processState('serving-key-caches', () => new Set<ForgetsOnChange>());
 
 /**
  * Call in the transaction that changes what a public request sees of a tenant's key: the key itself (origins,

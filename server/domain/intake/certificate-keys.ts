@@ -4,6 +4,7 @@ import { calculateJwkThumbprint, importJWK, type CryptoKey } from 'jose';
 import { certificateKeys } from '@/db/schema';
 import { prepared } from '@/server/db/prepared';
 import type { Queryable } from '@/server/db/types';
+import { processState } from '@/server/lib/process-container';
 import { openPrivateKey, sealPrivateKey } from './certificate-secrets';
 
 /** A published verification key: exactly the members a JWKS consumer needs. */
@@ -24,9 +25,8 @@ export interface CertificateJwks {
 const KEY_LOCK = sql`select pg_advisory_xact_lock(hashtext('fulfillment-rail:certificate_keys'))`;
 
 // Imported private keys by kid (a kid is the thumbprint of its public key, so one kid is one key wherever it
-// is read). On globalThis: Next.js's copy of this module must not import and decrypt again.
-const holder = globalThis as unknown as { __frCertificateSigners?: Map<string, CryptoKey> };
-const signers = (holder.__frCertificateSigners ??= new Map());
+// is read). In the process container: Next.js's copy of this module must not import and decrypt again.
+const signers = processState('certificate-signers', () => new Map<string, CryptoKey>());
 
 async function newKeyRow(secret: Uint8Array, now: Date) {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');

@@ -1,5 +1,6 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import type { Queryable } from '@/server/db/types';
+import { processState } from '@/server/lib/process-container';
 import { answersHash } from './certificate-secrets';
 import { signingKey } from './certificate-keys';
 
@@ -56,10 +57,10 @@ export interface CertificateClaims {
 }
 
 // The deps of the service this process started (server/http/services.ts), for callers that do not pass theirs.
-const holder = globalThis as unknown as { __frCertificateDeps?: CertificateDeps };
+const defaults = () => processState('certificate-deps', (): { current?: CertificateDeps } => ({}));
 
 export function setDefaultCertificateDeps(deps: CertificateDeps): void {
-  holder.__frCertificateDeps = deps;
+  defaults().current = deps;
 }
 
 /**
@@ -69,7 +70,7 @@ export function setDefaultCertificateDeps(deps: CertificateDeps): void {
  * (`ctx.services.config`), under which the signing key in use is kept instead of read per certificate.
  */
 export async function issueCertificate(q: Queryable, subject: CertificateSubject, now: Date, deps?: CertificateDeps, cacheKey?: object): Promise<string> {
-  const d = deps ?? holder.__frCertificateDeps;
+  const d = deps ?? defaults().current;
   if (!d) throw new Error('Certificates are not configured: start the service through server/http/services.ts');
   const { kid, key } = await signingKey(q, d.secret, cacheKey);
   const { questionnaire: qn } = subject;
