@@ -28,6 +28,7 @@ interface PreparedInternals extends DrizzlePrepared {
 }
 interface Template {
   query: { sql: string; params: unknown[] };
+  slots: Slot[];
   fields: unknown;
   joins: unknown;
 }
@@ -58,14 +59,25 @@ function valueOf(values: Record<string, unknown>, name: string) {
  */
 const placeholderOf = (p: unknown) => (is(p, Placeholder) ? p : is(p, Param) && is(p.value, Placeholder) ? p.value : undefined);
 
-/** drizzle's own fill, except that null and undefined stay null instead of going through the column's encoder. */
-function fill(params: unknown[], values: Record<string, unknown>): unknown[] {
-  return params.map((p) => {
+/**
+ * Each rendered parameter, resolved once per statement: a constant, or a placeholder's name with the column's
+ * encoder when it sits inside one (drizzle's `is` walks prototypes, too slow to repeat per call and parameter).
+ */
+type Slot = { constant: unknown } | { name: string; encoder: { mapToDriverValue(v: unknown): unknown } | null };
+const slotsOf = (params: unknown[]): Slot[] =>
+  params.map((p) => {
     const placeholder = placeholderOf(p);
-    if (!placeholder) return p;
-    const value = valueOf(values, placeholder.name);
+    if (!placeholder) return { constant: p };
+    return { name: placeholder.name, encoder: is(p, Param) ? p.encoder : null };
+  });
+
+/** drizzle's own fill, except that null and undefined stay null instead of going through the column's encoder. */
+function fill(slots: Slot[], values: Record<string, unknown>): unknown[] {
+  return slots.map((slot) => {
+    if ('constant' in slot) return slot.constant;
+    const value = valueOf(values, slot.name);
     if (value == null) return null;
-    return is(p, Param) ? p.encoder.mapToDriverValue(value) : value;
+    return slot.encoder ? slot.encoder.mapToDriverValue(value) : value;
   });
 }
 
@@ -88,11 +100,11 @@ export function prepared<B extends Preparable, V extends Record<string, unknown>
         if (!('fields' in first)) throw new Error('server/db/prepared.ts: drizzle-orm\'s prepared query no longer carries `fields`; see docs/decisions.md, "Issue 35: the same-SQL reference"');
         const query = first.getQuery();
         check?.(query);
-        template = { query, fields: first.fields, joins: first.joinsNotNullableMap, name: statementName(query.sql) };
+        template = { query, slots: slotsOf(query.params), fields: first.fields, joins: first.joinsNotNullableMap, name: statementName(query.sql) };
       }
       // The session and its prepareQuery are drizzle's public, typed API (what `db.execute` uses); the
       // mapping the first prepared query carries is not, and is checked when it is first read.
-      const run = q._.session.prepareQuery({ sql: template.query.sql, params: fill(template.query.params, values) }, template.fields as never, template.name, true) as unknown as PreparedInternals;
+      const run = q._.session.prepareQuery({ sql: template.query.sql, params: fill(template.slots, values) }, template.fields as never, template.name, true) as unknown as PreparedInternals;
       run.joinsNotNullableMap = template.joins;
       return (await run.execute()) as Awaited<ResultOf<B>>;
     },
