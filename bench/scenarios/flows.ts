@@ -485,19 +485,23 @@ async function sampleLockWaits<T>(pid: number, fn: () => Promise<T>): Promise<{ 
   const sql = await openSql(pid);
   if (!sql) return { value: await fn() };
   const waits = new Map<string, number>();
+  // The statements that waited, by their first words: which row is hot.
+  const waiting = new Map<string, number>();
   let samples = 0;
   let active = 0;
   let stop = false;
   const loop = (async () => {
     while (!stop) {
-      const { rows } = await sql.query<{ ev: string | null; n: string }>(
-        `select case when wait_event_type = 'Lock' then 'Lock/' || wait_event else null end as ev, count(*) as n
-         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = 'active' group by 1`,
+      const { rows } = await sql.query<{ ev: string | null; q: string | null; n: string }>(
+        `select case when wait_event_type = 'Lock' then 'Lock/' || wait_event else null end as ev,
+           case when wait_event_type = 'Lock' then regexp_replace(left(query, 60), '\\s+', ' ', 'g') else null end as q, count(*) as n
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = 'active' group by 1, 2`,
       );
       samples++;
       for (const r of rows) {
         active += Number(r.n);
         if (r.ev) waits.set(r.ev, (waits.get(r.ev) ?? 0) + Number(r.n));
+        if (r.q) waiting.set(r.q, (waiting.get(r.q) ?? 0) + Number(r.n));
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -506,7 +510,9 @@ async function sampleLockWaits<T>(pid: number, fn: () => Promise<T>): Promise<{ 
     const value = await fn();
     return {
       value,
-      text: `${samples} samples of pg_stat_activity: on average ${(active / Math.max(1, samples)).toFixed(1)} active backends, of which waiting on a lock ${[...waits].map(([k, v]) => `${k} ${(v / samples).toFixed(2)}`).join(', ') || 'none'}`,
+      text: `${samples} samples of pg_stat_activity: on average ${(active / Math.max(1, samples)).toFixed(1)} active backends, of which waiting on a lock ${[...waits].map(([k, v]) => `${k} ${(v / samples).toFixed(2)}`).join(', ') || 'none'}${
+        waiting.size ? `; waiting: ${[...waiting].sort((x, y) => y[1] - x[1]).slice(0, 3).map(([q, v]) => `"${q}…" ${(v / samples).toFixed(2)}`).join(', ')}` : ''
+      }`,
     };
   } finally {
     stop = true;
