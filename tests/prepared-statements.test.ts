@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, orders, patients, tenants } from '@/db/schema';
 import { placeholders } from '@/server/db/prepared';
 import { scoped, scopedStatement, updateWith } from '@/server/db/scoped';
 import { jobRow } from '@/server/db/outbox';
+import { executeNamed } from '@/server/db/named-sql';
 import { type Clinic, startWithTwoClinics, type TestApp } from './helpers/harness';
 
 let app: TestApp;
@@ -141,5 +142,35 @@ describe('rendered statements', () => {
     expect(await run(a.tenantId, third)).toEqual([{ id: created.id }]);
     expect(await kindOf(third.id)).toBe('test.fallback');
     await db.delete(jobs).where(eq(jobs.tenantId, a.tenantId));
+  });
+
+  it('maps a nested, left-joined selection as drizzle does: the joined table null when no row matched, dates decoded, in a transaction too', async () => {
+    const db = app.services.database.db;
+    const created = (await app.request('POST', '/v1/patients', { key: a.sandboxKey, body: patientBody('Epsilon') })).body;
+    // Each clinic's row, with the patient left-joined within the running scope: clinic A's finds it, B's cannot.
+    const joined = scopedStatement((own, q) =>
+      q
+        .select({ order: { id: tenants.id }, patient: patients })
+        .from(tenants)
+        .leftJoin(patients, and(own(patients), eq(patients.id, sql.placeholder('patientId'))))
+        .where(eq(tenants.id, sql.placeholder('tenantId'))),
+    );
+    const asA = scoped(db, { tenantId: a.tenantId, livemode: false });
+    const [found] = await asA.run(joined, { tenantId: a.tenantId, patientId: created.id });
+    expect(found?.order).toEqual({ id: a.tenantId });
+    expect(found?.patient?.id).toBe(created.id);
+    expect(found?.patient?.createdAt).toBeInstanceOf(Date);
+    const [missing] = await db.transaction((tx) => scoped(tx, { tenantId: b.tenantId, livemode: false }).run(joined, { tenantId: b.tenantId, patientId: created.id }));
+    expect(missing).toEqual({ order: { id: b.tenantId }, patient: null });
+  });
+
+  it('executeNamed runs a raw statement by name, again on the same connection, each shape under its own name', async () => {
+    const db = app.services.database.db;
+    const twice = await db.transaction(async (tx) => [
+      await executeNamed<{ n: number }>(tx, sql`select ${1}::int as n`),
+      await executeNamed<{ n: number }>(tx, sql`select ${2}::int as n`),
+      await executeNamed<{ n: number; m: string }>(tx, sql`select ${3}::int as n, ${'x'}::text as m`),
+    ]);
+    expect(twice.map((r) => r.rows)).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3, m: 'x' }]]);
   });
 });
