@@ -1,24 +1,23 @@
-import { eq } from 'drizzle-orm';
 import { jobs, orderDispatches, orders, patients, pharmacyConnections, type OrderStatus } from '@/db/schema';
-import { enqueueJobs, jobRow, wakeIfDue } from '@/server/db/outbox';
+import { jobRow, wakeIfDue } from '@/server/db/outbox';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import { assertUnderOrderCap } from '@/server/domain/billing/usage';
 import { adapterFor } from '@/server/domain/pharmacies/adapter';
 import { forAdapter } from '@/server/domain/pharmacies/connections';
-import { lineCodesAt, rankRoutes, routingRecord, type RoutingRow } from '@/server/domain/routing/choose';
+import { lineCodesAt, rankRoutes, routingRecord, type LineCodes, type RoutingRow } from '@/server/domain/routing/choose';
 import { PharmacyUnavailable, type DispatchOrder, type PharmacyOrderState } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import { logger } from '@/server/lib/logger';
+import { metrics } from '@/server/lib/metrics';
 import type { UrlPolicy } from '@/server/lib/ssrf';
-import { acknowledgementWrites, acknowledgeStatement, type Acknowledgeable } from './acknowledgement-writes';
-import { PHARMACY, SYSTEM } from './actor';
+import { acknowledgementWrites, type Acknowledgeable } from './acknowledgement-writes';
+import { PHARMACY } from './actor';
 import { approvalLapse, approverOf, prescriberFrom, withdrawApproval } from './approval';
-import { countedDispatch } from './dispatch-outcomes';
-import { toDispatchOrder, type PatientRow } from './dispatch-payload';
-import { conflictNow, lockOrder, transition, type Actor, type MoveGuard, type OrderRow } from './lifecycle';
-import { DISPATCH_JOB, PHARMACY_CANCEL_JOB } from './order-jobs';
+import { closeOvertakenRound, declineUnroutable, recordOtherwise } from './dispatch-detours';
+import { conflictNow, transition, type Actor, type MoveGuard, type OrderRow } from './lifecycle';
+import { DISPATCH_JOB } from './order-jobs';
 
 /*
  * DESIGN decision 9: one dispatch round of an order, in the order it happens.
@@ -35,11 +34,15 @@ import { DISPATCH_JOB, PHARMACY_CANCEL_JOB } from './order-jobs';
  *   3. recordAcknowledgement  the order moves to `submitted` and the round to `acknowledged` in one statement
  *                             that requires the round still pending, so a second sender changes nothing; an
  *                             acknowledgement the order was not waiting for goes the long way (recordOtherwise).
- * The order's status sync and pharmacy callbacks take it from there (sync.ts, callbacks.ts).
+ * Where a round leaves this straight path (no pharmacy qualifies, the order moved past the round before its
+ * job ran, an acknowledgement the order was not waiting for), the function named for the turn is in
+ * dispatch-detours.ts; an approval that lapsed before the job sent the round is withdrawn (approval.ts). The order's status sync and the pharmacy's
+ * callbacks take it on from `submitted` (sync.ts, callbacks.ts).
  */
 
 type DispatchRow = typeof orderDispatches.$inferSelect;
 type ConnectionRow = typeof pharmacyConnections.$inferSelect;
+type PatientRow = typeof patients.$inferSelect;
 
 export interface DispatchDeps {
   policy: UrlPolicy;
@@ -114,21 +117,25 @@ export async function startDispatch(
   return { sender: 'inline', dispatch, connection, payload, jobId: job.id };
 }
 
-/** No pharmacy qualifies: the order is `rejected` (an approve records its approval on the way), both steps or neither. */
-async function declineUnroutable(q: Queryable, scope: Scope, { order, unchanged }: ReadOrder, path: readonly OrderStatus[], actor: Actor, set: Partial<OrderRow>, routing: OrderRow['routing']): Promise<null> {
-  // A savepoint when already in the metered transaction.
-  await q.transaction(async (tx) => {
-    const approved = path[0] === 'approved' ? await transition(tx, scope, order, [order.status], 'approved', actor, { set, guard: unchanged }) : order;
-    const rejected =
-      approved &&
-      (await transition(tx, scope, approved, ['approved'], 'rejected', SYSTEM, {
-        reasonCode: 'no_qualifying_pharmacy',
-        set: { rejectionReasonCode: 'no_qualifying_pharmacy', routing },
-        guard: approved === order ? unchanged : undefined,
-      }));
-    if (!rejected) throw await conflictNow(tx, scope, order, 'approved');
-  });
-  return null;
+/** What the pharmacy receives of an order: its lines in the pharmacy's codes, the patient and the prescriber. */
+function toDispatchOrder(order: OrderRow, { patient, codes, prescriber }: { patient: PatientRow; codes: Map<string, LineCodes>; prescriber: DispatchOrder['prescriber'] }): DispatchOrder {
+  const address = patient.address;
+  return {
+    orderId: order.id,
+    livemode: order.livemode,
+    items: order.items.map((i) => ({ ...i, sku: codes.get(i.productId)?.sku ?? i.productId, itemCode: codes.get(i.productId)?.itemCode ?? '' })),
+    patient: {
+      id: patient.id,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      dateOfBirth: patient.dateOfBirth,
+      sex: patient.sex,
+      phone: patient.phone,
+      email: patient.email,
+      address: { line1: address?.line1 ?? '', line2: address?.line2 ?? null, city: address?.city ?? '', state: address?.state ?? '', postalCode: address?.postalCode ?? '', country: address?.country ?? 'US' },
+    },
+    prescriber,
+  };
 }
 
 /**
@@ -148,10 +155,8 @@ export async function sendFromRequest(db: Db, scope: Scope, round: RequestRound 
 }
 
 /**
- * 2b. The outbox job (`DISPATCH_JOB`) sends the round if it is still to be sent. A round the order has moved
- * past is closed instead: acknowledged when a callback about this very round already moved the order on (the
- * pharmacy has it; our record of its acknowledgement was lost, and a later cancel must still reach the
- * pharmacy), else cancelled. Errors are thrown: the worker retries the job.
+ * 2b. The outbox job (`DISPATCH_JOB`) sends the round if it is still to be sent; a round the order has moved
+ * past is closed instead. Errors are thrown: the worker retries the job.
  */
 export function sendFromJob(db: Db, scope: Scope, dispatchId: string, deps: DispatchDeps): Promise<OrderRow | null> {
   return countedDispatch('job', async () => {
@@ -159,14 +164,7 @@ export function sendFromJob(db: Db, scope: Scope, dispatchId: string, deps: Disp
     const dispatch = await s.get(orderDispatches, dispatchId);
     if (!dispatch || dispatch.status !== 'pending') return null;
     const order = await s.require(orders, dispatch.orderId, 'order');
-    if (order.status !== 'submitting' || order.dispatchRound !== dispatch.round) {
-      const known = order.dispatchRound === dispatch.round && dispatch.pharmacyStatus !== null;
-      await db
-        .update(orderDispatches)
-        .set(known ? { status: 'acknowledged', acknowledgedAt: now() } : { status: 'cancelled' })
-        .where(s.where(orderDispatches, eq(orderDispatches.id, dispatchId), eq(orderDispatches.status, 'pending')));
-      return null;
-    }
+    if (order.status !== 'submitting' || order.dispatchRound !== dispatch.round) return closeOvertakenRound(db, scope, order, dispatch);
     const connection = await s.require(pharmacyConnections, dispatch.connectionId, 'pharmacy connection');
     return sendDispatch(db, scope, { sender: 'job', dispatch, connection, order }, deps);
   });
@@ -239,25 +237,14 @@ export function nextSyncAt(state: Pick<PharmacyOrderState, 'nextChangeAt'>, deps
   return state.nextChangeAt ?? new Date(now().getTime() + deps.syncIntervalMs);
 }
 
-/** An acknowledgement the order was not waiting for, recorded as such: the pharmacy may have to be told to cancel. */
-async function recordOtherwise(db: Db, scope: Scope, dispatch: Acknowledgeable, state: PharmacyOrderState): Promise<null> {
-  return db.transaction(async (tx) => {
-    const s = scoped(tx, scope);
-    const order = await lockOrder(tx, scope, dispatch.orderId);
-    const [acked] = await s.run(acknowledgeStatement, { id: dispatch.id, externalId: state.externalId, acknowledgedAt: now() });
-    if (!acked) {
-      // A cancel got to the pharmacy before this submit did, found nothing and closed the round: the
-      // pharmacy has the order now, so it must be told again.
-      const current = await s.get(orderDispatches, dispatch.id);
-      if (current?.status === 'cancelled') await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId: dispatch.id } }]);
-      return null;
-    }
-    // Cancelled while the pharmacy was receiving it, or a late answer for a round the order has moved past
-    // (rejected and rerouted meanwhile): the pharmacy has an order it must not fill, so tell it to cancel.
-    // (A callback of this round that already moved the order on leaves nothing to do.)
-    if (order && (order.status === 'cancelled' || order.dispatchRound !== acked.round)) {
-      await enqueueJobs(tx, scope, [{ kind: PHARMACY_CANCEL_JOB, payload: { dispatchId: dispatch.id } }]);
-    }
-    return null;
-  });
+/** fr_dispatches_total by sender: `recorded` (the pharmacy's answer moved the order), `nothing_recorded`, or `error` (thrown; retried). */
+async function countedDispatch<T>(path: Round['sender'], send: () => Promise<T | null>): Promise<T | null> {
+  try {
+    const order = await send();
+    metrics().dispatches.inc({ path, outcome: order ? 'recorded' : 'nothing_recorded' });
+    return order;
+  } catch (err) {
+    metrics().dispatches.inc({ path, outcome: 'error' });
+    throw err;
+  }
 }
