@@ -4,7 +4,8 @@ import { scoped } from '@/server/db/scoped';
 import type { Database, Db, Tx } from '@/server/db/types';
 import { isLicensedIn } from '@/server/domain/auth/licenses';
 import { assertBillingAllows } from '@/server/domain/billing/enforcement';
-import { approveWithin, sendAndAnswer, type Provider, type SubmitDeps } from '@/server/domain/orders/approve';
+import { approveWithin, type Provider } from '@/server/domain/orders/approve';
+import { sendFromRequest, type DispatchDeps } from '@/server/domain/orders/dispatch';
 import { checkoutOrderIdOf } from '@/server/domain/flows/checkout-orders';
 import { flowProtocolIdOf } from '@/server/domain/flows/run-protocol';
 import { createOrder } from '@/server/domain/orders/create';
@@ -64,9 +65,9 @@ async function protocolFor(tx: Tx, principal: Provider, row: SubmissionRow) {
 /**
  * The order of an approved submission, created and approved by the reviewing provider in the caller's
  * transaction through the same approval as POST /orders/{id}/approve (`approveWithin`), its snapshot bound
- * to the submission and the questionnaire version reviewed. Returns the dispatch to send after commit.
+ * to the submission and the questionnaire version reviewed. Returns the round to send after commit.
  */
-async function orderFromSubmission(tx: Tx, principal: Provider, row: SubmissionRow, deps: SubmitDeps) {
+async function orderFromSubmission(tx: Tx, principal: Provider, row: SubmissionRow, deps: DispatchDeps) {
   const { questionnaire, protocol } = await protocolFor(tx, principal, row);
   // A flow run whose store checkout already completed: the order carries the store's id (DESIGN decision 28).
   const foreignOrderId = row.flowId ? await checkoutOrderIdOf(tx, principal, row) : undefined;
@@ -87,8 +88,8 @@ async function orderFromSubmission(tx: Tx, principal: Provider, row: SubmissionR
       if (err instanceof AppError && err.status === 400) throw errors.conflict("A product of the questionnaire's protocol is missing or inactive.", 'protocol_unavailable');
       throw err;
     });
-  const planned = await approveWithin(tx, principal, order.id, deps, { submissionId: row.id, questionnaireHash: questionnaire.contentHash });
-  return { orderId: order.id, planned };
+  const round = await approveWithin(tx, principal, order.id, deps, { submissionId: row.id, questionnaireHash: questionnaire.contentHash });
+  return { orderId: order.id, round };
 }
 
 /**
@@ -96,11 +97,11 @@ async function orderFromSubmission(tx: Tx, principal: Provider, row: SubmissionR
  * (a conditional update, so two reviews cannot both win), and on approval creates the order, approves it and
  * starts its dispatch; after the commit the request sends the dispatch as approve does.
  */
-export function reviewSubmission(database: Database, principal: Provider, id: string, input: ReviewInput, deps: SubmitDeps, resume: Resumption = NOT_RESUMING) {
+export function reviewSubmission(database: Database, principal: Provider, id: string, input: ReviewInput, deps: DispatchDeps, resume: Resumption = NOT_RESUMING) {
   return resumeOr(resume, (since) => committedReview(database.db, principal, id, since), () => reviewNow(database, principal, id, input, deps));
 }
 
-async function reviewNow(database: Database, principal: Provider, id: string, input: ReviewInput, deps: SubmitDeps) {
+async function reviewNow(database: Database, principal: Provider, id: string, input: ReviewInput, deps: DispatchDeps) {
   const outcome = await database.db.transaction(async (tx) => {
     // Approving creates and approves an order: a new approval, refused from SOFT_BLOCK on (decision 29). A reject is not.
     if (input.decision === 'approve') await assertBillingAllows(tx, principal, 'new_approval');
@@ -122,7 +123,7 @@ async function reviewNow(database: Database, principal: Provider, id: string, in
     const linked = await s.update(intakeSubmissions, id, { orderId: order.orderId });
     return { row: linked!, order };
   });
-  if (outcome.order?.planned) await sendAndAnswer(database, principal, outcome.order.orderId, outcome.order.planned, deps);
+  if (outcome.order) await sendFromRequest(database.db, principal, outcome.order.round, deps);
   return submissionDto(database.db, principal, outcome.row);
 }
 

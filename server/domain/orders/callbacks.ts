@@ -10,7 +10,7 @@ import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import type { UrlPolicy } from '@/server/lib/ssrf';
-import { lockOrder } from './dispatch';
+import { lockOrder } from './lifecycle';
 import { applyPharmacyState, type ApplyOutcome } from './pharmacy-state';
 
 /**

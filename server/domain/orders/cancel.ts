@@ -6,9 +6,9 @@ import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { enqueueJobs } from '@/server/db/outbox';
 import { AppError } from '@/server/lib/errors';
 import { actorOf } from './actor';
-import { lockOrder, PHARMACY_CANCEL_JOB } from './dispatch';
 import { toOrderDto } from './dto';
-import { DISPATCHED, ORDER_GRAPH, transition } from './lifecycle';
+import { DISPATCHED, lockOrder, ORDER_GRAPH, transition } from './lifecycle';
+import { PHARMACY_CANCEL_JOB } from './order-jobs';
 
 const finished = (status: string) =>
   new AppError('validation_error', 'order_not_cancellable', 400, `The order is ${status}; a ${status} order cannot be cancelled.`);

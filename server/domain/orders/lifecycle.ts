@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { events, orders, orderTransitions, type ActorKind, type OrderStatus } from '@/db/schema';
 import { placeholders } from '@/server/db/prepared';
-import { scoped, setKeys, updateWith, type AlsoInsert, type AlsoUpdate, type Scope, type ScopedTable } from '@/server/db/scoped';
-import type { Queryable } from '@/server/db/types';
+import { scoped, scopedStatement, setKeys, updateWith, type AlsoInsert, type AlsoUpdate, type Scope, type ScopedTable } from '@/server/db/scoped';
+import type { Queryable, Tx } from '@/server/db/types';
 import { newEvent } from '@/server/domain/events/emit';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
@@ -54,6 +54,18 @@ export async function conflictNow(q: Queryable, scope: Scope, seen: OrderRow, ac
   const current = (await scoped(q, scope).get(orders, seen.id)) ?? seen;
   if (current.status !== seen.status) return conflict(current, action);
   return errors.conflict(`The order changed while it was being ${action}; read it again and retry.`, 'order_status_conflict');
+}
+
+const lockStatement = scopedStatement((own, q) => q.select().from(orders).where(and(own(orders), eq(orders.id, sql.placeholder('id')))).for('update'));
+
+/**
+ * Locks the order row for the rest of the caller's transaction. A transaction that writes both an order
+ * and its dispatch rounds takes this lock first: two that lock them in opposite orders deadlock (a cancel
+ * job against a pharmacy callback did, and one of them failed after PostgreSQL's deadlock_timeout).
+ */
+export async function lockOrder(tx: Tx, scope: Scope, id: string): Promise<OrderRow | undefined> {
+  const [row] = await scoped(tx, scope).run(lockStatement, { id });
+  return row;
 }
 
 /** A further condition of the guarded UPDATE (`key` names its shape; its values are placeholders, filled from `values`). */

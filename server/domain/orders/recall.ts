@@ -7,8 +7,7 @@ import { adapterFor } from '@/server/domain/pharmacies/adapter';
 import type { UrlPolicy } from '@/server/lib/ssrf';
 import { now } from '@/server/lib/clock';
 import { PHARMACY } from './actor';
-import { lockOrder } from './dispatch';
-import { timelineEntry } from './lifecycle';
+import { lockOrder, timelineEntry } from './lifecycle';
 
 /** Timeline reasons of the pharmacy's answer to a cancel request (a note: the order's status does not change). */
 export const RECALLED = 'pharmacy_recalled';

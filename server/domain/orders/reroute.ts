@@ -8,8 +8,7 @@ import { chooseConnection, routingRecord } from '@/server/domain/routing/choose'
 import { describeIneligible } from '@/server/domain/routing/rank';
 import { AppError } from '@/server/lib/errors';
 import { actorOf } from './actor';
-import { lockOrder } from './dispatch';
-import { conflict, transition } from './lifecycle';
+import { conflict, lockOrder, transition } from './lifecycle';
 
 /**
  * Spec: a rejected (or failed) order is pointed at another pharmacy — the one named, which must qualify,

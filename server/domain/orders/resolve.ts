@@ -4,9 +4,8 @@ import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { errors } from '@/server/lib/errors';
 import { actorOf } from './actor';
-import { lockOrder } from './dispatch';
 import { toOrderDto } from './dto';
-import { conflict, transition } from './lifecycle';
+import { conflict, lockOrder, transition } from './lifecycle';
 
 /**
  * Spec: resolve chooses the patient and, with `confirmAmber: true`, confirms the flagged fields. The order

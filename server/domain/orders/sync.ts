@@ -6,7 +6,9 @@ import { forAdapter } from '@/server/domain/pharmacies/connections';
 import { wakeWorkers } from '@/server/db/outbox';
 import { adapterFor } from '@/server/domain/pharmacies/adapter';
 import { now } from '@/server/lib/clock';
-import { lockOrder, nextSyncAt, SYNC_JOB, type DispatchDeps } from './dispatch';
+import { nextSyncAt, type DispatchDeps } from './dispatch';
+import { lockOrder } from './lifecycle';
+import { SYNC_JOB } from './order-jobs';
 import { applyPharmacyState, isTerminal, TARGET } from './pharmacy-state';
 
 // After an acknowledged dispatch: asking the pharmacy where the order stands (status sync).

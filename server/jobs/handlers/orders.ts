@@ -1,17 +1,18 @@
 import { submitDeps } from '@/server/domain/orders/deps';
-import { DISPATCH_JOB, PHARMACY_CANCEL_JOB, runDispatch, SYNC_JOB } from '@/server/domain/orders/dispatch';
+import { sendFromJob } from '@/server/domain/orders/dispatch';
+import { DISPATCH_JOB, PHARMACY_CANCEL_JOB, SYNC_JOB } from '@/server/domain/orders/order-jobs';
 import { cancelAtPharmacy } from '@/server/domain/orders/recall';
 import { syncDispatch } from '@/server/domain/orders/sync';
 import type { JobHandler } from './types';
 
 const scopeOf = (job: { tenantId: string | null; livemode: boolean }) => ({ tenantId: job.tenantId!, livemode: job.livemode });
 
-/** The outbox side of DESIGN decision 9: finishes any dispatch its request did not (lookup before send). */
+/** The outbox side of DESIGN decision 9: sends any dispatch round its request did not (lookup before send). */
 export const orderDispatchHandler: JobHandler = {
   kind: DISPATCH_JOB,
   async run(job, { database, config }) {
     if (!job.tenantId) return { kind: 'done' };
-    await runDispatch(database.db, scopeOf(job), String(job.payload.dispatchId ?? ''), submitDeps(config));
+    await sendFromJob(database.db, scopeOf(job), String(job.payload.dispatchId ?? ''), submitDeps(config));
     return { kind: 'done' };
   },
 };

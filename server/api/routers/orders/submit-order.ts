@@ -1,6 +1,6 @@
 import { resumption } from '@/server/api/middlewares/idempotency';
 import { keyOrUserProcedure } from '@/server/api/procedures';
-import { submitOrder } from '@/server/domain/orders/approve';
+import { submitOrder } from '@/server/domain/orders/submit';
 import { submitDeps } from '@/server/domain/orders/deps';
 import { submitOrderMeta, ZSubmitOrderRequest, ZSubmitOrderResponse } from './submit-order.types';
 
