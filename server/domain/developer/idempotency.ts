@@ -10,9 +10,8 @@ import { executeNamed } from '@/server/db/named-sql';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
- * How long a claim outside a transaction stays its owner's. Longer than any such request can run (the
- * inline dispatch waits up to 10 s, a pharmacy or webhook send times out by 15 s by default), so only a
- * crashed owner's claim lapses.
+ * How long a claim outside a transaction stays its owner's. Longer than any such request can run (a
+ * pharmacy or webhook send times out by 15 s by default), so only a crashed owner's claim lapses.
  */
 export const IDEMPOTENCY_LEASE_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
