@@ -1,9 +1,9 @@
-import { processState } from '@/server/lib/process-container';
+import { processSlot } from '@/server/lib/process-container';
 import type { Services } from './context';
 
 // The process container (server/lib/process-container.ts) hands the services the custom server built to the
 // console's pages and route handlers, which run in Next.js's own copy of these modules.
-const held = () => processState('services', (): { current?: Services } => ({}));
+const held = () => processSlot<Services>('services');
 
 /** Called where the services are built (server/http/services.ts): the ones every module copy reads from now on. */
 export function provideProcessServices(services: Services): void {

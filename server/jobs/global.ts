@@ -1,11 +1,11 @@
 import type { Database } from '@/server/db/types';
 import type { Config } from '@/server/lib/config';
-import { processState } from '@/server/lib/process-container';
+import { processSlot } from '@/server/lib/process-container';
 import { createWorker, type Worker } from './worker';
 
 // In the process container: Next.js may load a second copy of this module in the same process; the worker
 // must still start once.
-const holder = () => processState('worker', (): { current?: Worker } => ({}));
+const holder = () => processSlot<Worker>('worker');
 
 /** Starts this process's worker unless one is already running (RUN_WORKER in the web process). */
 export async function startProcessWorker(database: Database, config: Config): Promise<Worker> {

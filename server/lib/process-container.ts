@@ -53,3 +53,11 @@ export function processState<T>(name: ProcessStateName, create: () => T): T {
   if (!state.has(name)) state.set(name, create());
   return state.get(name) as T;
 }
+
+/**
+ * A piece of process state that is one value handed over later (the services built at start, the worker once
+ * started, the certificate deps): an empty box until its owner sets `current`.
+ */
+export function processSlot<T>(name: ProcessStateName): { current?: T } {
+  return processState(name, (): { current?: T } => ({}));
+}

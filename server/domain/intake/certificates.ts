@@ -1,6 +1,6 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import type { Queryable } from '@/server/db/types';
-import { processState } from '@/server/lib/process-container';
+import { processSlot } from '@/server/lib/process-container';
 import { answersHash } from './certificate-secrets';
 import { signingKey } from './certificate-keys';
 
@@ -57,7 +57,7 @@ export interface CertificateClaims {
 }
 
 // The deps of the service this process started (server/http/services.ts), for callers that do not pass theirs.
-const defaults = () => processState('certificate-deps', (): { current?: CertificateDeps } => ({}));
+const defaults = () => processSlot<CertificateDeps>('certificate-deps');
 
 export function setDefaultCertificateDeps(deps: CertificateDeps): void {
   defaults().current = deps;

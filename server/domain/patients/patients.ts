@@ -132,7 +132,6 @@ export async function findPatientByEmail(q: Queryable, scope: Scope, email: stri
   return row;
 }
 
-
 export async function getPatient(db: Db, p: TenantPrincipal, input: { id: string }, requestId: string | null) {
   return db.transaction(async (tx) => {
     const row = await scoped(tx, p).require(patients, input.id, 'patient');
