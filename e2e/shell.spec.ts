@@ -164,3 +164,18 @@ test('the favicon is served and linked from every page', async ({ page }) => {
   await page.goto('/login');
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\/icon\.svg/);
 });
+
+// Before React owns the page a click does nothing and what is typed is replaced at hydration (a "Live" ignored, a
+// typed 40 turned back into 7): every control waits, disabled, until then; the links work as plain links.
+test('before the page is hydrated every control is disabled and the links still lead on', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: states.get('admin'), javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/billing');
+  await expect(page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Live' })).toBeDisabled();
+  await expect(page.getByLabel('Days to move forward')).toBeDisabled();
+  const enabled = await page.evaluate(() => [...document.querySelectorAll('button, input, select, textarea')].filter((e) => !e.matches(':disabled')).map((e) => e.outerHTML.slice(0, 120)));
+  expect(enabled).toEqual([]);
+  await nav(page).getByRole('link', { name: 'Usage' }).click();
+  await expect(page).toHaveURL(/\/usage$/);
+  await context.close();
+});

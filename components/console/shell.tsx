@@ -1,5 +1,6 @@
 import type { ConsoleMe } from '@/lib/console/types';
 import { BillingBanner } from './billing/billing-banner';
+import { ControlsAfterHydration } from './controls-after-hydration';
 import { ModeBanner, ModeSwitch } from './mode-switch';
 import { MenuButton, NavLinks, NavMenuProvider, type NavItem } from './nav-links';
 import { SignOutButton } from './sign-out-button';
@@ -49,42 +50,44 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: React.
         Skip to content
       </a>
       <div className="flex min-h-screen flex-col">
-        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
-          <ModeBanner mode={me.mode} />
-          <div className="flex items-center gap-3 px-4 py-2.5 lg:px-6">
-            <div className="min-w-0 flex-1 leading-tight">
-              <p className="text-[11px] font-semibold tracking-wider text-indigo-700 uppercase">Fulfillment Rail</p>
-              <p data-testid="tenant-name" title={tenant} className="truncate text-sm font-semibold text-slate-900">
-                {tenant}
-              </p>
-            </div>
-            <ModeSwitch mode={me.mode} />
-            <div className="hidden min-w-0 max-w-xs items-center gap-3 lg:flex">
-              <Who me={me} />
-              <SignOutButton />
-            </div>
-            {/* Last in the header, so the folded navigation right after it is next in the tab order. */}
-            <MenuButton />
-          </div>
-        </header>
-        <div className="flex min-w-0 flex-1 flex-col lg:flex-row">
-          <NavLinks
-            items={navFor(me.scopes)}
-            footer={
-              <div className="flex items-center justify-between gap-3">
+        <ControlsAfterHydration>
+          <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+            <ModeBanner mode={me.mode} />
+            <div className="flex items-center gap-3 px-4 py-2.5 lg:px-6">
+              <div className="min-w-0 flex-1 leading-tight">
+                <p className="text-[11px] font-semibold tracking-wider text-indigo-700 uppercase">Fulfillment Rail</p>
+                <p data-testid="tenant-name" title={tenant} className="truncate text-sm font-semibold text-slate-900">
+                  {tenant}
+                </p>
+              </div>
+              <ModeSwitch mode={me.mode} />
+              <div className="hidden min-w-0 max-w-xs items-center gap-3 lg:flex">
                 <Who me={me} />
                 <SignOutButton />
               </div>
-            }
-          />
-          <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
-            <div className="mx-auto max-w-6xl">
-              {/* Every role of a clinic sees a payment past due; platform operators belong to no clinic. */}
-              {me.tenant && <BillingBanner canManage={me.scopes.includes('billing.manage')} />}
-              {children}
+              {/* Last in the header, so the folded navigation right after it is next in the tab order. */}
+              <MenuButton />
             </div>
-          </main>
-        </div>
+          </header>
+          <div className="flex min-w-0 flex-1 flex-col lg:flex-row">
+            <NavLinks
+              items={navFor(me.scopes)}
+              footer={
+                <div className="flex items-center justify-between gap-3">
+                  <Who me={me} />
+                  <SignOutButton />
+                </div>
+              }
+            />
+            <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
+              <div className="mx-auto max-w-6xl">
+                {/* Every role of a clinic sees a payment past due; platform operators belong to no clinic. */}
+                {me.tenant && <BillingBanner canManage={me.scopes.includes('billing.manage')} />}
+                {children}
+              </div>
+            </main>
+          </div>
+        </ControlsAfterHydration>
       </div>
     </NavMenuProvider>
   );

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PGlite as PgliteClient } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import * as schema from '@/db/schema';
 import { logger } from '@/server/lib/logger';
@@ -24,26 +25,31 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   pgliteDataDir?: string;
   /**
-   * A dump of an already migrated data directory (`dumpDataDir`) that a new in-memory PGlite starts from:
-   * loading one takes a fraction of a second where initdb and every migration take seconds (the test suite's
-   * databases start this way; see tests/helpers/global-setup.ts).
+   * An open in-memory PGlite to use instead of a new one, and what to do with it instead of closing it. The test
+   * suite lends each app one of its worker's databases, emptied since the last app, because starting one from a
+   * migrated dump costs over a second of CPU (tests/helpers/pglite-pool.ts).
    */
-  pgliteTemplate?: Blob;
+  pgliteLease?: PgliteLease;
+}
+
+export interface PgliteLease {
+  client: PgliteClient;
+  release(): Promise<void>;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDataDir ?? '.data/pglite', opts.pgliteTemplate);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDataDir ?? '.data/pglite', opts.pgliteLease);
 }
 
-async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
+async function openPglite(dataDir: string, lease?: PgliteLease): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { privatePgliteOptions } = await import('./pglite-private-fs');
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) ensurePrivateDir(dataDir);
-  if (template && !inMemory) throw new Error('A PGlite template applies to an in-memory database only');
-  const client = inMemory ? new PGlite(template ? { loadDataDir: template } : { dataDir }) : new PGlite(privatePgliteOptions(dataDir));
+  if (lease && !inMemory) throw new Error('A lent PGlite stands in for an in-memory database only');
+  const client = lease?.client ?? (inMemory ? new PGlite({ dataDir }) : new PGlite(privatePgliteOptions(dataDir)));
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
@@ -52,7 +58,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     // Unlistening races with close at shutdown; a closed database has nothing left to unlisten.
     listen: (channel, onPayload) => client.listen(channel, onPayload).then((off) => () => off().catch(() => undefined)),
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS }),
-    close: () => client.close(),
+    close: () => (lease ? lease.release() : client.close()),
   };
 }
 

@@ -13,7 +13,7 @@ import { ensureCertificateKey, setDefaultCertificateDeps } from '@/server/domain
 import { createServingKeyCache, PUBLIC_CHANGES_CHANNEL } from '@/server/domain/embed/serving-key-cache';
 
 /** Opens the database, migrates it, ensures the ops key and the certificate signing key, and builds the process-wide services. */
-export async function createServices(config: Config, opts: Pick<DatabaseOptions, 'pgliteTemplate'> = {}): Promise<Services> {
+export async function createServices(config: Config, opts: Pick<DatabaseOptions, 'pgliteLease'> = {}): Promise<Services> {
   if (!config.DATABASE_URL && !config.PGLITE_DATA_DIR.startsWith('memory://')) acquirePgliteLock(config.PGLITE_DATA_DIR);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR, ...opts });
   await database.migrate();

@@ -10,7 +10,8 @@ import { openDatabase } from '@/server/db/client';
  * database of the run starts from it (issue 32: initdb and the migrations took 7.6–12.7 CPU-s per database).
  *
  * - PGlite: a migrated in-memory database is dumped to a tarball; the harness loads it into each new
- *   in-memory database (`pgliteTemplate`), about 0.7 CPU-s instead of 6.
+ *   in-memory database, about 0.7 CPU-s instead of 6, and each worker lends its databases to one app after
+ *   another, emptied in between (tests/helpers/pglite-pool.ts).
  * - PostgreSQL (DATABASE_URL): a migrated database `fr_test_<run>_template`; each test file's scratch database
  *   is `CREATE DATABASE … TEMPLATE` of it. Every database of this run carries the run's id, so whatever a
  *   worker that died left behind is dropped when the run ends.

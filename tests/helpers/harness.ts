@@ -13,6 +13,7 @@ import { createServices } from '@/server/http/services';
 import { loadConfig } from '@/server/lib/config';
 import type { Services } from '@/server/api/context';
 import { createWorker, type Worker } from '@/server/jobs/worker';
+import { lendPglite } from './pglite-pool';
 
 export const OPS_KEY = 'ops_test_bootstrap_key_0123456789';
 
@@ -70,15 +71,6 @@ export async function createScratchDatabase(adminUrl: string) {
   };
 }
 
-let template: Blob | undefined;
-/** The run's migrated PGlite data directory, read once per worker process (undefined outside `vitest run`). */
-function pgliteTemplate(): Blob | undefined {
-  const file = process.env.FR_TEST_PGLITE_TEMPLATE;
-  if (!file) return undefined;
-  template ??= new Blob([fs.readFileSync(file)]);
-  return template;
-}
-
 /**
  * Starts the real HTTP handler (without Next.js) on an ephemeral port with its own empty database. A key set
  * to `undefined` in `env` is left unset (to test a default); `embedded` keeps PGlite even in a PostgreSQL run.
@@ -100,7 +92,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
-  const services = await createServices(config, { pgliteTemplate: config.PGLITE_DATA_DIR.startsWith('memory://') ? pgliteTemplate() : undefined });
+  const services = await createServices(config, { pgliteLease: !config.DATABASE_URL && config.PGLITE_DATA_DIR.startsWith('memory://') ? await lendPglite() : undefined });
   const worker = env.RUN_WORKER === 'true' ? createWorker({ database: services.database, config }) : undefined;
   await worker?.start();
   // `fallback` stands in for Next.js (the pages), where a test needs one.
