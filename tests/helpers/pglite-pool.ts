@@ -15,7 +15,8 @@ import type { PgliteLease } from '@/server/db/client';
 
 interface Pooled {
   client: PGlite;
-  tables: string;
+  /** The statements that empty it: every application table truncated, every sequence restarted. */
+  emptying: string;
   shape: string;
 }
 
@@ -40,9 +41,16 @@ async function make(): Promise<Pooled> {
   dump ??= new Blob([fs.readFileSync(process.env.FR_TEST_PGLITE_TEMPLATE!)]);
   const client = new PGlite({ loadDataDir: dump });
   await client.waitReady;
-  const tables = (await client.query<{ t: string | null }>(`select string_agg(format('%I.%I', schemaname, tablename), ', ') as t from pg_tables where schemaname = 'public'`)).rows[0].t ?? '';
+  // Read once: the shape check on every return proves the tables and sequences are still these.
+  const { emptying } = (
+    await client.query<{ emptying: string }>(`
+      select concat_ws('; ',
+        (select 'truncate ' || string_agg(format('%I.%I', schemaname, tablename), ', ') || ' restart identity cascade' from pg_tables where schemaname = 'public'),
+        (select string_agg(format('alter sequence %I.%I restart', schemaname, sequencename), '; ') from pg_sequences where schemaname = 'public')
+      ) as emptying`)
+  ).rows[0];
   const shape = (await client.query<{ shape: string }>(SHAPE)).rows[0].shape;
-  return { client, tables, shape };
+  return { client, emptying, shape };
 }
 
 /** Empties a database an app has finished with; true when it is as the dump left it and may be lent again. */
@@ -53,10 +61,7 @@ async function reset(p: Pooled): Promise<boolean> {
     await p.client.exec('rollback');
     for (const { channel } of (await p.client.query<{ channel: string }>('select pg_listening_channels() as channel')).rows) await p.client.unlisten(channel);
     await p.client.exec('discard all');
-    if (p.tables) await p.client.exec(`truncate ${p.tables} restart identity cascade`);
-    for (const { name } of (await p.client.query<{ name: string }>(`select format('%I.%I', schemaname, sequencename) as name from pg_sequences where schemaname = 'public'`)).rows) {
-      await p.client.exec(`alter sequence ${name} restart`);
-    }
+    if (p.emptying) await p.client.exec(p.emptying);
     return (await p.client.query<{ shape: string }>(SHAPE)).rows[0].shape === p.shape;
   } catch {
     return false;
