@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { seedClinic, signedInState, type SeededClinic } from './console-seed';
+import { seriousAxeProblems } from './axe';
 
 /**
  * Every console page, as an admin and as a provider, at desktop and phone width: no serious or critical
@@ -42,6 +42,27 @@ const ROLES = ['admin', 'provider'] as const;
 
 let clinic: SeededClinic;
 const states = new Map<string, BrowserContextOptions['storageState']>();
+/**
+ * One signed-in page per role in each worker, navigated afresh by every test: the pages only read, and a
+ * page that has loaded the console once keeps its scripts cached and compiled and its renderer running,
+ * which on a 2-core CI machine is about a second of Chromium per test not spent again (issue 32).
+ */
+const pages = new Map<string, Page>();
+async function pageFor(browser: Browser, role: string) {
+  let page = pages.get(role);
+  if (!page) {
+    const context = await browser.newContext({ storageState: states.get(role) });
+    page = await context.newPage();
+    pages.set(role, page);
+  }
+  await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+  return page;
+}
+
+test.afterAll(async () => {
+  for (const page of pages.values()) await page.context().close();
+  pages.clear();
+});
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
@@ -49,13 +70,6 @@ test.beforeAll(async ({ browser }) => {
   states.set('admin', await signedInState(browser, clinic.adminEmail));
   states.set('provider', await signedInState(browser, clinic.providerEmail));
 });
-
-async function axeProblems(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 140)}`).join(' | ')}`);
-}
 
 /** The page's width at `width`, and the outermost elements that stick out, so a failure says where to look. */
 async function sideways(page: Page, width: number) {
@@ -73,21 +87,19 @@ for (const role of ROLES) {
   test.describe(`${role}`, () => {
     for (const p of PAGES) {
       test(`${p.name}: no serious or critical axe violations at ${WIDTHS.join(' and ')}px, no sideways scroll at ${PHONE}px`, async ({ browser }) => {
-        const context = await browser.newContext({ storageState: states.get(role), viewport: { width: WIDTHS[0], height: 900 } });
-        const page = await context.newPage();
+        const page = await pageFor(browser, role);
         const path = p.path(clinic);
         const res = await page.goto(path);
         test.info().annotations.push({ type: 'status', description: `${path} answered ${res?.status()}` });
         await page.waitForLoadState('networkidle');
         for (const width of WIDTHS) {
           if (width !== WIDTHS[0]) await page.setViewportSize({ width, height: 900 });
-          expect.soft(await axeProblems(page), `axe on ${path} as ${role} at ${width}px`).toEqual([]);
+          expect.soft(await seriousAxeProblems(page), `axe on ${path} as ${role} at ${width}px`).toEqual([]);
           if (width === PHONE) {
             const { scrollWidth, culprits } = await sideways(page, width);
             expect.soft(scrollWidth, `${path} is wider than the ${width}px screen: ${culprits.join('; ')}`).toBeLessThanOrEqual(width);
           }
         }
-        await context.close();
       });
     }
   });

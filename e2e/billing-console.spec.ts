@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContextOptions, type Page, type Route } from '@playwright/test';
 import { ops, PASSWORD } from './helpers';
 import { signedInState } from './console-seed';
+import { seriousAxeProblems } from './axe';
 
 /**
  * The console's Billing page and banner (issue 25, item 6), on a fresh clinic:
@@ -48,9 +48,7 @@ async function goLive(page: Page) {
 }
 
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include('main').analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxeProblems(page, { include: 'main' })).toEqual([]);
 }
 
 const main = (page: Page) => page.getByRole('main');

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
 import { base, ops, PASSWORD, signInWithPassword } from './helpers';
+import { seriousAxeProblems } from './axe';
 
 /**
  * Experiments in the console (issue 24, item 5): on a live flow, an admin starts an A/B test of the landing
@@ -89,11 +89,7 @@ async function signInAdmin(page: Page, clinic: Clinic) {
 
 async function noSeriousViolations(page: Page, label: string) {
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 140)}`).join(' | ')}`);
-  expect.soft(serious, `axe on ${label}`).toEqual([]);
+  expect.soft(await seriousAxeProblems(page), `axe on ${label}`).toEqual([]);
 }
 
 test.describe.serial('experiments console', () => {

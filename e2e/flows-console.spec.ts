@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
 import { base, ops, PASSWORD, signInWithPassword } from './helpers';
+import { seriousAxeProblems } from './axe';
 
 /**
  * Flows in the console: an admin creates a flow around an approved questionnaire, edits its copy and theme
@@ -85,11 +85,7 @@ async function signInProvider(page: Page, clinic: Clinic) {
 async function noSeriousViolations(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 140)}`).join(' | ')}`);
-  expect.soft(serious, `axe on ${path}`).toEqual([]);
+  expect.soft(await seriousAxeProblems(page), `axe on ${path}`).toEqual([]);
 }
 
 const FLOW = 'Weight loss, made simple';

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
 import { base, ops, PASSWORD } from './helpers';
+import { seriousAxeProblems } from './axe';
 
 /*
  * A clinic with a published flow, set up the way a clinic would: products and a protocol, a questionnaire
@@ -128,9 +128,7 @@ export async function fillContact(scope: Page | FrameLocator, person: { name: st
 }
 
 export async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxeProblems(page), `axe on ${where}`).toEqual([]);
 }
 
 /** Fails the test on any request to another origin than the service (and `also`), and on any CSP violation. */

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
 import { base, newestMailTo, ops, PASSWORD } from './helpers';
+import { seriousAxeProblems } from './axe';
 
 /**
  * A patient completes a one-time intake link (/i/{token}) on a phone-sized screen: a question appears when an
@@ -54,9 +54,7 @@ async function mailedLink(): Promise<string> {
 }
 
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxeProblems(page)).toEqual([]);
 }
 
 test('a patient completes a hosted intake link at 390 px', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { freshTotp } from '../tests/helpers/totp';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { base, ops, PASSWORD, signInWithPassword } from './helpers';
+import { seriousAxeProblems } from './axe';
 
 /**
  * The overview and usage pages of a clinic seeded through /v1: three orders, one of them approved by a
@@ -56,9 +56,7 @@ async function setUpClinic(): Promise<Clinic> {
 
 /** No serious or critical accessibility violation in the page's own content. */
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxeProblems(page, { include: 'main', tags: null })).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {

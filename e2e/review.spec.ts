@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
 import { api, signedInState } from './console-seed';
 import { ops, PASSWORD } from './helpers';
+import { seriousAxeProblems } from './axe';
 
 /**
  * Issue 33, items 3 and 7: a provider reviews people, not ids. The review queue leads with each patient's
@@ -76,9 +76,7 @@ const intakeReads = async (w: World) =>
 
 async function noSeriousViolations(page: Page, label: string) {
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) ${v.help}`);
-  expect.soft(serious, `axe on ${label}`).toEqual([]);
+  expect.soft(await seriousAxeProblems(page), `axe on ${label}`).toEqual([]);
 }
 
 /** Nothing sticks out past the screen's right edge: no sideways page scroll, no clipped card. */
