@@ -59,11 +59,22 @@ async function expectAccessible(page: Page) {
   expect(await seriousAxeProblems(page, { include: 'main', tags: null })).toEqual([]);
 }
 
+/** Each chart has redrawn at its box's width (Recharts measures its box in a ResizeObserver callback, after the resize). */
+async function chartsRedrawn(page: Page) {
+  const fitted = () =>
+    page.getByTestId('daily-chart').evaluateAll((boxes) =>
+      boxes.every((box) => {
+        const drawing = box.querySelector('svg.recharts-surface');
+        return drawing !== null && Math.abs(drawing.getBoundingClientRect().width - box.clientWidth) < 1;
+      }),
+    );
+  await expect.poll(fitted, { message: 'every chart redrawn at the width of its box' }).toBe(true);
+}
+
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    // The chart sizes itself to its box; give it a moment after the resize.
-    await page.waitForTimeout(300);
+    await chartsRedrawn(page);
     // The page's own content never overflows its column (the navigation is the shell's business).
     const overflow = await page.getByRole('main').evaluate((main) => main.scrollWidth - main.clientWidth);
     expect(overflow, `${name} at ${width} px overflows its column`).toBeLessThanOrEqual(0);
