@@ -81,7 +81,9 @@ export async function startSameSqlReference(databaseUrl: string): Promise<Runnin
   const start = npmStartSettings();
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...baseEnv(), PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: 'production', NODE_OPTIONS: start.nodeOptions, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || start.mallocArenaMax };
-  const child = spawnChild('same-SQL reference', ['--import', 'tsx', 'bench/same-sql-server.ts'], env);
+  // BENCH_SERVER_NODE_ARGS profiles the reference too, so the two profiles compare layer by layer.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawnChild('same-SQL reference', [...nodeArgs, '--import', 'tsx', 'bench/same-sql-server.ts'], env);
   const baseUrl = `http://127.0.0.1:${port}`;
   const startupMs = await waitForHealthy(`${baseUrl}/healthz`, child);
   return { baseUrl, pid: child.pid, child, opsKey: '', startupMs };
