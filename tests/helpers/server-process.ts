@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import { waitFor } from './webhooks';
+import { WAIT_MS, waitFor } from './webhooks';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -57,7 +57,11 @@ export async function untilListening(server: ServerProcess): Promise<void> {
   );
 }
 
-/** One GET on a connection of its own (no keep-alive pool), so a cluster's round-robin sees a new connection. */
+/**
+ * One GET on a connection of its own (no keep-alive pool), so a cluster's round-robin sees a new connection.
+ * A connection that goes quiet for WAIT_MS fails the GET with what it waited for, instead of holding the test
+ * until vitest's own timeout, which says nothing.
+ */
 export function get(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${baseUrl}${path}`, { agent: false, headers: { connection: 'close', ...headers } }, (res) => {
@@ -67,6 +71,7 @@ export function get(baseUrl: string, path: string, headers: Record<string, strin
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
       res.on('error', reject);
     });
+    req.setTimeout(WAIT_MS, () => req.destroy(Object.assign(new Error(`no answer to GET ${path} within ${WAIT_MS / 1000} s`), { code: 'ETIMEDOUT' })));
     req.on('error', reject);
   });
 }
