@@ -1,4 +1,4 @@
-import { freshTotp } from '../tests/helpers/totp';
+import { freshTotp, wrongTotp } from '../tests/helpers/totp';
 import { expect, test } from '@playwright/test';
 import { clinicWithUser, newestMailTo, signInWithPassword, signOut } from './helpers';
 
@@ -31,7 +31,7 @@ test('password sign-in, MFA enrollment, password + TOTP sign-in, magic link + TO
   await signInWithPassword(page, email);
   await expect(page.getByLabel('Authentication code')).toBeVisible();
   await page.screenshot({ path: 'test-results/login-code.png', fullPage: true });
-  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByLabel('Authentication code').fill(wrongTotp(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toContainText('not valid');
   await page.getByLabel('Authentication code').fill(await freshTotp(secret));

@@ -1,4 +1,4 @@
-import { freshTotp } from './helpers/totp';
+import { freshTotp, wrongTotp } from './helpers/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Clinic, createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, startTestApp, type TestApp, VALID_NPI } from './helpers/harness';
 
@@ -16,7 +16,7 @@ async function enrollMfa(token: string) {
   const enroll = await app.request('POST', '/v1/auth/mfa/enroll', { key: token, body: {} });
   expect(enroll.status).toBe(200);
   expect(enroll.body.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
-  const wrong = await app.request('POST', '/v1/auth/mfa/verify', { key: token, body: { code: '000000' } });
+  const wrong = await app.request('POST', '/v1/auth/mfa/verify', { key: token, body: { code: wrongTotp(enroll.body.secret) } });
   expectEnvelope(wrong, 400, 'validation_error', 'invalid_mfa_code');
   const ok = await app.request('POST', '/v1/auth/mfa/verify', { key: token, body: { code: await freshTotp(enroll.body.secret) } });
   expect(ok.body).toEqual({ mfaEnabled: true });
@@ -31,7 +31,7 @@ describe('two-factor authentication', () => {
     const login = await app.request('POST', '/v1/auth/login', { body: { email: 'mfa@clinic.test', password: u.password } });
     expect(login.body).toMatchObject({ mfaRequired: true });
     expect(login.body.accessToken).toBeUndefined();
-    expectEnvelope(await app.request('POST', '/v1/auth/mfa/verify', { body: { mfaToken: login.body.mfaToken, code: '123456' } }), 401, 'authentication_error');
+    expectEnvelope(await app.request('POST', '/v1/auth/mfa/verify', { body: { mfaToken: login.body.mfaToken, code: wrongTotp(secret) } }), 401, 'authentication_error');
     // An MFA token is not a session.
     expectEnvelope(await app.request('GET', '/v1/auth/me', { key: login.body.mfaToken }), 401, 'authentication_error');
     const done = await app.request('POST', '/v1/auth/mfa/verify', { body: { mfaToken: login.body.mfaToken, code: await freshTotp(secret) } });

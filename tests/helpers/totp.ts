@@ -19,3 +19,17 @@ export async function freshTotp(secret: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, (current + 1) * STEP_MS - Date.now() + 100));
   }
 }
+
+/**
+ * A six-digit code certain to be wrong for `secret` right now: none of the codes of the steps around the
+ * current one (the server accepts one step either side). A fixed "wrong" code such as 000000 is right for
+ * about one secret in 300,000 at any moment, and a CI run met that once.
+ */
+export function wrongTotp(secret: string): string {
+  const current = Math.floor(Date.now() / STEP_MS);
+  const near = new Set(Array.from({ length: 5 }, (_, i) => authenticator.clone({ epoch: (current - 2 + i) * STEP_MS }).generate(secret)));
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(6, '0');
+    if (!near.has(code)) return code;
+  }
+}
