@@ -4,7 +4,7 @@ import { authenticateApiKey } from '@/server/domain/developer/authenticate-key';
 import { errors } from '@/server/lib/errors';
 import type { Principal } from '@/server/domain/auth/principal';
 import type { Context } from '../context';
-import { middleware } from '../trpc';
+import { enforceRateDecision } from './rate-limit';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -20,6 +20,14 @@ export async function resolvePrincipal(ctx: Context): Promise<Principal> {
     : authenticateApiKey(ctx.services.database.db, token);
 }
 
-export const authenticate = middleware(async ({ ctx, next }) => next({ ctx: { principal: await resolvePrincipal(ctx) } }));
+/**
+ * The principal of the request, within its request budget (429 with `RateLimit-*` headers once it is spent).
+ * Always the two together, in one middleware level (server/api/procedures.ts says why).
+ */
+export async function limitedPrincipal(ctx: Context): Promise<Principal> {
+  const principal = await resolvePrincipal(ctx);
+  enforceRateDecision(ctx.state, await ctx.services.rateLimiter.consume(principal.rateLimitKey, principal.livemode));
+  return principal;
+}
 
 const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);

@@ -1,8 +1,6 @@
-import type { Principal } from '@/server/domain/auth/principal';
 import { errors } from '@/server/lib/errors';
 import type { RateDecision } from '@/server/lib/rate-limit';
 import type { RequestState } from '../context';
-import { middleware } from '../trpc';
 
 /** Puts the decision's `RateLimit-*` headers on the response; 429 with `Retry-After` when it is spent. */
 export function enforceRateDecision(state: RequestState, decision: RateDecision): void {
@@ -13,10 +11,3 @@ export function enforceRateDecision(state: RequestState, decision: RateDecision)
   });
   if (!decision.allowed) throw errors.rateLimited(decision.resetSeconds);
 }
-
-export const rateLimit = middleware(async ({ ctx, next }) => {
-  const principal = (ctx as typeof ctx & { principal: Principal }).principal;
-  const decision = await ctx.services.rateLimiter.consume(principal.rateLimitKey, principal.livemode);
-  enforceRateDecision(ctx.state, decision);
-  return next();
-});
