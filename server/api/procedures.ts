@@ -1,7 +1,7 @@
 import { AppError } from '@/server/lib/errors';
 import { limitedPrincipal } from './middlewares/authenticate';
 import { resolveEmbedKey } from './middlewares/embed';
-import { requireApiKey, requireOps, requireProvider, requireTenantScope, requireUserSession } from './middlewares/authorize';
+import { requireApiKey, requireOps, requireProvider, requireTenantScope, requireUserSession, tenantPrincipalWithScope } from './middlewares/authorize';
 import { hostedLink, publicIpRateLimit } from './middlewares/hosted-link';
 import { idempotency } from './middlewares/idempotency';
 import { patientSafeOutcome } from './middlewares/public-refusals';
@@ -43,11 +43,17 @@ export const authedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   return next({ ctx: { principal: await limitedPrincipal(ctx) } });
 });
 
+/** A tenant's credential holding the meta's scope, checked in the same level as the principal (authedProcedure says why). */
+const tenantScopedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+  servedOnItsTransport(ctx, meta);
+  return next({ ctx: { principal: tenantPrincipalWithScope(await limitedPrincipal(ctx), meta) } });
+});
+
 /** A tenant's API key or user session, holding the scope in the procedure's meta. */
-export const keyOrUserProcedure = authedProcedure.use(requireTenantScope).use(idempotency);
+export const keyOrUserProcedure = tenantScopedProcedure.use(idempotency);
 
 /** A tenant's machine API key only (the event log); user sessions get 403. */
-export const apiKeyProcedure = authedProcedure.use(requireTenantScope).use(requireApiKey).use(idempotency);
+export const apiKeyProcedure = tenantScopedProcedure.use(requireApiKey).use(idempotency);
 
 /** A tenant user's session holding the meta's scope: the console's own procedures (tRPC only). */
 export const sessionProcedure = authedProcedure.use(requireUserSession).use(requireTenantScope).use(idempotency);
@@ -56,7 +62,7 @@ export const sessionProcedure = authedProcedure.use(requireUserSession).use(requ
 export const userProcedure = authedProcedure.use(requireUserSession).use(idempotency);
 
 /** Clinical approvals: only a verified, MFA-enrolled provider's own session. */
-export const providerProcedure = authedProcedure.use(requireTenantScope).use(requireProvider).use(idempotency);
+export const providerProcedure = tenantScopedProcedure.use(requireProvider).use(idempotency);
 
 /** Platform operators only (`ops.*`). */
 export const opsProcedure = authedProcedure.use(requireOps).use(idempotency);

@@ -6,9 +6,8 @@ import { middleware } from '../trpc';
 
 type WithPrincipal = { principal: Principal };
 
-/** Tenant endpoints: a tenant credential holding the scope named in the procedure's meta. */
-export const requireTenantScope = middleware(async ({ ctx, meta, next }) => {
-  const { principal } = ctx as typeof ctx & WithPrincipal;
+/** A tenant credential holding the scope named in the procedure's meta (any one of several); else a 403. */
+export function tenantPrincipalWithScope(principal: Principal, meta: { scope?: string | readonly string[] } | undefined): TenantPrincipal {
   if (principal.tenantId === null) {
     throw errors.forbidden('Platform ops credentials act on tenants through the /v1/ops and /developer/keys/ops endpoints.', 'tenant_credential_required');
   }
@@ -16,8 +15,13 @@ export const requireTenantScope = middleware(async ({ ctx, meta, next }) => {
   if (anyOf.length && !anyOf.some((scope) => hasScope(principal.scopes, scope))) {
     throw errors.forbidden(`This credential lacks the ${anyOf.map((s) => `'${s}'`).join(' or ')} scope required here.`, 'missing_scope');
   }
-  return next({ ctx: { principal: principal as TenantPrincipal } });
-});
+  return principal as TenantPrincipal;
+}
+
+/** Tenant endpoints: the check above as a middleware of its own, for builders that put another check before it. */
+export const requireTenantScope = middleware(async ({ ctx, meta, next }) =>
+  next({ ctx: { principal: tenantPrincipalWithScope((ctx as typeof ctx & WithPrincipal).principal, meta) } }),
+);
 
 /**
  * A second scope a procedure needs on top of the meta's (which is "any of"): creating, stopping or folding in
