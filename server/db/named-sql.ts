@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { statementName } from './prepared';
+import { fill, slotsOf, statementName, type Slot } from './prepared';
 import type { Queryable } from './types';
 
 // Renders a `sql` template to text and parameters; the same rendering `db.execute` does (no casing rules are used here).
@@ -19,4 +19,26 @@ export async function executeNamed<Row extends Record<string, unknown>>(q: Query
   const query = dialect.sqlToQuery(statement);
   const result = await q._.session.prepareQuery(query, undefined, statementName(query.sql), false).execute();
   return result as { rows: Row[] };
+}
+
+/**
+ * A raw statement of a hot path rendered once per shape: `build` writes it with `sql.placeholder(name)` for
+ * every value that changes between calls (constants may stay inline), and `execute` fills the rendered text's
+ * parameters from `values`, as a named statement like `executeNamed`. Rendering a CTE of this size with
+ * drizzle costs more CPU than PostgreSQL spends running it, on every call (issue 35). `shape` picks among the
+ * texts a caller may send (a step that completes or not); each shape is built on its first use.
+ */
+export function namedStatement<Shape extends string>(build: (shape: Shape) => SQL) {
+  const rendered = new Map<Shape, { sql: string; slots: Slot[]; name: string }>();
+  return {
+    async execute<Row extends Record<string, unknown>>(q: Queryable, shape: Shape, values: Record<string, unknown>): Promise<{ rows: Row[] }> {
+      let r = rendered.get(shape);
+      if (!r) {
+        const query = dialect.sqlToQuery(build(shape));
+        rendered.set(shape, (r = { sql: query.sql, slots: slotsOf(query.params), name: statementName(query.sql) }));
+      }
+      const result = await q._.session.prepareQuery({ sql: r.sql, params: fill(r.slots, values) }, undefined, r.name, false).execute();
+      return result as { rows: Row[] };
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { FORWARDED_CLIENT_IP } from '@/server/api/client-ip';
 import { createContextFactory, type RequestState, type Services } from '@/server/api/context';
 import { buildOpenApiDocument } from '@/server/api/openapi';
 import { appRouter } from '@/server/api/root';
-import { buildRouteTable, type RouteInfo } from '@/server/api/route-table';
+import { buildRouteTable, methodsOf, type RouteInfo } from '@/server/api/route-table';
 import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { logger } from '@/server/lib/logger';
@@ -66,7 +66,8 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       return;
     }
     if (apiPath === EVENT_STREAM_PATH) return serveEventStream(req, res, services, state);
-    const allowed = table.methodsFor(apiPath);
+    const matched = table.matching(apiPath);
+    const allowed = methodsOf(matched);
     if (allowed.length === 0) throw new AppError('not_found', 'route_not_found', 404, `Unrecognized request URL (${req.method} /v1${apiPath}).`);
     if (isPublicPath(apiPath) && req.method === 'OPTIONS') return answerPreflight(req, res, allowed);
     if (!allowed.includes(req.method ?? '')) {
@@ -76,7 +77,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
     }
     let route: RouteInfo | undefined;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      route = table.find(req.method ?? '', apiPath);
+      route = matched.find((r) => r.method === req.method);
       const body = await readJsonBody(req, services.config.MAX_BODY_BYTES, { csvField: route?.meta.csvBodyField, raw: route?.meta.rawBody });
       state.rawBody = body.raw;
       state.bodyInputs = route?.inputs;
@@ -95,7 +96,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
     }) as typeof res.end;
     if (opts.directCalls !== false) {
       if (route) return callProcedure(req, res, state, { route, apiPath, body: req.body }, createContext);
-      const read = req.method === 'GET' ? table.find('GET', apiPath) : undefined;
+      const read = req.method === 'GET' ? matched.find((r) => r.method === 'GET') : undefined;
       const query = read && directQuery(read);
       if (read && query) return callProcedure(req, res, state, { route: read, apiPath, body: queryInput(new URL(req.url ?? '', 'http://localhost').searchParams, query.arrays) }, createContext);
     }

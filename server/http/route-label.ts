@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { EVENT_STREAM_PATH } from '@/server/api/openapi';
 import { appRouter } from '@/server/api/root';
 import { buildRouteTable, type RouteTable } from '@/server/api/route-table';
@@ -12,9 +11,9 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** The `method` label: one of the HTTP methods, else `other` (a client may send any token). */
 export const methodLabel = (method: string | undefined) => (method && METHODS.has(method) ? method : 'other');
 
+// No cache by path: paths carry ids (a flow session's every request is a new path, so a cache only churned),
+// and the table tries only the few routes of the path's bucket.
 let table: RouteTable | undefined;
-// Paths carry ids, so the cache is bounded; a hit skips the route table's regex scan.
-const cache = new LRUCache<string, string>({ max: 5_000 });
 
 /**
  * The `route` label of a request: the operation's path template (`/v1/orders/{id}/approve`), never the path
@@ -22,15 +21,7 @@ const cache = new LRUCache<string, string>({ max: 5_000 });
  * fall into a few fixed buckets.
  */
 export function routeLabel(method: string, pathname: string): string {
-  if (pathname === '/v1' || pathname.startsWith('/v1/')) {
-    const key = `${method} ${pathname}`;
-    let label = cache.get(key);
-    if (label === undefined) {
-      label = v1Label(method, pathname.slice(3) || '/');
-      cache.set(key, label);
-    }
-    return label;
-  }
+  if (pathname === '/v1' || pathname.startsWith('/v1/')) return v1Label(method, pathname.slice(3) || '/');
   if (pathname.startsWith(TRPC_PREFIX)) return '/api/trpc';
   if (HEALTH_PATHS.has(pathname) || pathname === '/metrics' || pathname === DEMO_PATH) return pathname;
   if (isWidgetPath(pathname)) return 'widget';
@@ -44,6 +35,7 @@ export function routeLabel(method: string, pathname: string): string {
 function v1Label(method: string, apiPath: string): string {
   if (apiPath === '/openapi.json' || apiPath === EVENT_STREAM_PATH) return `/v1${apiPath}`;
   table ??= buildRouteTable(appRouter);
-  const route = table.find(method, apiPath) ?? table.find(table.methodsFor(apiPath)[0] ?? '', apiPath);
+  const matched = table.matching(apiPath);
+  const route = matched.find((r) => r.method === method) ?? matched[0];
   return route ? `/v1${route.path}` : 'unmatched';
 }

@@ -6,7 +6,7 @@ import { now } from '@/server/lib/clock';
 import { sha256Hex } from '@/server/lib/crypto';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
-import { executeNamed } from '@/server/db/named-sql';
+import { namedStatement } from '@/server/db/named-sql';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -49,6 +49,17 @@ export function requestFingerprint(method: string, path: string, body: string): 
   return sha256Hex(`${method}\n${path}\n${body}`);
 }
 
+const p = sql.placeholder;
+const claimStatement = namedStatement(() => sql`
+    with locked as (select pg_try_advisory_xact_lock(hashtextextended(${p('lock')}, 0)) as got), claimed as (
+      insert into idempotency_keys (id, scope, livemode, key, request_hash, credential, state, created_at)
+      select ${p('id')}::text, ${p('scope')}::text, ${p('livemode')}::boolean, ${p('key')}::text, ${p('fingerprint')}::text, ${p('credential')}::text, 'in_flight', ${p('at')}::timestamptz
+      from locked where got
+      on conflict do nothing returning 1
+    )
+    select (select got from locked) as got, (select count(*) from claimed)::int as claimed
+  `);
+
 const inUse = () => errors.conflict('A request with this Idempotency-Key is still being processed. Retry shortly.', 'idempotency_key_in_use');
 
 /**
@@ -61,15 +72,16 @@ const inUse = () => errors.conflict('A request with this Idempotency-Key is stil
 export async function lockAndClaimIdempotencyKey(tx: Queryable, r: IdempotencyRequest): Promise<Claim> {
   const name = `${r.scope}:${r.livemode}:${r.key}`;
   const id = newId('request');
-  const res = await executeNamed<{ got: boolean; claimed: number }>(tx, sql`
-    with locked as (select pg_try_advisory_xact_lock(hashtextextended(${name}, 0)) as got), claimed as (
-      insert into idempotency_keys (id, scope, livemode, key, request_hash, credential, state, created_at)
-      select ${id}::text, ${r.scope}::text, ${r.livemode}::boolean, ${r.key}::text, ${r.fingerprint}::text, ${r.credential}::text, 'in_flight', ${now()}::timestamptz
-      from locked where got
-      on conflict do nothing returning 1
-    )
-    select (select got from locked) as got, (select count(*) from claimed)::int as claimed
-  `);
+  const res = await claimStatement.execute<{ got: boolean; claimed: number }>(tx, 'claim', {
+    lock: name,
+    id,
+    scope: r.scope,
+    livemode: r.livemode,
+    key: r.key,
+    fingerprint: r.fingerprint,
+    credential: r.credential,
+    at: now(),
+  });
   const [row] = res.rows;
   if (!row?.got) throw inUse();
   if (Number(row.claimed) > 0) return { kind: 'claimed', id, resumedSince: null };

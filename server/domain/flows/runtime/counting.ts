@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { flowStatsDaily, type flowSessions } from '@/db/schema';
 import type { Queryable } from '@/server/db/types';
-import { executeNamed } from '@/server/db/named-sql';
+import { namedStatement } from '@/server/db/named-sql';
 
 type SessionRow = typeof flowSessions.$inferSelect;
 
@@ -25,50 +25,80 @@ export const statsDay = (at: Date) => at.toISOString().slice(0, 10);
 /** What a count needs of its session (a row, or one being inserted in the same statement). */
 export type CountedSession = Pick<SessionRow, 'id' | 'tenantId' | 'livemode' | 'flowId' | 'flowVersionId' | 'experimentId' | 'variantKey'>;
 
-/** Where a count lands beyond the defaults: the CTEs' name prefix (several counts in one statement) and its day. */
+/** A count of a statement: the CTEs' names and its own values' placeholders are prefixed with `as` (several counts in one statement). */
 export interface CountPlacement {
-  /** Prefix of the two CTEs' names, so one statement can hold several counts: `<as>_landed`, `<as>_bumped`. */
+  /** Prefix of the two CTEs' names (`<as>_landed`, `<as>_bumped`) and of the count's placeholders; none for a statement's only count. */
   as?: string;
-  /** The UTC day the bump lands on, as SQL yielding a date; the day of `at` by default. */
+  /** A condition over the statement's other CTEs: the mark (and so the bump) is written only when it holds. */
+  when?: SQL;
+  /** The UTC day the bump lands on, as SQL yielding a date; the `day` placeholder by default. */
   day?: SQL;
-  /**
-   * The aggregate row's shard; random by default. Two counts of one statement that may bump the same row (both
-   * flow-level, same day) must name different shards: one statement cannot update a row twice.
-   */
-  shard?: number;
 }
+
+const p = sql.placeholder;
+const own = (as: string | undefined, name: string) => `${as ?? 'count'}${name}`;
 
 /**
  * The two CTEs of a count, `landed` and `bumped`, for a statement that writes more (docs/decisions.md, Issue 23:
  * performance of the public runtime): the mark's insert decides, and the aggregate's insert reads it, so the
- * row is bumped only when the mark landed, atomically with whatever else the statement writes. `when`, a
- * condition over the statement's other CTEs, keeps the mark (and so the bump) out unless it holds.
+ * row is bumped only when the mark landed, atomically with whatever else the statement writes. Written with
+ * placeholders, for a statement rendered once (`namedStatement`): the session's and the moment's values come
+ * from `countedValues`, the count's own from `countValues`.
  */
-export function countCtes(session: CountedSession, mark: string, counter: FlowCounter, at: Date, stepId = '', when?: SQL, placement: CountPlacement = {}): SQL {
+export function countCtes(counter: FlowCounter, placement: CountPlacement = {}): SQL {
+  const { as, when } = placement;
   const column = sql.identifier(flowStatsDaily[counter].name);
-  const landed = sql.identifier(placement.as ? `${placement.as}_landed` : 'landed');
-  const bumped = sql.identifier(placement.as ? `${placement.as}_bumped` : 'bumped');
-  const day = placement.day ?? sql`${statsDay(at)}::date`;
+  const landed = sql.identifier(as ? `${as}_landed` : 'landed');
+  const bumped = sql.identifier(as ? `${as}_bumped` : 'bumped');
+  const day = placement.day ?? sql`${p('day')}::date`;
   return sql`${landed} as (
-      insert into flow_session_marks (session_id, mark, created_at) select ${session.id}::text, ${mark}::text, ${at}::timestamptz${when ? sql` where ${when}` : sql``}
+      insert into flow_session_marks (session_id, mark, created_at) select ${p('sessionId')}::text, ${p(own(as, 'Mark'))}::text, ${p('at')}::timestamptz${when ? sql` where ${when}` : sql``}
       on conflict do nothing returning 1
     ), ${bumped} as (
       insert into flow_stats_daily (tenant_id, livemode, flow_id, flow_version_id, day, step_id, experiment_id, arm, shard, ${column})
-      select ${session.tenantId}, ${session.livemode}, ${session.flowId}, ${session.flowVersionId}, ${day}, ${stepId},
-        ${session.experimentId ?? ''}, ${session.variantKey ?? ''}, ${placement.shard ?? randomInt(STATS_SHARDS)}::smallint, 1
+      select ${p('tenantId')}, ${p('livemode')}, ${p('flowId')}, ${p('flowVersionId')}, ${day}, ${p(own(as, 'StepId'))},
+        ${p('experimentId')}, ${p('arm')}, ${p(own(as, 'Shard'))}::smallint, 1
       from ${landed}
       on conflict (flow_id, day, flow_version_id, step_id, experiment_id, arm, shard) do update set ${column} = flow_stats_daily.${column} + 1
       returning 1
     )`;
 }
 
+/** The values of the counts of a statement that are the session's and the moment's (its `sessionId`, `tenantId`, `livemode`, `at` too). */
+export const countedValues = (session: CountedSession, at: Date) => ({
+  sessionId: session.id,
+  tenantId: session.tenantId,
+  livemode: session.livemode,
+  flowId: session.flowId,
+  flowVersionId: session.flowVersionId,
+  experimentId: session.experimentId ?? '',
+  arm: session.variantKey ?? '',
+  at,
+  day: statsDay(at),
+});
+
 /**
- * The UTC day the session was first counted as viewed (its `view` mark), else the day of `at`: the verdict of
- * a run lands on its view's day, so every (day, version, arm) row holds qualified ≤ views and `qualifyRate`
+ * One count's own values: its mark, its step ('' for the flow-level row) and its aggregate row's shard, random
+ * by default. Two counts of one statement that may bump the same row (both flow-level, same day) must name
+ * different shards: one statement cannot update a row twice.
+ */
+export const countValues = (as: string | undefined, mark: string, stepId = '', shard = randomInt(STATS_SHARDS)) => ({
+  [own(as, 'Mark')]: mark,
+  [own(as, 'StepId')]: stepId,
+  [own(as, 'Shard')]: shard,
+});
+
+/**
+ * The UTC day the session was first counted as viewed (its `view` mark), else the `day` placeholder's: the verdict
+ * of a run lands on its view's day, so every (day, version, arm) row holds qualified ≤ views and `qualifyRate`
  * stays ≤ 1 under any range (DESIGN decision 34; docs/decisions.md, "Issue 33: outcome pages").
  */
-export const viewDayOf = (session: Pick<CountedSession, 'id'>, at: Date): SQL =>
-  sql`coalesce((select (created_at at time zone 'UTC')::date from flow_session_marks where session_id = ${session.id}::text and mark = ${VIEW_MARK}), ${statsDay(at)}::date)`;
+export const viewDay = sql`coalesce((select (created_at at time zone 'UTC')::date from flow_session_marks where session_id = ${p('sessionId')}::text and mark = ${VIEW_MARK}), ${p('day')}::date)`;
+
+const countOnceStatement = namedStatement((counter: FlowCounter) => sql`
+    with ${countCtes(counter)}
+    select (select count(*) from landed)::int as landed, (select count(*) from bumped)::int as bumped
+  `);
 
 /**
  * Counts `mark` for the session at most once: the mark's insert decides, and only the insert that lands bumps
@@ -79,9 +109,6 @@ export const viewDayOf = (session: Pick<CountedSession, 'id'>, at: Date): SQL =>
  * mark's CTE, so it writes a row only when the mark landed, atomically even outside a transaction.
  */
 export async function countOnce(q: Queryable, session: CountedSession, mark: string, counter: FlowCounter, at: Date, stepId = ''): Promise<boolean> {
-  const result = await executeNamed<{ landed: number }>(q, sql`
-    with ${countCtes(session, mark, counter, at, stepId)}
-    select (select count(*) from landed)::int as landed, (select count(*) from bumped)::int as bumped
-  `);
+  const result = await countOnceStatement.execute<{ landed: number }>(q, counter, { ...countedValues(session, at), ...countValues(undefined, mark, stepId) });
   return Number(result.rows[0]?.landed ?? 0) > 0;
 }

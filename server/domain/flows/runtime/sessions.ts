@@ -3,7 +3,7 @@ import { flows, flowSessionAnswers, flowSessions, intakeSubmissions, type Dunnin
 import { prepared } from '@/server/db/prepared';
 import { scoped, scopedStatement, type Scope, type ScopedTable } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
-import { eventsInsertSql, newEvent } from '@/server/domain/events/emit';
+import { eventsInsertSql, eventValues, newEvent } from '@/server/domain/events/emit';
 import { readAccount } from '@/server/domain/billing/accounts';
 import { billingRefusal } from '@/server/domain/billing/enforcement';
 import { effectiveStage } from '@/server/domain/billing/stages';
@@ -12,12 +12,12 @@ import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import type { FlowDocumentShape } from '@/server/domain/flows/shared/shapes';
 import { newSecretId } from '@/server/lib/ids';
-import { countCtes } from './counting';
+import { countCtes, countedValues, countValues } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
 import { nextStepId, recordedOutcome, sessionOutcome, type SessionOutcome } from './progress';
 import { publicDefinition, type PublicFlowDefinition } from './public-definition';
 import { knownSession, rememberSession, type KnownSession, type SessionIdentity } from './session-cache';
-import { executeNamed } from '@/server/db/named-sql';
+import { namedStatement } from '@/server/db/named-sql';
 
 export type FlowSessionRow = typeof flowSessions.$inferSelect;
 
@@ -179,10 +179,13 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
   const exposed = assigned && newEvent('experiment.exposed', { flowId: flow.id, sessionId: id, experimentId: assigned.experimentId, variantKey: assigned.arm });
   // The session, its events and the `sessions` count in one statement, atomic without a transaction
   // (docs/decisions.md, Issue 23: performance of the public runtime); the experiment read before it needs none.
-  await executeNamed(db, sql`
-    with created as (${insertSessionSql(session)}), logged as (${eventsInsertSql(embed, exposed ? [viewed, exposed] : [viewed])} returning 1), ${countCtes(session, 'session', 'sessions', at)}
-    select (select count(*) from created)::int as created
-  `);
+  await createStatement.execute(db, exposed ? 'exposed' : 'viewed', {
+    ...sessionValues(session),
+    ...countedValues(session, at),
+    ...eventValues('viewed', viewed),
+    ...(exposed ? eventValues('exposed', exposed) : {}),
+    ...countValues(undefined, 'session'),
+  });
   rememberSession(session);
   return {
     sessionId: session.id,
@@ -194,11 +197,20 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
   };
 }
 
-/** A new session's insert, every column named (the rest are null until submit or checkout). */
-const insertSessionSql = (s: FlowSessionRow) => sql`
+const p = sql.placeholder;
+const SESSION_COLUMNS = ['id', 'tenantId', 'livemode', 'flowId', 'flowVersionId', 'embedKeyId', 'experimentId', 'variantKey', 'status', 'campaign', 'expiresAt', 'createdAt', 'updatedAt'] as const;
+/** A new session's insert, every column named (the rest are null until submit or checkout), with a placeholder `s_<field>` each. */
+const insertSessionSql = sql`
   insert into flow_sessions (id, tenant_id, livemode, flow_id, flow_version_id, embed_key_id, experiment_id, variant_key, status, campaign, expires_at, created_at, updated_at)
-  values (${s.id}, ${s.tenantId}, ${s.livemode}, ${s.flowId}, ${s.flowVersionId}, ${s.embedKeyId}, ${s.experimentId}, ${s.variantKey}, ${s.status}, ${s.campaign}, ${s.expiresAt}, ${s.createdAt}, ${s.updatedAt})
+  values (${sql.join(SESSION_COLUMNS.map((c) => p(`s_${c}`)), sql`, `)})
   returning 1`;
+const sessionValues = (s: FlowSessionRow) => Object.fromEntries(SESSION_COLUMNS.map((c) => [`s_${c}`, s[c]]));
+
+/** The session, its events (`flow.viewed`, and `experiment.exposed` when an arm was assigned) and the `sessions` count. */
+const createStatement = namedStatement((shape: 'viewed' | 'exposed') => sql`
+    with created as (${insertSessionSql}), logged as (${eventsInsertSql(shape === 'exposed' ? ['viewed', 'exposed'] : ['viewed'])} returning 1), ${countCtes('sessions')}
+    select (select count(*) from created)::int as created
+  `);
 
 export interface SessionView {
   sessionId: string;

@@ -1,19 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '@/server/db/types';
-import { eventsInsertSql, newEvent } from '@/server/domain/events/emit';
+import { eventsInsertSql, eventValues, newEvent } from '@/server/domain/events/emit';
 import { asOfDay } from '@/server/domain/intake/submissions-create';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
-import { countCtes, VIEW_MARK } from './counting';
+import { countCtes, countedValues, countValues, VIEW_MARK } from './counting';
 import { loadPinnedVersion } from './pinned-version';
 import { nextStepId } from './progress';
 import type { SessionIdentity } from './session-cache';
 import { armDocumentOf, completedStepIds, heldSteps, requireSession, sessionOf, type FlowEmbed } from './sessions';
 import { contactWithFacts } from './contact-facts';
 import { checkStepAnswers } from './step-answers';
-import { executeNamed } from '@/server/db/named-sql';
+import { namedStatement } from '@/server/db/named-sql';
 
 export const sessionCompleted = () => errors.conflict('This session has been submitted; start a new session to answer again.', 'session_completed');
+
+const p = sql.placeholder;
+const open = sql`exists (select 1 from open_session)`;
 
 /**
  * Holds a step's answers in one statement, without a transaction (docs/decisions.md, Issue 23: performance of
@@ -25,27 +28,35 @@ export const sessionCompleted = () => errors.conflict('This session has been sub
  * beacon or not (DESIGN decision 34; the `view` mark a `view` beacon shares, so once). Null when the session
  * was not open: nothing was written. Else the ids of every step held now.
  */
-async function holdStep(db: Queryable, embed: FlowEmbed, session: SessionIdentity, stepId: string, held: Record<string, unknown>, at: Date, completes: boolean): Promise<string[] | null> {
-  const stepCompleted = newEvent('step.completed', { flowId: session.flowId, sessionId: session.id, stepId });
-  const open = sql`exists (select 1 from open_session)`;
-  const result = await executeNamed<{ step_ids: string[] | null }>(db, sql`
+const holdStatement = namedStatement((shape: 'completes' | 'held') => sql`
     with open_session as (
       select 1 from flow_sessions
-      where tenant_id = ${session.tenantId} and livemode = ${session.livemode} and id = ${session.id} and status = 'open' and expires_at > ${at}
+      where tenant_id = ${p('tenantId')} and livemode = ${p('livemode')} and id = ${p('sessionId')} and status = 'open' and expires_at > ${p('at')}
       for update
     ), merged as (
       insert into flow_session_answers (session_id, tenant_id, livemode, steps, updated_at)
-      select ${session.id}::text, ${session.tenantId}::text, ${session.livemode}::boolean, ${JSON.stringify({ [stepId]: held })}::jsonb, ${at}::timestamptz from open_session
+      select ${p('sessionId')}::text, ${p('tenantId')}::text, ${p('livemode')}::boolean, ${p('held')}::jsonb, ${p('at')}::timestamptz from open_session
       on conflict (session_id) do update set steps = flow_session_answers.steps || excluded.steps, updated_at = excluded.updated_at
       returning steps
     ), first_save as (
-      insert into flow_session_marks (session_id, mark, created_at) select ${session.id}::text, ${`saved:${stepId}`}::text, ${at}::timestamptz from open_session
+      insert into flow_session_marks (session_id, mark, created_at) select ${p('sessionId')}::text, ${p('savedMark')}::text, ${p('at')}::timestamptz from open_session
       on conflict do nothing returning 1
     ), logged as (
-      ${eventsInsertSql(embed, [stepCompleted], sql`exists (select 1 from first_save)`)} returning 1
-    ), ${countCtes(session, VIEW_MARK, 'views', at, '', open, { as: 'viewed' })}${completes ? sql`, ${countCtes(session, `completed:${stepId}`, 'completes', at, stepId, open)}` : sql``}
+      ${eventsInsertSql(['stepCompleted'], sql`exists (select 1 from first_save)`)} returning 1
+    ), ${countCtes('views', { as: 'viewed', when: open })}${shape === 'completes' ? sql`, ${countCtes('completes', { when: open })}` : sql``}
     select (select array(select jsonb_object_keys(steps)) from merged) as step_ids, (select count(*) from logged)::int as logged
   `);
+
+async function holdStep(db: Queryable, session: SessionIdentity, stepId: string, held: Record<string, unknown>, at: Date, completes: boolean): Promise<string[] | null> {
+  const stepCompleted = newEvent('step.completed', { flowId: session.flowId, sessionId: session.id, stepId });
+  const result = await holdStatement.execute<{ step_ids: string[] | null }>(db, completes ? 'completes' : 'held', {
+    ...countedValues(session, at),
+    held: JSON.stringify({ [stepId]: held }),
+    savedMark: `saved:${stepId}`,
+    ...eventValues('stepCompleted', stepCompleted),
+    ...countValues('viewed', VIEW_MARK),
+    ...(completes ? countValues(undefined, `completed:${stepId}`, stepId) : {}),
+  });
   return result.rows[0]?.step_ids ?? null;
 }
 
@@ -76,7 +87,7 @@ export async function saveStep(db: Db, embed: FlowEmbed, sessionId: string, inpu
   } catch (invalid) {
     return refused(db, embed, sessionId, invalid);
   }
-  const stepIds = await holdStep(db, embed, session, step.id, held, at, step.kind !== 'outcome');
+  const stepIds = await holdStep(db, session, step.id, held, at, step.kind !== 'outcome');
   if (!stepIds) return refused(db, embed, sessionId, errors.notFound('flow session'));
 
   // The next step in the order of the session's arm (an experiment may reorder presentation steps).

@@ -16,12 +16,12 @@ import { clinicalSteps, type FlowDocumentShape } from '../flow-schema';
 import { checkoutUrlFor, enqueueConversionPostbacks } from '../checkout';
 import { randomInt } from 'node:crypto';
 import { heldMedicalAnswers } from './contact-facts';
-import { countCtes, STATS_SHARDS, viewDayOf, VIEW_MARK } from './counting';
+import { countCtes, countedValues, countValues, STATS_SHARDS, viewDay, VIEW_MARK } from './counting';
 import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
 import { recordedOutcome, sessionOutcome } from './progress';
 import { armDocumentOf, heldAnswersOf, heldSteps, requireSession, type FlowEmbed, type FlowSessionRow } from './sessions';
 import { sessionCompleted } from './steps';
-import { executeNamed } from '@/server/db/named-sql';
+import { namedStatement } from '@/server/db/named-sql';
 
 export interface SubmitInput {
   patient: { name: string; email: string };
@@ -66,6 +66,12 @@ const contactMismatch = (field: 'name' | 'email') =>
     'contact_mismatch',
   );
 
+const p = sql.placeholder;
+/** The counter of a verdict. */
+const countedAs = (verdict: 'eligible' | 'disqualified') => (verdict === 'eligible' ? 'qualified' : 'disqualified');
+/** The texts closeSession sends: by the verdict's counter, and whether the flow has an outcome page to count. */
+type CloseShape = `${'eligible' | 'disqualified'}${'' | '+outcome'}`;
+
 /**
  * Closes the session, empties its held answers (PHI kept only until the submission holds them; step ids kept
  * for the resume view) and counts the run, in one statement (docs/decisions.md, Issue 23: performance of the
@@ -75,25 +81,31 @@ const contactMismatch = (field: 'name' | 'email') =>
  * that rule). They come last in the transaction: the flow-level row is shared by every session of the flow
  * that day, so its lock is held briefly.
  */
+const closeStatement = namedStatement((shape: CloseShape) => sql`
+    with closed as (
+      update flow_sessions set status = 'completed', verdict = ${p('verdict')}, submission_id = ${p('submissionId')}, completed_at = ${p('at')}, updated_at = ${p('at')}
+      where tenant_id = ${p('tenantId')} and livemode = ${p('livemode')} and id = ${p('sessionId')}
+      returning 1
+    ), released as (
+      update ${flowSessionAnswers} set steps = ${p('released')}::jsonb, updated_at = ${p('at')} where ${heldAnswersOf({ tenantId: p('tenantId'), livemode: p('livemode'), id: p('sessionId') })}
+      returning 1
+    ), ${countCtes('views', { as: 'viewed' })}${shape.endsWith('+outcome') ? sql`, ${countCtes('completes', { as: 'outcome' })}` : sql``}, ${countCtes(countedAs(shape.startsWith('eligible') ? 'eligible' : 'disqualified'), { day: viewDay })}
+    select (select count(*) from closed)::int as closed, (select count(*) from released)::int as released, (select count(*) from landed)::int as landed
+  `);
+
 async function closeSession(tx: Tx, session: FlowSessionRow, doc: FlowDocumentShape, held: Held, verdict: 'eligible' | 'disqualified', submissionId: string, at: Date) {
-  const steps = Object.fromEntries(Object.keys(held).map((id) => [id, {}]));
-  const counted = verdict === 'eligible' ? 'qualified' : 'disqualified';
   const outcome = doc.steps.find((s) => s.kind === 'outcome');
   // The verdict and a late view both bump the flow-level row of the day: different shards, never one row twice.
   const shard = randomInt(STATS_SHARDS);
-  await executeNamed(tx, sql`
-    with closed as (
-      update flow_sessions set status = 'completed', verdict = ${verdict}, submission_id = ${submissionId}, completed_at = ${at}, updated_at = ${at}
-      where tenant_id = ${session.tenantId} and livemode = ${session.livemode} and id = ${session.id}
-      returning 1
-    ), released as (
-      update ${flowSessionAnswers} set steps = ${JSON.stringify(steps)}::jsonb, updated_at = ${at} where ${heldAnswersOf(session)}
-      returning 1
-    ), ${countCtes(session, VIEW_MARK, 'views', at, '', undefined, { as: 'viewed', shard: (shard + 1) % STATS_SHARDS })}${
-      outcome ? sql`, ${countCtes(session, `completed:${outcome.id}`, 'completes', at, outcome.id, undefined, { as: 'outcome' })}` : sql``
-    }, ${countCtes(session, counted, counted, at, '', undefined, { day: viewDayOf(session, at), shard })}
-    select (select count(*) from closed)::int as closed, (select count(*) from released)::int as released, (select count(*) from landed)::int as landed
-  `);
+  await closeStatement.execute(tx, `${verdict}${outcome ? '+outcome' : ''}`, {
+    ...countedValues(session, at),
+    verdict,
+    submissionId,
+    released: JSON.stringify(Object.fromEntries(Object.keys(held).map((id) => [id, {}]))),
+    ...countValues('viewed', VIEW_MARK, '', (shard + 1) % STATS_SHARDS),
+    ...(outcome ? countValues('outcome', `completed:${outcome.id}`, outcome.id) : {}),
+    ...countValues(undefined, countedAs(verdict), '', shard),
+  });
 }
 
 /**
