@@ -71,7 +71,7 @@ const placeholderOf = (p: unknown) => (is(p, Placeholder) ? p : is(p, Param) && 
  * Each rendered parameter, resolved once per statement: a constant, or a placeholder's name with the column's
  * encoder when it sits inside one (drizzle's `is` walks prototypes, too slow to repeat per call and parameter).
  */
-export type Slot = { constant: unknown } | { name: string; encoder: { mapToDriverValue(v: unknown): unknown } | null };
+type Slot = { constant: unknown } | { name: string; encoder: { mapToDriverValue(v: unknown): unknown } | null };
 export const slotsOf = (params: unknown[]): Slot[] =>
   params.map((p) => {
     const placeholder = placeholderOf(p);
@@ -80,7 +80,7 @@ export const slotsOf = (params: unknown[]): Slot[] =>
   });
 
 /** drizzle's own fill, except that null and undefined stay null instead of going through the column's encoder. */
-export function fill(slots: Slot[], values: Record<string, unknown>): unknown[] {
+function fill(slots: Slot[], values: Record<string, unknown>): unknown[] {
   return slots.map((slot) => {
     if ('constant' in slot) return slot.constant;
     const value = valueOf(values, slot.name);

@@ -51,9 +51,9 @@ export function requestFingerprint(method: string, path: string, body: string): 
 
 const p = sql.placeholder;
 const claimStatement = namedStatement(() => sql`
-    with locked as (select pg_try_advisory_xact_lock(hashtextextended(${p('lock')}, 0)) as got), claimed as (
+    with locked as (select pg_try_advisory_xact_lock(hashtextextended(${p('c.lock')}, 0)) as got), claimed as (
       insert into idempotency_keys (id, scope, livemode, key, request_hash, credential, state, created_at)
-      select ${p('id')}::text, ${p('scope')}::text, ${p('livemode')}::boolean, ${p('key')}::text, ${p('fingerprint')}::text, ${p('credential')}::text, 'in_flight', ${p('at')}::timestamptz
+      select ${p('c.id')}::text, ${p('c.scope')}::text, ${p('c.livemode')}::boolean, ${p('c.key')}::text, ${p('c.fingerprint')}::text, ${p('c.credential')}::text, 'in_flight', ${p('c.at')}::timestamptz
       from locked where got
       on conflict do nothing returning 1
     )
@@ -73,14 +73,7 @@ export async function lockAndClaimIdempotencyKey(tx: Queryable, r: IdempotencyRe
   const name = `${r.scope}:${r.livemode}:${r.key}`;
   const id = newId('request');
   const res = await claimStatement.execute<{ got: boolean; claimed: number }>(tx, 'claim', {
-    lock: name,
-    id,
-    scope: r.scope,
-    livemode: r.livemode,
-    key: r.key,
-    fingerprint: r.fingerprint,
-    credential: r.credential,
-    at: now(),
+    c: { lock: name, id, scope: r.scope, livemode: r.livemode, key: r.key, fingerprint: r.fingerprint, credential: r.credential, at: now() },
   });
   const [row] = res.rows;
   if (!row?.got) throw inUse();

@@ -36,22 +36,17 @@ export async function emitEvent<T extends EventType>(tx: Tx, scope: Scope, type:
 /**
  * The insert of events into the log as SQL, for a statement that writes more in its CTEs (docs/decisions.md,
  * Issue 23: performance of the public runtime), rendered once (`namedStatement`): one row per name, filled by
- * `eventValues(name, event)`, each taking the statement's `tenantId` and `livemode` placeholders, like
+ * the group of that name (`eventValues(event)`), each taking the statement's `s.tenantId` and `s.livemode`, like
  * `scoped(…).insertMany`; the triggers fire as for any insert. `where`, when given, is a condition over the
  * statement's other CTEs: the events are written only when it holds.
  */
 export function eventsInsertSql(names: string[], where?: SQL): SQL {
   const p = sql.placeholder;
   const select = names.map(
-    (n) => sql`select ${p(`${n}Id`)}::text, ${p('tenantId')}::text, ${p('livemode')}::boolean, ${p(`${n}Type`)}::text, ${p(`${n}Data`)}::jsonb, ${p(`${n}At`)}::timestamptz${where ? sql` where ${where}` : sql``}`,
+    (n) => sql`select ${p(`${n}.id`)}::text, ${p('s.tenantId')}::text, ${p('s.livemode')}::boolean, ${p(`${n}.type`)}::text, ${p(`${n}.data`)}::jsonb, ${p(`${n}.at`)}::timestamptz${where ? sql` where ${where}` : sql``}`,
   );
   return sql`insert into events (id, tenant_id, livemode, type, data, created_at) ${sql.join(select, sql` union all `)}`;
 }
 
-/** The values of one row of `eventsInsertSql`. */
-export const eventValues = (name: string, e: ReturnType<typeof newEvent>) => ({
-  [`${name}Id`]: e.id,
-  [`${name}Type`]: e.type,
-  [`${name}Data`]: JSON.stringify(e.data),
-  [`${name}At`]: e.createdAt,
-});
+/** The group of values of one row of `eventsInsertSql`. */
+export const eventValues = (e: ReturnType<typeof newEvent>) => ({ id: e.id, type: e.type, data: JSON.stringify(e.data), at: e.createdAt.toISOString() });

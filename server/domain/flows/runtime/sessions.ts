@@ -180,11 +180,11 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
   // The session, its events and the `sessions` count in one statement, atomic without a transaction
   // (docs/decisions.md, Issue 23: performance of the public runtime); the experiment read before it needs none.
   await createStatement.execute(db, exposed ? 'exposed' : 'viewed', {
-    ...sessionValues(session),
-    ...countedValues(session, at),
-    ...eventValues('viewed', viewed),
-    ...(exposed ? eventValues('exposed', exposed) : {}),
-    ...countValues(undefined, 'session'),
+    row: session,
+    s: countedValues(session, at),
+    viewed: eventValues(viewed),
+    ...(exposed && { exposed: eventValues(exposed) }),
+    count: countValues('session'),
   });
   rememberSession(session);
   return {
@@ -199,12 +199,11 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
 
 const p = sql.placeholder;
 const SESSION_COLUMNS = ['id', 'tenantId', 'livemode', 'flowId', 'flowVersionId', 'embedKeyId', 'experimentId', 'variantKey', 'status', 'campaign', 'expiresAt', 'createdAt', 'updatedAt'] as const;
-/** A new session's insert, every column named (the rest are null until submit or checkout), with a placeholder `s_<field>` each. */
+/** A new session's insert, every column named (the rest are null until submit or checkout), filled by the `row` group (the row). */
 const insertSessionSql = sql`
   insert into flow_sessions (id, tenant_id, livemode, flow_id, flow_version_id, embed_key_id, experiment_id, variant_key, status, campaign, expires_at, created_at, updated_at)
-  values (${sql.join(SESSION_COLUMNS.map((c) => p(`s_${c}`)), sql`, `)})
+  values (${sql.join(SESSION_COLUMNS.map((c) => p(`row.${c}`)), sql`, `)})
   returning 1`;
-const sessionValues = (s: FlowSessionRow) => Object.fromEntries(SESSION_COLUMNS.map((c) => [`s_${c}`, s[c]]));
 
 /** The session, its events (`flow.viewed`, and `experiment.exposed` when an arm was assigned) and the `sessions` count. */
 const createStatement = namedStatement((shape: 'viewed' | 'exposed') => sql`

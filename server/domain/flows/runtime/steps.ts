@@ -31,15 +31,15 @@ const open = sql`exists (select 1 from open_session)`;
 const holdStatement = namedStatement((shape: 'completes' | 'held') => sql`
     with open_session as (
       select 1 from flow_sessions
-      where tenant_id = ${p('tenantId')} and livemode = ${p('livemode')} and id = ${p('sessionId')} and status = 'open' and expires_at > ${p('at')}
+      where tenant_id = ${p('s.tenantId')} and livemode = ${p('s.livemode')} and id = ${p('s.sessionId')} and status = 'open' and expires_at > ${p('s.at')}
       for update
     ), merged as (
       insert into flow_session_answers (session_id, tenant_id, livemode, steps, updated_at)
-      select ${p('sessionId')}::text, ${p('tenantId')}::text, ${p('livemode')}::boolean, ${p('held')}::jsonb, ${p('at')}::timestamptz from open_session
+      select ${p('s.sessionId')}::text, ${p('s.tenantId')}::text, ${p('s.livemode')}::boolean, ${p('step.held')}::jsonb, ${p('s.at')}::timestamptz from open_session
       on conflict (session_id) do update set steps = flow_session_answers.steps || excluded.steps, updated_at = excluded.updated_at
       returning steps
     ), first_save as (
-      insert into flow_session_marks (session_id, mark, created_at) select ${p('sessionId')}::text, ${p('savedMark')}::text, ${p('at')}::timestamptz from open_session
+      insert into flow_session_marks (session_id, mark, created_at) select ${p('s.sessionId')}::text, ${p('step.savedMark')}::text, ${p('s.at')}::timestamptz from open_session
       on conflict do nothing returning 1
     ), logged as (
       ${eventsInsertSql(['stepCompleted'], sql`exists (select 1 from first_save)`)} returning 1
@@ -50,12 +50,11 @@ const holdStatement = namedStatement((shape: 'completes' | 'held') => sql`
 async function holdStep(db: Queryable, session: SessionIdentity, stepId: string, held: Record<string, unknown>, at: Date, completes: boolean): Promise<string[] | null> {
   const stepCompleted = newEvent('step.completed', { flowId: session.flowId, sessionId: session.id, stepId });
   const result = await holdStatement.execute<{ step_ids: string[] | null }>(db, completes ? 'completes' : 'held', {
-    ...countedValues(session, at),
-    held: JSON.stringify({ [stepId]: held }),
-    savedMark: `saved:${stepId}`,
-    ...eventValues('stepCompleted', stepCompleted),
-    ...countValues('viewed', VIEW_MARK),
-    ...(completes ? countValues(undefined, `completed:${stepId}`, stepId) : {}),
+    s: countedValues(session, at),
+    step: { held: JSON.stringify({ [stepId]: held }), savedMark: `saved:${stepId}` },
+    stepCompleted: eventValues(stepCompleted),
+    viewed: countValues(VIEW_MARK),
+    ...(completes && { count: countValues(`completed:${stepId}`, stepId) }),
   });
   return result.rows[0]?.step_ids ?? null;
 }

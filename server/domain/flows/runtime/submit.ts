@@ -83,11 +83,11 @@ type CloseShape = `${'eligible' | 'disqualified'}${'' | '+outcome'}`;
  */
 const closeStatement = namedStatement((shape: CloseShape) => sql`
     with closed as (
-      update flow_sessions set status = 'completed', verdict = ${p('verdict')}, submission_id = ${p('submissionId')}, completed_at = ${p('at')}, updated_at = ${p('at')}
-      where tenant_id = ${p('tenantId')} and livemode = ${p('livemode')} and id = ${p('sessionId')}
+      update flow_sessions set status = 'completed', verdict = ${p('close.verdict')}, submission_id = ${p('close.submissionId')}, completed_at = ${p('s.at')}, updated_at = ${p('s.at')}
+      where tenant_id = ${p('s.tenantId')} and livemode = ${p('s.livemode')} and id = ${p('s.sessionId')}
       returning 1
     ), released as (
-      update ${flowSessionAnswers} set steps = ${p('released')}::jsonb, updated_at = ${p('at')} where ${heldAnswersOf({ tenantId: p('tenantId'), livemode: p('livemode'), id: p('sessionId') })}
+      update ${flowSessionAnswers} set steps = ${p('close.released')}::jsonb, updated_at = ${p('s.at')} where ${heldAnswersOf({ tenantId: p('s.tenantId'), livemode: p('s.livemode'), id: p('s.sessionId') })}
       returning 1
     ), ${countCtes('views', { as: 'viewed' })}${shape.endsWith('+outcome') ? sql`, ${countCtes('completes', { as: 'outcome' })}` : sql``}, ${countCtes(countedAs(shape.startsWith('eligible') ? 'eligible' : 'disqualified'), { day: viewDay })}
     select (select count(*) from closed)::int as closed, (select count(*) from released)::int as released, (select count(*) from landed)::int as landed
@@ -98,13 +98,11 @@ async function closeSession(tx: Tx, session: FlowSessionRow, doc: FlowDocumentSh
   // The verdict and a late view both bump the flow-level row of the day: different shards, never one row twice.
   const shard = randomInt(STATS_SHARDS);
   await closeStatement.execute(tx, `${verdict}${outcome ? '+outcome' : ''}`, {
-    ...countedValues(session, at),
-    verdict,
-    submissionId,
-    released: JSON.stringify(Object.fromEntries(Object.keys(held).map((id) => [id, {}]))),
-    ...countValues('viewed', VIEW_MARK, '', (shard + 1) % STATS_SHARDS),
-    ...(outcome ? countValues('outcome', `completed:${outcome.id}`, outcome.id) : {}),
-    ...countValues(undefined, countedAs(verdict), '', shard),
+    s: countedValues(session, at),
+    close: { verdict, submissionId, released: JSON.stringify(Object.fromEntries(Object.keys(held).map((id) => [id, {}]))) },
+    viewed: countValues(VIEW_MARK, '', (shard + 1) % STATS_SHARDS),
+    ...(outcome && { outcome: countValues(`completed:${outcome.id}`, outcome.id) }),
+    count: countValues(countedAs(verdict), '', shard),
   });
 }
 
