@@ -70,11 +70,17 @@ export const opsProcedure = authedProcedure.use(requireOps).use(idempotency);
 /**
  * Patient-facing public paths named by an embed key (DESIGN decision 17): the input has an `embedKey` path
  * parameter; ctx gets `embed` (the key's tenant, mode, flow and questionnaires) and a scope-less `principal`
- * standing for the key, so Idempotency-Key replays are kept per tenant, mode and key. Set
+ * standing for the key, so Idempotency-Key replays are kept per tenant, mode and key. The key is resolved in
+ * the level of the transport check and the billing refusal (one level fewer: authedProcedure says why). Set
  * `meta.idempotencyRequired` on submissions. Served only under /v1/public/… (CORS is answered there). A billing
  * refusal is answered as the generic `flow_unavailable` (decision 35).
  */
-export const embedProcedure = patientFacingProcedure.use(resolveEmbedKey).use(idempotency);
+export const embedProcedure = t.procedure
+  .use(async ({ ctx, meta, getRawInput, next }) => {
+    servedOnItsTransport(ctx, meta);
+    return patientSafeOutcome(await next({ ctx: await resolveEmbedKey(ctx, getRawInput) }));
+  })
+  .use(idempotency);
 
 /** The public hosted intake link: the one-time token in the path is the credential (DESIGN decision 21); billing refusals as for embedProcedure. */
 export const hostedLinkProcedure = patientFacingProcedure.use(publicIpRateLimit).use(hostedLink).use(idempotency);

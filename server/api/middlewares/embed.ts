@@ -3,7 +3,7 @@ import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { originAllowed } from '@/server/domain/embed/origins';
 import { AppError, errors } from '@/server/lib/errors';
 import { clientIp } from '../client-ip';
-import { middleware } from '../trpc';
+import type { Context } from '../context';
 import { enforceRateDecision } from './rate-limit';
 
 /** What a public procedure knows of the embed key its path names (DESIGN decision 17). */
@@ -26,12 +26,13 @@ const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : 
 const notFound = () => errors.notFound('embed key');
 
 /**
- * Public paths: resolves the `embedKey` path parameter (malformed, unknown, revoked or serving an
- * unpublished flow → 404), limits requests per key and client IP, and outside sandbox admits only the
- * key's allowed origins and the service's own (403 `origin_not_allowed`). The key stands in for a
- * principal (no scopes), so Idempotency-Key replays are kept per tenant, mode and key.
+ * Public paths (called in the embed-key builder's one middleware level, server/api/procedures.ts): resolves
+ * the `embedKey` path parameter (malformed, unknown, revoked or serving an unpublished flow → 404), limits
+ * requests per key and client IP, and outside sandbox admits only the key's allowed origins and the
+ * service's own (403 `origin_not_allowed`). The key stands in for a principal (no scopes), so
+ * Idempotency-Key replays are kept per tenant, mode and key.
  */
-export const resolveEmbedKey = middleware(async ({ ctx, getRawInput, next }) => {
+export async function resolveEmbedKey(ctx: Context, getRawInput: () => Promise<unknown>): Promise<{ embed: EmbedContext; principal: TenantPrincipal }> {
   const raw = (await getRawInput()) as { embedKey?: unknown } | undefined;
   const keyId = typeof raw?.embedKey === 'string' ? raw.embedKey : '';
   const { database, auth, embedRateLimiter, servingKeys } = ctx.services;
@@ -62,5 +63,5 @@ export const resolveEmbedKey = middleware(async ({ ctx, getRawInput, next }) => 
     runningExperiment: found.runningExperiment,
   };
   const principal: TenantPrincipal = { kind: 'key', tenantId: found.tenantId, livemode: found.livemode, scopes: [], keyId: found.id, rateLimitKey: `embed:${found.id}` };
-  return next({ ctx: { embed, principal } });
-});
+  return { embed, principal };
+}
