@@ -3,7 +3,7 @@ import { limitedPrincipal } from './middlewares/authenticate';
 import { resolveEmbedKey } from './middlewares/embed';
 import { requireApiKey, requireOps, requireProvider, requireTenantScope, requireUserSession, tenantPrincipalWithScope } from './middlewares/authorize';
 import { hostedLink, publicIpRateLimit } from './middlewares/hosted-link';
-import { idempotency } from './middlewares/idempotency';
+import { idempotency, idempotent } from './middlewares/idempotency';
 import { patientSafeOutcome } from './middlewares/public-refusals';
 import type { Context } from './context';
 import { t, type ProcedureMeta } from './trpc';
@@ -49,8 +49,16 @@ const tenantScopedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   return next({ ctx: { principal: tenantPrincipalWithScope(await limitedPrincipal(ctx), meta) } });
 });
 
-/** A tenant's API key or user session, holding the scope in the procedure's meta. */
-export const keyOrUserProcedure = tenantScopedProcedure.use(idempotency);
+/**
+ * A tenant's API key or user session, holding the scope in the procedure's meta; its checks and the
+ * Idempotency-Key's handling in one level (the builder of most of /v1, so of most requests).
+ */
+export const keyOrUserProcedure = t.procedure.use(async (opts) => {
+  const { ctx, meta, next } = opts;
+  servedOnItsTransport(ctx, meta);
+  const principal = tenantPrincipalWithScope(await limitedPrincipal(ctx), meta);
+  return idempotent({ ...opts, ctx: { ...ctx, principal } }, (extra) => next({ ctx: { principal, ...extra } }));
+});
 
 /** A tenant's machine API key only (the event log); user sessions get 403. */
 export const apiKeyProcedure = tenantScopedProcedure.use(requireApiKey).use(idempotency);
@@ -70,17 +78,18 @@ export const opsProcedure = authedProcedure.use(requireOps).use(idempotency);
 /**
  * Patient-facing public paths named by an embed key (DESIGN decision 17): the input has an `embedKey` path
  * parameter; ctx gets `embed` (the key's tenant, mode, flow and questionnaires) and a scope-less `principal`
- * standing for the key, so Idempotency-Key replays are kept per tenant, mode and key. The key is resolved in
- * the level of the transport check and the billing refusal (one level fewer: authedProcedure says why). Set
+ * standing for the key, so Idempotency-Key replays are kept per tenant, mode and key. The key is resolved and
+ * the Idempotency-Key handled in the level of the transport check and the billing refusal (authedProcedure
+ * says why). Set
  * `meta.idempotencyRequired` on submissions. Served only under /v1/public/… (CORS is answered there). A billing
  * refusal is answered as the generic `flow_unavailable` (decision 35).
  */
-export const embedProcedure = t.procedure
-  .use(async ({ ctx, meta, getRawInput, next }) => {
-    servedOnItsTransport(ctx, meta);
-    return patientSafeOutcome(await next({ ctx: await resolveEmbedKey(ctx, getRawInput) }));
-  })
-  .use(idempotency);
+export const embedProcedure = t.procedure.use(async (opts) => {
+  const { ctx, meta, next } = opts;
+  servedOnItsTransport(ctx, meta);
+  const resolved = await resolveEmbedKey(ctx, opts.getRawInput);
+  return patientSafeOutcome(await idempotent({ ...opts, ctx: { ...ctx, ...resolved } }, (extra) => next({ ctx: { ...resolved, ...extra } })));
+});
 
 /** The public hosted intake link: the one-time token in the path is the credential (DESIGN decision 21); billing refusals as for embedProcedure. */
 export const hostedLinkProcedure = patientFacingProcedure.use(publicIpRateLimit).use(hostedLink).use(idempotency);

@@ -12,7 +12,8 @@ import { replayBody, toStored } from '@/server/domain/developer/idempotent-respo
 import type { Resumption } from '@/server/domain/developer/resumption';
 import type { Db } from '@/server/db/types';
 import { errors } from '@/server/lib/errors';
-import { middleware } from '../trpc';
+import type { Context } from '../context';
+import { middleware, type ProcedureMeta } from '../trpc';
 
 /** What a procedure learns of its Idempotency-Key claim. */
 export interface IdempotencyContext {
@@ -37,15 +38,34 @@ class Failed {
  * point leaves either all of them or none (issue 20). Procedures that talk to the outside world mid-request
  * (`externalEffects`) cannot sit in one transaction; their claim is a lease that lapses if its owner dies.
  */
-export const idempotency = middleware(async ({ ctx, meta, type, path, getRawInput, next }) => {
-  if (type !== 'mutation' || meta?.idempotent === false) return next({ ctx: { idempotency: NOT_RESUMED } });
+// A builder that uses this level puts the principal in the context first (server/api/procedures.ts).
+export const idempotency = middleware((opts) => idempotent(opts as typeof opts & { ctx: { principal: Principal } }, (extra) => opts.next({ ctx: extra })));
+
+/** What `idempotent` hands the rest of the call: the claim's takeover, and the services (in a transaction, bound to it). */
+type IdempotentCtx = { idempotency: IdempotencyContext; services: Context['services'] };
+interface CallOptions {
+  ctx: Context & { principal: Principal };
+  meta: ProcedureMeta | undefined;
+  type: string;
+  path: string;
+  getRawInput: () => Promise<unknown>;
+}
+
+/**
+ * The idempotency middleware's work as a function, for a builder that runs it in the same level as its own
+ * checks (server/api/procedures.ts: each level copies the call's options twice). `next` continues the call
+ * with `extra` added to its context; the result is the call's, or a replay made in its shape.
+ */
+export async function idempotent<R extends { ok: boolean }>(opts: CallOptions, next: (extra: IdempotentCtx) => Promise<R>): Promise<R> {
+  const { ctx, meta, type, path, getRawInput } = opts;
+  if (type !== 'mutation' || meta?.idempotent === false) return next({ idempotency: NOT_RESUMED, services: ctx.services });
   const key = parseIdempotencyKey(ctx.req.headers['idempotency-key']);
   if (!key && meta?.idempotencyRequired) {
     throw errors.validation('This request needs an Idempotency-Key header (a UUID), so that a retry cannot submit twice.', 'Idempotency-Key', 'idempotency_key_required');
   }
-  if (!key) return next({ ctx: { idempotency: NOT_RESUMED } });
+  if (!key) return next({ idempotency: NOT_RESUMED, services: ctx.services });
 
-  const { principal } = ctx as typeof ctx & { principal: Principal };
+  const { principal } = ctx;
   const request: IdempotencyRequest = {
     scope: principal.tenantId ?? 'platform',
     livemode: principal.livemode,
@@ -63,15 +83,15 @@ export const idempotency = middleware(async ({ ctx, meta, type, path, getRawInpu
     const data = await replayBody(db, principal as TenantPrincipal, stored, sensitive, ctx.state.requestId);
     ctx.state.status = stored.status;
     ctx.state.headers['Idempotent-Replayed'] = 'true';
-    return { ok: true as const, data, ctx, marker: undefined as never };
+    return { ok: true as const, data, ctx, marker: undefined as never } as unknown as R;
   };
 
   const db = ctx.services.database.db;
   if (meta?.externalEffects) {
     const claim = await claimIdempotencyKey(db, request, true);
     if (claim.kind === 'replay') return replay(db, claim);
-    const result = await next({ ctx: { idempotency: { resumedSince: claim.resumedSince } } });
-    if (result.ok) await completeIdempotencyKey(db, claim.id, toStored(status, result.data, sensitive));
+    const result = await next({ idempotency: { resumedSince: claim.resumedSince }, services: ctx.services });
+    if (result.ok) await completeIdempotencyKey(db, claim.id, toStored(status, dataOf(result), sensitive));
     else await releaseIdempotencyKey(db, claim.id);
     return result;
   }
@@ -83,13 +103,16 @@ export const idempotency = middleware(async ({ ctx, meta, type, path, getRawInpu
       if (claim.kind === 'replay') return replay(q, claim);
       // Every database handle the procedure can reach is the transaction's: on PGlite, one outside it would wait for it forever.
       const services = { ...ctx.services, database: { ...ctx.services.database, db: q }, auth: { ...ctx.services.auth, db: q } };
-      const result = await next({ ctx: { services, idempotency: { resumedSince: claim.resumedSince } } });
+      const result = await next({ services, idempotency: { resumedSince: claim.resumedSince } });
       if (!result.ok) throw new Failed(result);
-      await completeIdempotencyKey(q, claim.id, toStored(status, result.data, sensitive));
+      await completeIdempotencyKey(q, claim.id, toStored(status, dataOf(result), sensitive));
       return result;
     });
   } catch (err) {
-    if (err instanceof Failed) return err.result as Awaited<ReturnType<typeof next>>;
+    if (err instanceof Failed) return err.result as R;
     throw err;
   }
-});
+}
+
+/** A successful call's response data (tRPC's result carries it as `data`). */
+const dataOf = (result: { ok: boolean }) => (result as { data?: unknown }).data;
