@@ -78,11 +78,10 @@ export const opsProcedure = authedProcedure.use(requireOps).use(idempotency);
 /**
  * Patient-facing public paths named by an embed key (DESIGN decision 17): the input has an `embedKey` path
  * parameter; ctx gets `embed` (the key's tenant, mode, flow and questionnaires) and a scope-less `principal`
- * standing for the key, so Idempotency-Key replays are kept per tenant, mode and key. The key is resolved and
- * the Idempotency-Key handled in the level of the transport check and the billing refusal (authedProcedure
- * says why). Set
+ * standing for the key, so Idempotency-Key replays are kept per tenant, mode and key. Set
  * `meta.idempotencyRequired` on submissions. Served only under /v1/public/… (CORS is answered there). A billing
- * refusal is answered as the generic `flow_unavailable` (decision 35).
+ * refusal is answered as the generic `flow_unavailable` (decision 35). The key is resolved and the
+ * Idempotency-Key handled in the level of the transport check and the billing refusal (authedProcedure says why).
  */
 export const embedProcedure = t.procedure.use(async (opts) => {
   const { ctx, meta, next } = opts;

@@ -88,7 +88,7 @@ export const countedValues = (session: CountedSession, at: Date) => ({
 export const countValues = (mark: string, stepId = '', shard = randomInt(STATS_SHARDS)) => ({ mark, stepId, shard });
 
 /**
- * The UTC day the session was first counted as viewed (its `view` mark), else the `day` placeholder's: the verdict
+ * The UTC day the session was first counted as viewed (its `view` mark), else the `s.day` value: the verdict
  * of a run lands on its view's day, so every (day, version, arm) row holds qualified ≤ views and `qualifyRate`
  * stays ≤ 1 under any range (DESIGN decision 34; docs/decisions.md, "Issue 33: outcome pages").
  */
