@@ -8,10 +8,10 @@ const dialect = new PgDialect();
 
 /**
  * `q.execute(statement)`, but sent as a named statement on PostgreSQL, so the server parses and plans it
- * once per connection instead of on every call. For the raw statements of hot paths (data-modifying CTEs
- * the query builder cannot express); the name comes from the rendered text, so each shape a caller
- * produces (one event or two, a step that completes or not) is its own statement, and the same text is
- * always the same name, whichever copy of this module sent it. Public drizzle API only: the dialect's
+ * once per connection instead of on every call. For small raw statements sent often (the job wake-up, the
+ * order-cap lock); a raw statement of a hot path that is costly to render is a `namedStatement` (below). The
+ * name comes from the rendered text, so each shape a caller produces is its own statement, and the same
+ * text is always the same name, whichever copy of this module sent it. Public drizzle API only: the dialect's
  * `sqlToQuery` and the session's `prepareQuery`, the two calls `db.execute` itself makes, here with a name.
  * PGlite runs it like `execute` (it has no per-connection statement cache to fill).
  */
