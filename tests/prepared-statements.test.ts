@@ -4,7 +4,7 @@ import { jobs, orders, patients, tenants } from '@/db/schema';
 import { placeholders } from '@/server/db/prepared';
 import { scoped, scopedStatement, updateWith } from '@/server/db/scoped';
 import { jobRow } from '@/server/db/outbox';
-import { executeNamed } from '@/server/db/named-sql';
+import { namedStatement } from '@/server/db/named-sql';
 import { type Clinic, startWithTwoClinics, type TestApp } from './helpers/harness';
 
 let app: TestApp;
@@ -164,13 +164,17 @@ describe('rendered statements', () => {
     expect(missing).toEqual({ order: { id: b.tenantId }, patient: null });
   });
 
-  it('executeNamed runs a raw statement by name, again on the same connection, each shape under its own name', async () => {
+  it('namedStatement runs a raw statement by name, again on the same connection, each shape under its own name', async () => {
     const db = app.services.database.db;
+    const p = sql.placeholder;
+    const statement = namedStatement((shape: 'n' | 'n+m') => (shape === 'n' ? sql`select ${p('v.n')}::int as n` : sql`select ${p('v.n')}::int as n, ${'x'}::text as m`));
     const twice = await db.transaction(async (tx) => [
-      await executeNamed<{ n: number }>(tx, sql`select ${1}::int as n`),
-      await executeNamed<{ n: number }>(tx, sql`select ${2}::int as n`),
-      await executeNamed<{ n: number; m: string }>(tx, sql`select ${3}::int as n, ${'x'}::text as m`),
+      await statement.execute<{ n: number }>(tx, 'n', { v: { n: 1 } }),
+      await statement.execute<{ n: number }>(tx, 'n', { v: { n: 2 } }),
+      await statement.execute<{ n: number; m: string }>(tx, 'n+m', { v: { n: 3 } }),
     ]);
     expect(twice.map((r) => r.rows)).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3, m: 'x' }]]);
+    // A value left out is refused before anything is sent, naming its placeholder.
+    await expect(statement.execute(db, 'n', { v: {} })).rejects.toThrow('No value for placeholder "v.n"');
   });
 });

@@ -6,21 +6,6 @@ import type { Queryable } from './types';
 // Renders a `sql` template to text and parameters; the same rendering `db.execute` does (no casing rules are used here).
 const dialect = new PgDialect();
 
-/**
- * `q.execute(statement)`, but sent as a named statement on PostgreSQL, so the server parses and plans it
- * once per connection instead of on every call. For small raw statements sent often (the job wake-up, the
- * order-cap lock); a raw statement of a hot path that is costly to render is a `namedStatement` (below). The
- * name comes from the rendered text, so each shape a caller produces is its own statement, and the same
- * text is always the same name, whichever copy of this module sent it. Public drizzle API only: the dialect's
- * `sqlToQuery` and the session's `prepareQuery`, the two calls `db.execute` itself makes, here with a name.
- * PGlite runs it like `execute` (it has no per-connection statement cache to fill).
- */
-export async function executeNamed<Row extends Record<string, unknown>>(q: Queryable, statement: SQL): Promise<{ rows: Row[] }> {
-  const query = dialect.sqlToQuery(statement);
-  const result = await q._.session.prepareQuery(query, undefined, statementName(query.sql), false).execute();
-  return result as { rows: Row[] };
-}
-
 /** A rendered parameter: a constant, or the field of a group of values that fills it. */
 type NamedSlot = { constant: unknown } | { group: string; field: string };
 
@@ -37,12 +22,17 @@ function fillNamed(slots: NamedSlot[], values: StatementValues): unknown[] {
 }
 
 /**
- * A raw statement of a hot path rendered once per shape: `build` writes it with `sql.placeholder('group.field')`
- * for every value that changes between calls (constants may stay inline), and `execute` fills the rendered
- * text's parameters from `values.group.field`, as a named statement like `executeNamed`. Rendering a CTE of
- * this size with drizzle costs more CPU than PostgreSQL spends running it, on every call (issue 35); the
- * values come in small groups of fixed shape (the session's, a count's, an event's), cheap to build. `shape`
- * picks among the texts a caller may send (a step that completes or not); each is built on its first use.
+ * A raw statement (data-modifying CTEs the query builder cannot express, locks, notifications) rendered once
+ * per shape and sent as a named statement on PostgreSQL, so the server parses and plans it once per
+ * connection. `build` writes it with `sql.placeholder('group.field')` for every value that changes between
+ * calls (constants may stay inline), and `execute` fills the rendered text's parameters from
+ * `values.group.field`. Rendering a CTE of a run's size with drizzle costs more CPU than PostgreSQL spends
+ * running it (issue 35); the values come in small groups of fixed shape (the session's, a count's, an
+ * event's), cheap to build. `shape` picks among the texts a caller may send (a step that completes or not);
+ * each is built on its first use. The name comes from the text, so the same text is the same name whichever
+ * copy of this module sent it. Public drizzle API only: the dialect's `sqlToQuery` and the session's
+ * `prepareQuery`, the two calls `db.execute` makes, here with a name. PGlite runs it like `execute` (it has
+ * no per-connection statement cache to fill).
  */
 export function namedStatement<Shape extends string>(build: (shape: Shape) => SQL) {
   const rendered = new Map<Shape, { sql: string; slots: NamedSlot[]; name: string }>();

@@ -4,7 +4,7 @@ import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import { scoped, type Scope } from './scoped';
 import type { Queryable } from './types';
-import { executeNamed } from './named-sql';
+import { namedStatement } from './named-sql';
 
 // The write side of the job queue lives with the database, not in `jobs/`: domain services enqueue in
 // their own transactions, and `domain` never imports `jobs` (DESIGN §3). The worker claims from `jobs/queue`.
@@ -42,7 +42,9 @@ export async function wakeIfDue(q: Queryable, runAts: (Date | undefined)[], at =
   if (runAts.some((runAt) => !runAt || runAt.getTime() <= at.getTime())) await wakeWorkers(q);
 }
 
+const wakeStatement = namedStatement(() => sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+
 /** Wakes idle workers once the caller's transaction commits (at once outside one). */
 export async function wakeWorkers(q: Queryable): Promise<void> {
-  await executeNamed(q, sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  await wakeStatement.execute(q, 'wake', {});
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { is, Param, Placeholder, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Queryable } from './types';
 
 /**
@@ -41,15 +40,9 @@ export interface Prepared<V extends Record<string, unknown>, R> {
 /**
  * A statement's name on the PostgreSQL connection comes from its text, not from the order statements are
  * defined in: Next.js bundles its own copy of server modules, and both copies share the pool's connections.
- * Hot paths send the same few texts over and over, so each text's name is remembered (hashing it was 2% of
- * the public runtime's CPU); the bound keeps a caller that renders endless distinct texts from growing it.
+ * Computed once per statement, when it is first rendered.
  */
-const names = new LRUCache<string, string>({ max: 2_000 });
-export function statementName(text: string): string {
-  let name = names.get(text);
-  if (name === undefined) names.set(text, (name = `fr_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`));
-  return name;
-}
+export const statementName = (text: string) => `fr_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
 
 /** A placeholder per key, named `prefix + key`: the values (or `set`) of a rendered insert or update. */
 export const placeholders = (keys: string[], prefix = '') => Object.fromEntries(keys.map((k) => [k, sql.placeholder(prefix + k)]));

@@ -7,7 +7,7 @@ import { requireTenant } from '@/server/domain/ops/tenants';
 import { now } from '@/server/lib/clock';
 import { AppError } from '@/server/lib/errors';
 import { orderCapFor } from './plans';
-import { executeNamed } from '@/server/db/named-sql';
+import { namedStatement } from '@/server/db/named-sql';
 
 /**
  * The billable metric: the tenant's live orders first routed to a pharmacy this period. Sandbox is
@@ -41,6 +41,9 @@ async function countActiveApiKeys(q: Queryable, scope: Scope, at: Date): Promise
 
 const periodEndLabel = (end: Date) => end.toISOString().slice(0, 10);
 
+/** Serialises the capped approvals of one tenant until their transactions end. */
+const capLockStatement = namedStatement(() => sql`select pg_advisory_xact_lock(hashtext(${sql.placeholder('lock.key')}))`);
+
 /**
  * DESIGN decision 13: at the plan's cap, approve/submit answers 403 `order_cap_reached`. The orders domain
  * calls this inside its transaction (the lock below lasts until that transaction ends). Sandbox is
@@ -53,7 +56,7 @@ export async function assertUnderOrderCap(q: Queryable, scope: Scope, at: Date =
   if (cap === null) return;
   // Approvals of one capped tenant queue here until each commits, and orders already on their way to a
   // pharmacy count too: concurrent approvals at the cap cannot overshoot it.
-  await executeNamed(q, sql`select pg_advisory_xact_lock(hashtext(${`order-cap:${scope.tenantId}`}))`);
+  await capLockStatement.execute(q, 'lock', { lock: { key: `order-cap:${scope.tenantId}` } });
   const [inFlight] = await q
     .select({ n: count() })
     .from(orders)
