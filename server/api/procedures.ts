@@ -43,11 +43,14 @@ export const authedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   return next({ ctx: { principal: await limitedPrincipal(ctx) } });
 });
 
-/** A tenant's credential holding the meta's scope, checked in the same level as the principal (authedProcedure says why). */
-const tenantScopedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+/** The transport check, then a tenant's credential within its rate limit holding the meta's scope: the tenant builders' first checks, in this order. */
+async function scopedTenant(ctx: Context, meta: ProcedureMeta | undefined) {
   servedOnItsTransport(ctx, meta);
-  return next({ ctx: { principal: tenantPrincipalWithScope(await limitedPrincipal(ctx), meta) } });
-});
+  return tenantPrincipalWithScope(await limitedPrincipal(ctx), meta);
+}
+
+/** A tenant's credential holding the meta's scope, checked in the same level as the principal (authedProcedure says why). */
+const tenantScopedProcedure = t.procedure.use(async ({ ctx, meta, next }) => next({ ctx: { principal: await scopedTenant(ctx, meta) } }));
 
 /**
  * A tenant's API key or user session, holding the scope in the procedure's meta; its checks and the
@@ -55,8 +58,7 @@ const tenantScopedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
  */
 export const keyOrUserProcedure = t.procedure.use(async (opts) => {
   const { ctx, meta, next } = opts;
-  servedOnItsTransport(ctx, meta);
-  const principal = tenantPrincipalWithScope(await limitedPrincipal(ctx), meta);
+  const principal = await scopedTenant(ctx, meta);
   return idempotent({ ...opts, ctx: { ...ctx, principal } }, (extra) => next({ ctx: { principal, ...extra } }));
 });
 
