@@ -4,6 +4,7 @@ import { publishedFlow, weightFlowDocument } from '../helpers/flow-world';
 import { createTenantWithKeys, startTestApp, type ApiResponse, type TestApp } from '../helpers/harness';
 import { approvedQuestionnaire, weightDocument } from '../helpers/intake-world';
 import { captureStatements } from '../helpers/pg-statements';
+import { waitFor } from '../helpers/webhooks';
 
 /*
  * SQL round trips per public runtime request (docs/decisions.md, Issue 23: flows runtime round trips): every
@@ -16,6 +17,7 @@ let app: TestApp;
 let c: ReturnType<typeof flowClient>;
 let startExperiment: () => Promise<ApiResponse>;
 let statements: string[] = [];
+const heard: (string | undefined)[] = [];
 let restore: () => void = () => undefined;
 
 async function counted(fn: () => Promise<ApiResponse>, status: number) {
@@ -41,6 +43,7 @@ describe.skipIf(!onPostgres)('public flow runtime: SQL statements per request (P
     const warm = await c.started();
     await c.answerAll(warm, weightRunAnswers());
     expect((await c.submit(warm)).status).toBe(200);
+    app.services.servingKeys.onInvalidate((tenantId) => heard.push(tenantId));
     restore = captureStatements((statement) => statements.push(statement));
   });
   afterAll(async () => {
@@ -66,7 +69,11 @@ describe.skipIf(!onPostgres)('public flow runtime: SQL statements per request (P
     figures['session view'] = await counted(() => c.session(id), 200);
     figures.definition = await counted(() => c.definition(), 200);
     figures.submit = await counted(() => c.submit(id), 200);
+    const before = heard.length;
     expect((await startExperiment()).status).toBe(201);
+    // The change is forgotten twice: at once in the writing transaction, then again when its NOTIFY arrives on
+    // the LISTEN connection. Until the NOTIFY is heard, a read after it would count the key's re-read (CI run 36).
+    await waitFor(() => heard.length >= before + 2, { what: 'the NOTIFY of the experiment start' });
     figures['session (experiment just started)'] = await counted(() => c.start(), 201);
     figures['session (experiment running)'] = await counted(() => c.start(), 201);
     // Before the round-trip work: session 10, beacon 7 (retry 6), step save 10, session view 4, definition 3, submit 25;
