@@ -24,6 +24,8 @@ beforeAll(async () => {
   for (const id of Object.values(w.patients)) expect((await app.request('GET', `/v1/patients/${id}`, { key: w.key })).status).toBe(200);
   expect((await app.request('GET', '/v1/patients/pat_00000000000000000000000000', { key: w.key })).status).toBe(404);
   expect((await app.request('GET', '/v1/no/such/route/Plantedname', { key: w.key })).status).toBe(404);
+  // A method the path does not take: labelled with the path's template, which the app matched once for both.
+  expect((await app.request('DELETE', `/v1/patients/${Object.values(w.patients)[0]}`, { key: w.key })).status).toBe(405);
   // The app's limits are too high to meet (setup makes many calls); a limiter of one a second counts into the
   // same process-wide registry that the scrape reads.
   const tight = createRateLimiter({ livePerSecond: 1, sandboxPerSecond: 1 });
@@ -55,6 +57,7 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/fr_http_requests_total\{method="GET",route="\/v1\/patients\/\{id\}",status="404"\} 1/);
     expect(text).toMatch(/fr_http_requests_total\{method="POST",route="\/v1\/orders\/\{id\}\/approve",status="201"\} 1/);
     expect(text).toMatch(/fr_http_requests_total\{method="GET",route="unmatched",status="404"\} 1/);
+    expect(text).toMatch(/fr_http_requests_total\{method="DELETE",route="\/v1\/patients\/\{id\}",status="405"\} 1/);
     expect(text).toMatch(/fr_http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/v1\/orders",status="201"\} \d+/);
     expect(text).toMatch(/fr_dispatches_total\{path="inline",outcome="recorded"\} [1-9]/);
     expect(text).toMatch(/fr_rate_limit_refusals_total\{limiter="api",mode="live"\} [1-9]/);

@@ -34,6 +34,8 @@ export interface RequestState {
   error?: unknown;
   /** Input schemas of the matched procedure when the input is a JSON body. */
   bodyInputs?: unknown[];
+  /** The matched /v1 operation's path template (`/orders/{id}`), for the metrics' route label. */
+  routeTemplate?: string;
 }
 
 /** `rest`: /v1 through trpc-to-openapi; `trpc`: the console's /api/trpc, where one request may batch several calls. */

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { PGlite as PgliteClient } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import * as schema from '@/db/schema';
 import { logger } from '@/server/lib/logger';
 import { createPgListener } from './listen';
 import { ensurePrivateDir } from './private-dir';
@@ -51,7 +50,7 @@ async function openPglite(dataDir: string, lease?: PgliteLease): Promise<Databas
   if (lease && !inMemory) throw new Error('A lent PGlite stands in for an in-memory database only');
   const client = lease?.client ?? (inMemory ? new PGlite({ dataDir }) : new PGlite(privatePgliteOptions(dataDir)));
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -70,7 +69,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle connection dropped by the server (restart, failover, DROP … FORCE) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => logger.warn({ err }, 'idle PostgreSQL connection lost'));
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool) as unknown as Db;
   const listener = createPgListener(pg.Client, url);
   return {
     db,
@@ -81,7 +80,7 @@ async function openPostgres(url: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+        await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         client.release();

@@ -1,8 +1,10 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from '@/db/schema';
 
-/** One handle type for both drivers (PGlite and node-postgres). */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One handle type for both drivers (PGlite and node-postgres). Built without the schema: nothing uses the
+ * relational `db.query` API, and with a schema drizzle builds a query builder per table on every transaction.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything queries can run on: the database or an open transaction. */
 export type Queryable = Db | Tx;

@@ -69,6 +69,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
     const matched = table.matching(apiPath);
     const allowed = methodsOf(matched);
     if (allowed.length === 0) throw new AppError('not_found', 'route_not_found', 404, `Unrecognized request URL (${req.method} /v1${apiPath}).`);
+    state.routeTemplate = (matched.find((r) => r.method === req.method) ?? matched[0]).path;
     if (isPublicPath(apiPath) && req.method === 'OPTIONS') return answerPreflight(req, res, allowed);
     if (!allowed.includes(req.method ?? '')) {
       throw new AppError('validation_error', 'method_not_allowed', 405, `${req.method} is not allowed on /v1${apiPath}.`, undefined, {

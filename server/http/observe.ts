@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestState } from '@/server/api/context';
 import type { Config } from '@/server/lib/config';
 import { metrics } from '@/server/lib/metrics';
 import { isDraining, trackRequest } from './lifecycle';
@@ -25,7 +26,7 @@ export function observe(app: Handler, config: Config): Handler {
       m.httpInFlight.dec();
       // A response cut before it finished (client gone, drain over) is counted under status 0.
       const status = res.writableFinished ? String(res.statusCode) : '0';
-      const labels = { method: methodLabel(method), route: routeLabel(method, pathname), status };
+      const labels = { method: methodLabel(method), route: routeLabel(method, pathname, (req as { frState?: RequestState }).frState?.routeTemplate), status };
       m.httpRequests.inc(labels);
       m.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
     });

@@ -18,10 +18,11 @@ let table: RouteTable | undefined;
 /**
  * The `route` label of a request: the operation's path template (`/v1/orders/{id}/approve`), never the path
  * itself, so a label holds no id, key or name and the set of labels stays small. Pages and unknown paths
- * fall into a few fixed buckets.
+ * fall into a few fixed buckets. `matchedTemplate`: the template the app matched the request to, when it did
+ * (server/http/app.ts), so a /v1 path is not matched twice.
  */
-export function routeLabel(method: string, pathname: string): string {
-  if (pathname === '/v1' || pathname.startsWith('/v1/')) return v1Label(method, pathname.slice(3) || '/');
+export function routeLabel(method: string, pathname: string, matchedTemplate?: string): string {
+  if (pathname === '/v1' || pathname.startsWith('/v1/')) return matchedTemplate ? `/v1${matchedTemplate}` : v1Label(method, pathname.slice(3) || '/');
   if (pathname.startsWith(TRPC_PREFIX)) return '/api/trpc';
   if (HEALTH_PATHS.has(pathname) || pathname === '/metrics' || pathname === DEMO_PATH) return pathname;
   if (isWidgetPath(pathname)) return 'widget';

@@ -1,4 +1,5 @@
-import { TypeID, typeid } from 'typeid-js';
+import { fromUUIDBytes, TypeID } from 'typeid-js';
+import { v7 } from 'uuid';
 
 export const ID_PREFIXES = {
   tenant: 'ten',
@@ -42,9 +43,13 @@ export const ID_PREFIXES = {
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
-/** Sortable ids (prefix + UUIDv7), so ordering by id is ordering by creation time. */
+/**
+ * Sortable ids (prefix + UUIDv7), so ordering by id is ordering by creation time. The UUIDv7 from `uuid` (the
+ * generator typeid-js itself calls, monotonic within a millisecond) encoded by typeid-js's `fromUUIDBytes`:
+ * half the cost of `typeid()`, which decodes every suffix it has just encoded to check it (issue 35).
+ */
 export function newId(kind: IdKind): string {
-  return typeid(ID_PREFIXES[kind]).toString();
+  return fromUUIDBytes(ID_PREFIXES[kind], v7(undefined, new Uint8Array(16)));
 }
 
 /**

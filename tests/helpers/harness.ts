@@ -214,9 +214,8 @@ export async function createUserAndLogin(
 export async function withSecondDrizzleCopy<T>(app: TestApp, fn: () => Promise<T>): Promise<T> {
   const database = app.services.database;
   const own = database.db;
-  const schema = await import('@/db/schema');
   const driver = createRequire(import.meta.url)(database.kind === 'pglite' ? 'drizzle-orm/pglite' : 'drizzle-orm/node-postgres');
-  database.db = driver.drizzle((own as unknown as { $client: unknown }).$client, { schema });
+  database.db = driver.drizzle((own as unknown as { $client: unknown }).$client);
   try {
     return await fn();
   } finally {
