@@ -91,7 +91,7 @@ describe('npm run cli -- listen', () => {
     cut();
     const second = await cancel(); // written while the connection is down
     await waitFor(() => local.received.some((r) => r.headers['webhook-id'] === second), { what: 'the event sent during the drop' });
-    // listen prints its line once the forward is answered, a moment after the receiver has it (CI run 36).
+    // listen prints its line once the forward is answered, a moment after the receiver has it (the CI of stop 44).
     await waitFor(() => lines.some((x) => x.includes(second)), { what: 'the line of the event sent during the drop' });
     // It resumes after the last event the stream carried: the first, or the skipped one if that arrived before the cut.
     expect(sent).toHaveLength(2);

@@ -72,7 +72,8 @@ describe.skipIf(!onPostgres)('public flow runtime: SQL statements per request (P
     const before = heard.length;
     expect((await startExperiment()).status).toBe(201);
     // The change is forgotten twice: at once in the writing transaction, then again when its NOTIFY arrives on
-    // the LISTEN connection. Until the NOTIFY is heard, a read after it would count the key's re-read (CI run 36).
+    // the LISTEN connection. A key read before the NOTIFY is heard is forgotten again when it arrives, and the
+    // next request counts the key's second read (the CI of stop 44), so the counting starts after it.
     await waitFor(() => heard.length >= before + 2, { what: 'the NOTIFY of the experiment start' });
     figures['session (experiment just started)'] = await counted(() => c.start(), 201);
     figures['session (experiment running)'] = await counted(() => c.start(), 201);
