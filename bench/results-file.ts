@@ -42,7 +42,8 @@ the quiet figure it was held to.
 Run: \`npm run bench\` — env \`BENCH_SCENARIOS=keys,flows,…\` (subset), \`BENCH_DBS=postgres\` (or \`pglite\`),
 \`BENCH_DURATION\` (s per case, default 10), \`BENCH_WARMUP\` (default 2), \`BENCH_CONNECTIONS\` (default 50),
 \`BENCH_PG=0\`, \`BENCH_PG_URL\`, \`BENCH_NO_NEXT=1\` (API only), \`BENCH_WEB_CONCURRENCY=N\` (N web processes on
-PostgreSQL), \`BENCH_SERVER_NODE_ARGS\` (e.g. \`--cpu-prof\`), \`BENCH_SAME_SQL_ROUNDS\`, \`BENCH_KEEP_DB=1\`.
+PostgreSQL), \`BENCH_SERVER_NODE_ARGS\` (e.g. \`--cpu-prof\`; \`npx tsx bench/profile-layers.ts\` reads a profile by layer),
+\`BENCH_SAME_SQL_ROUNDS\`, \`BENCH_KEEP_DB=1\`.
 Scenarios live in \`bench/scenarios/\`; the soak in \`bench/soak/\` (\`npm run soak\`, \`SOAK_SECONDS\`).
 `;
 
