@@ -69,7 +69,9 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
     const matched = table.matching(apiPath);
     const allowed = methodsOf(matched);
     if (allowed.length === 0) throw new AppError('not_found', 'route_not_found', 404, `Unrecognized request URL (${req.method} /v1${apiPath}).`);
-    state.routeTemplate = (matched.find((r) => r.method === req.method) ?? matched[0]).path;
+    // The operation of the request's method, found once; a 405 is labelled with the path's first (metrics).
+    const own = matched.find((r) => r.method === req.method);
+    state.routeTemplate = (own ?? matched[0]).path;
     if (isPublicPath(apiPath) && req.method === 'OPTIONS') return answerPreflight(req, res, allowed);
     if (!allowed.includes(req.method ?? '')) {
       throw new AppError('validation_error', 'method_not_allowed', 405, `${req.method} is not allowed on /v1${apiPath}.`, undefined, {
@@ -78,7 +80,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
     }
     let route: RouteInfo | undefined;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      route = matched.find((r) => r.method === req.method);
+      route = own;
       const body = await readJsonBody(req, services.config.MAX_BODY_BYTES, { csvField: route?.meta.csvBodyField, raw: route?.meta.rawBody });
       state.rawBody = body.raw;
       state.bodyInputs = route?.inputs;
@@ -97,7 +99,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
     }) as typeof res.end;
     if (opts.directCalls !== false) {
       if (route) return callProcedure(req, res, state, { route, apiPath, body: req.body }, createContext);
-      const read = req.method === 'GET' ? matched.find((r) => r.method === 'GET') : undefined;
+      const read = req.method === 'GET' ? own : undefined;
       const query = read && directQuery(read);
       if (read && query) return callProcedure(req, res, state, { route: read, apiPath, body: queryInput(new URL(req.url ?? '', 'http://localhost').searchParams, query.arrays) }, createContext);
     }

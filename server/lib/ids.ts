@@ -1,4 +1,4 @@
-import { fromUUIDBytes, TypeID } from 'typeid-js';
+import { fromUUIDBytes } from 'typeid-js';
 import { v7 } from 'uuid';
 
 export const ID_PREFIXES = {
@@ -65,7 +65,7 @@ export function idFloorAt(kind: IdKind, ms: number): string {
   }
   bytes[6] = 0x70;
   bytes[8] = 0x80;
-  return TypeID.fromUUIDBytes(ID_PREFIXES[kind], bytes).toString();
+  return fromUUIDBytes(ID_PREFIXES[kind], bytes);
 }
 
 /**
@@ -74,5 +74,5 @@ export function idFloorAt(kind: IdKind, ms: number): string {
  */
 export function newSecretId(kind: IdKind): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return TypeID.fromUUIDBytes(ID_PREFIXES[kind], bytes).toString();
+  return fromUUIDBytes(ID_PREFIXES[kind], bytes);
 }
