@@ -63,6 +63,7 @@ async function runDatabase(db: DbKind, server: RunningServer, selected: Scenario
     await scenario.run({
       db,
       server,
+      baseline,
       async measure(spec) {
         const m = await measure(target(server, db), spec);
         rows.push({ scenario: scenario.id, m });

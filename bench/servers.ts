@@ -77,13 +77,23 @@ export async function startStaticPage(file: string, contentType: string): Promis
  * The same-SQL reference of the flows scenario (bench/same-sql-server.ts) on the server's PostgreSQL database,
  * with `npm start`'s NODE_OPTIONS and malloc arena cap, like the server it is compared with.
  */
-export async function startSameSqlReference(databaseUrl: string): Promise<RunningServer> {
+export function startSameSqlReference(databaseUrl: string): Promise<RunningServer> {
+  return startReference('same-SQL reference', 'bench/same-sql-server.ts', { DATABASE_URL: databaseUrl });
+}
+
+/** A floor of the keys read (bench/keys-floor-server.ts: `sql` is bare node:http + pg, `stack` the settled stack alone) on the server's PostgreSQL database. */
+export function startKeysFloor(databaseUrl: string, floor: 'sql' | 'stack', key: string): Promise<RunningServer> {
+  return startReference(`keys floor (${floor})`, 'bench/keys-floor-server.ts', { DATABASE_URL: databaseUrl, FLOOR: floor, KEY: key });
+}
+
+/** A bench server the project is compared with, started as `npm start` starts the project (NODE_OPTIONS, malloc arena cap). */
+async function startReference(name: string, script: string, own: Record<string, string>): Promise<RunningServer> {
   const start = npmStartSettings();
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...baseEnv(), PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: 'production', NODE_OPTIONS: start.nodeOptions, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || start.mallocArenaMax };
-  // BENCH_SERVER_NODE_ARGS profiles the reference too, so the two profiles compare layer by layer.
+  const env: NodeJS.ProcessEnv = { ...baseEnv(), ...own, PORT: String(port), NODE_ENV: 'production', NODE_OPTIONS: start.nodeOptions, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || start.mallocArenaMax };
+  // BENCH_SERVER_NODE_ARGS profiles the references too, so their profiles compare with the project's layer by layer.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawnChild('same-SQL reference', [...nodeArgs, '--import', 'tsx', 'bench/same-sql-server.ts'], env);
+  const child = spawnChild(name, [...nodeArgs, '--import', 'tsx', script], env);
   const baseUrl = `http://127.0.0.1:${port}`;
   const startupMs = await waitForHealthy(`${baseUrl}/healthz`, child);
   return { baseUrl, pid: child.pid, child, opsKey: '', startupMs };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { fmt, settings } from '../lib';
-import { WITH_NEXT } from '../servers';
-import type { Scenario, TargetCheck } from './types';
+import { fmt, markdownTable, measure, settings, type LoadSpec, type Measurement } from '../lib';
+import { startKeysFloor, WITH_NEXT } from '../servers';
+import { serverDatabaseUrl } from './orders';
+import type { Scenario, ScenarioContext, TargetCheck } from './types';
 
 /** Issue 35, item 4: the authenticated API with Next.js loaded, on PostgreSQL. */
 const LIST_RATIO_TARGET = 0.08;
@@ -25,7 +26,9 @@ export const keysScenario: Scenario = {
     const { key } = await ctx.newTenant('Bench clinic (keys)');
     const auth = { authorization: `Bearer ${key}` };
 
-    await ctx.measure({ name: KEYS_LIST, method: 'GET', path: '/v1/developer/keys', headers: auth });
+    const listSpec: LoadSpec = { name: KEYS_LIST, method: 'GET', path: '/v1/developer/keys', headers: auth };
+    const project = await ctx.measure(listSpec);
+    await compareWithFloors(ctx, project, listSpec, key);
 
     let n = 0;
     await ctx.measure({
@@ -76,3 +79,40 @@ export const keysScenario: Scenario = {
     return checks;
   },
 };
+
+/**
+ * The read against its floors on the same database, right after the project's own measurement (issue 35,
+ * item 4): bare node:http + pg running the same statement, and the settled stack alone (tRPC, zod,
+ * drizzle, pg) serving it (bench/keys-floor-server.ts). The differences say where the project's CPU per read
+ * goes: the database read, the stack, the project's own request path. PostgreSQL only.
+ */
+async function compareWithFloors(ctx: ScenarioContext, project: Measurement, spec: LoadSpec, key: string) {
+  const url = serverDatabaseUrl(ctx.server.pid);
+  if (!url) return;
+  const floors: Measurement[] = [];
+  for (const floor of ['sql', 'stack'] as const) {
+    const server = await startKeysFloor(url, floor, key);
+    try {
+      floors.push(await measure({ baseUrl: server.baseUrl, pid: server.pid, db: ctx.db, exited: server.child.exited }, { ...spec, name: `${floor} floor` }));
+    } finally {
+      await server.child.stop();
+    }
+  }
+  const [sqlFloor, stackFloor] = floors;
+  const cpu = (m: Measurement) => m.cpuMs.server ?? Number.NaN;
+  const row = (name: string, m: Measurement) => [name, fmt.int(m.reqPerSec), fmt.ms(m.p50), fmt.ms(m.p99), cpu(m).toFixed(3), m.cpuMs.postgres?.toFixed(3) ?? '—', fmt.mb(m.peakRssMb)];
+  const ms = (x: number) => `${x.toFixed(3)} ms`;
+  ctx.section(
+    'The keys read against its floors (postgres)',
+    markdownTable(
+      ['server', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/read: server', 'PostgreSQL', 'peak RSS MB'],
+      [row('project (Next.js loaded)', project), row('node:http + pg, the same statement', sqlFloor), row('tRPC + zod + drizzle + pg alone', stackFloor)],
+      [false, true, true, true, true, true, true],
+    ) +
+      `\n\nServer CPU per read: the same statement on bare node:http + pg costs ${ms(cpu(sqlFloor))}; the settled stack adds ${ms(cpu(stackFloor) - cpu(sqlFloor))} ` +
+      `(one tRPC middleware level resolving the key, the project's input and output schemas, drizzle's prepared statement); the project's own request path adds ${ms(cpu(project) - cpu(stackFloor))} ` +
+      `(route table, headers, request id, metrics, scoped data access, idempotency and scope checks, the envelope). Bare node:http answered ${fmt.int(ctx.baseline.reqPerSec)} req/s in this run; ` +
+      `the floors reach ${fmt.pct(sqlFloor.reqPerSec / ctx.baseline.reqPerSec)} and ${fmt.pct(stackFloor.reqPerSec / ctx.baseline.reqPerSec)} of it. ` +
+      `Measured one after the other with the same key, ${settings.connections} connections, ${settings.duration} s each after ${settings.warmup} s unmeasured (bench/keys-floor-server.ts).`,
+  );
+}

@@ -5,6 +5,8 @@ import type { DbKind, RunningServer } from '../servers';
 export interface ScenarioContext {
   db: DbKind;
   server: RunningServer;
+  /** This run's bare node:http baseline, measured first. */
+  baseline: Measurement;
   /** Warm-up plus one measured autocannon run against `server`, RSS sampled; recorded in the results. */
   measure(spec: LoadSpec): Promise<Measurement>;
   /** A new tenant with a live secret key, made through the ops endpoints. */
