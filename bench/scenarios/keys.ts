@@ -106,7 +106,7 @@ async function compareWithFloors(ctx: ScenarioContext, project: Measurement, spe
     'The keys read against its floors (postgres)',
     markdownTable(
       ['server', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/read: server', 'PostgreSQL', 'peak RSS MB'],
-      [row('project (Next.js loaded)', project), row('node:http + pg, the same statement', sqlFloor), row('tRPC + zod + drizzle + pg alone', stackFloor)],
+      [row(WITH_NEXT ? 'project (Next.js loaded)' : 'project (API only)', project), row('node:http + pg, the same statement', sqlFloor), row('tRPC + zod + drizzle + pg alone', stackFloor)],
       [false, true, true, true, true, true, true],
     ) +
       `\n\nServer CPU per read: the same statement on bare node:http + pg costs ${ms(cpu(sqlFloor))}; the settled stack adds ${ms(cpu(stackFloor) - cpu(sqlFloor))} ` +

@@ -59,7 +59,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
     res.end(JSON.stringify(envelope.body));
   }
 
-  async function handleV1(req: Req, res: ServerResponse, state: RequestState, apiPath: string) {
+  async function handleV1(req: Req, res: ServerResponse, state: RequestState, apiPath: string, search: URLSearchParams) {
     if (req.method === 'GET' && apiPath === '/openapi.json') {
       res.setHeader('Content-Type', 'application/json');
       res.end(openapiJson);
@@ -101,7 +101,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       if (route) return callProcedure(req, res, state, { route, apiPath, body: req.body }, createContext);
       const read = req.method === 'GET' ? own : undefined;
       const query = read && directQuery(read);
-      if (read && query) return callProcedure(req, res, state, { route: read, apiPath, body: queryInput(new URL(req.url ?? '', 'http://localhost').searchParams, query.arrays) }, createContext);
+      if (read && query) return callProcedure(req, res, state, { route: read, apiPath, body: queryInput(search, query.arrays) }, createContext);
     }
     req.url = req.url!.slice(3);
     req.frCreateContext = createContext;
@@ -130,7 +130,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
         const apiPath = url.pathname.slice(3) || '/';
         setHeaders(res, security.api(apiPath));
         if (isPublicPath(apiPath)) setHeaders(res, corsHeaders(req));
-        await handleV1(req as Req, res, state, apiPath);
+        await handleV1(req as Req, res, state, apiPath, url.searchParams);
       } else if (url.pathname.startsWith(TRPC_PREFIX)) {
         setHeaders(res, security.api(url.pathname));
         await serveTrpc(req, res, state);

@@ -47,14 +47,16 @@ export function beginDrain(): void {
   s.listeners.clear();
 }
 
-/** Counts a request from arrival until its response closes (finished, or the client went away). */
-export function trackRequest(onClose: (fn: () => void) => void): void {
+/** Counts a request from its arrival until `done` (its response closed: finished, or the client went away). */
+export function trackRequest(): { done(): void } {
   const s = state();
   s.inFlight++;
-  onClose(() => {
-    s.inFlight--;
-    if (s.inFlight === 0) for (const w of [...s.idleWaiters]) w();
-  });
+  return {
+    done() {
+      s.inFlight--;
+      if (s.inFlight === 0) for (const w of [...s.idleWaiters]) w();
+    },
+  };
 }
 
 /** Resolves true once no request is in flight, or false after `ms`. */

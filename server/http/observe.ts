@@ -21,13 +21,14 @@ export function observe(app: Handler, config: Config): Handler {
     const pathname = pathOf(req.url);
     const method = req.method ?? 'GET';
     m.httpInFlight.inc();
-    trackRequest((fn) => res.once('close', fn));
+    const tracked = trackRequest();
+    // One listener for the in-flight counts and the metrics (each listener costs per request).
     res.once('close', () => {
+      tracked.done();
       m.httpInFlight.dec();
       // A response cut before it finished (client gone, drain over) is counted under status 0.
       const status = res.writableFinished ? String(res.statusCode) : '0';
       const labels = { method: methodLabel(method), route: routeLabel(method, pathname, (req as { frState?: RequestState }).frState?.routeTemplate), status };
-      m.httpRequests.inc(labels);
       m.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
     });
     if (isDraining()) res.setHeader('Connection', 'close');

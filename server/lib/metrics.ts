@@ -17,18 +17,24 @@ function createInstruments() {
   if (cluster.isWorker) void new AggregatorRegistry();
   const probes: { queue?: () => Promise<QueueDepth[]>; pool?: () => PoolStats | null } = {};
 
-  const httpRequests = new Counter({
-    name: 'fr_http_requests_total',
-    help: 'HTTP requests answered, by method, route template and status code.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
   const httpDuration = new Histogram({
     name: 'fr_http_request_duration_seconds',
     help: 'Time from the request arriving to the response finishing, by method, route template and status code.',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
+  });
+  // The request count is the duration histogram's own count per label set, copied at scrape time: a request
+  // records one instrument, not two (issue 35: each costs a label hash per request), and the two cannot disagree.
+  new Counter({
+    name: 'fr_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const v of (await httpDuration.get()).values) if (v.metricName === 'fr_http_request_duration_seconds_count') this.inc(v.labels, v.value);
+    },
   });
   const httpInFlight = new Gauge({ name: 'fr_http_requests_in_flight', help: 'Requests being answered now (event streams included).', registers: [registry] });
   const sseStreams = new Gauge({ name: 'fr_event_streams_open', help: 'Open event streams (GET /v1/developer/events/stream).', registers: [registry] });
@@ -108,7 +114,7 @@ function createInstruments() {
     },
   });
 
-  return { registry, probes, httpRequests, httpDuration, httpInFlight, sseStreams, draining, rateLimitRefusals, webhookDeliveries, dispatches };
+  return { registry, probes, httpDuration, httpInFlight, sseStreams, draining, rateLimitRefusals, webhookDeliveries, dispatches };
 }
 
 export interface QueueDepth {
