@@ -57,9 +57,8 @@ const tenantScopedProcedure = t.procedure.use(async ({ ctx, meta, next }) => nex
  * Idempotency-Key's handling in one level (the builder of most of /v1, so of most requests).
  */
 export const keyOrUserProcedure = t.procedure.use(async (opts) => {
-  const { ctx, meta, next } = opts;
-  const principal = await scopedTenant(ctx, meta);
-  return idempotent({ ...opts, ctx: { ...ctx, principal } }, (extra) => next({ ctx: { principal, ...extra } }));
+  const principal = await scopedTenant(opts.ctx, opts.meta);
+  return idempotent(opts, principal, (extra) => opts.next({ ctx: { principal, ...extra } }));
 });
 
 /** A tenant's machine API key only (the event log); user sessions get 403. */
@@ -89,7 +88,7 @@ export const embedProcedure = t.procedure.use(async (opts) => {
   const { ctx, meta, next } = opts;
   servedOnItsTransport(ctx, meta);
   const resolved = await resolveEmbedKey(ctx, opts.getRawInput);
-  return patientSafeOutcome(await idempotent({ ...opts, ctx: { ...ctx, ...resolved } }, (extra) => next({ ctx: { ...resolved, ...extra } })));
+  return patientSafeOutcome(await idempotent(opts, resolved.principal, (extra) => next({ ctx: { ...resolved, ...extra } })));
 });
 
 /** The public hosted intake link: the one-time token in the path is the credential (DESIGN decision 21); billing refusals as for embedProcedure. */

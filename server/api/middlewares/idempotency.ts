@@ -39,12 +39,12 @@ class Failed {
  * (`externalEffects`) cannot sit in one transaction; their claim is a lease that lapses if its owner dies.
  */
 // A builder that uses this level puts the principal in the context first (server/api/procedures.ts).
-export const idempotency = middleware((opts) => idempotent(opts as typeof opts & { ctx: { principal: Principal } }, (extra) => opts.next({ ctx: extra })));
+export const idempotency = middleware((opts) => idempotent(opts, (opts.ctx as Context & { principal: Principal }).principal, (extra) => opts.next({ ctx: extra })));
 
 /** What `idempotent` hands the rest of the call: the claim's takeover, and the services (in a transaction, bound to it). */
 type IdempotentCtx = { idempotency: IdempotencyContext; services: Context['services'] };
 interface CallOptions {
-  ctx: Context & { principal: Principal };
+  ctx: Context;
   meta: ProcedureMeta | undefined;
   type: string;
   path: string;
@@ -53,10 +53,12 @@ interface CallOptions {
 
 /**
  * The idempotency middleware's work as a function, for a builder that runs it in the same level as its own
- * checks (server/api/procedures.ts: each level copies the call's options twice). `next` continues the call
- * with `extra` added to its context; the result is the call's, or a replay made in its shape.
+ * checks (server/api/procedures.ts: each level copies the call's options twice). `principal`: the credential
+ * the key is kept under, which such a builder has just resolved (so its options need not be copied to carry
+ * it). `next` continues the call with `extra` added to its context; the result is the call's, or a replay
+ * made in its shape.
  */
-export async function idempotent<R extends { ok: boolean }>(opts: CallOptions, next: (extra: IdempotentCtx) => Promise<R>): Promise<R> {
+export async function idempotent<R extends { ok: boolean }>(opts: CallOptions, principal: Principal, next: (extra: IdempotentCtx) => Promise<R>): Promise<R> {
   const { ctx, meta, type, path, getRawInput } = opts;
   if (type !== 'mutation' || meta?.idempotent === false) return next({ idempotency: NOT_RESUMED, services: ctx.services });
   const key = parseIdempotencyKey(ctx.req.headers['idempotency-key']);
@@ -65,7 +67,6 @@ export async function idempotent<R extends { ok: boolean }>(opts: CallOptions, n
   }
   if (!key) return next({ idempotency: NOT_RESUMED, services: ctx.services });
 
-  const { principal } = ctx;
   const request: IdempotencyRequest = {
     scope: principal.tenantId ?? 'platform',
     livemode: principal.livemode,
@@ -83,7 +84,7 @@ export async function idempotent<R extends { ok: boolean }>(opts: CallOptions, n
     const data = await replayBody(db, principal as TenantPrincipal, stored, sensitive, ctx.state.requestId);
     ctx.state.status = stored.status;
     ctx.state.headers['Idempotent-Replayed'] = 'true';
-    return { ok: true as const, data, ctx, marker: undefined as never } as unknown as R;
+    return { ok: true as const, data, ctx: { ...ctx, principal }, marker: undefined as never } as unknown as R;
   };
 
   const db = ctx.services.database.db;
