@@ -543,7 +543,7 @@ export const flowsScenario: Scenario = {
     f.runs = sampled.value;
     f.locks = sampled.text;
     log(`${ctx.db.padEnd(8)} flows runs: ${fmt.int(f.runs.runsPerSec)}/s${f.locks ? `; ${f.locks}` : ''}`);
-    f.sameSql = await compareWithSameSql(ctx.server, f.runs, (server, label) => measureRuns(server, ctx.db, w, label));
+    f.sameSql = await compareWithSameSql(ctx.server, (server, label) => measureRuns(server, ctx.db, w, label));
     f.cpuByKind = await measureCpuByKind(ctx, w);
     log(`${ctx.db.padEnd(8)} flows CPU ms by request (server / PostgreSQL): ${cpuByKindText(f.cpuByKind)}`);
 
