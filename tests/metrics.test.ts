@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metrics } from '@/server/lib/metrics';
 import { createRateLimiter } from '@/server/lib/rate-limit';
 import { ordersWorld } from './helpers/orders-world';
 import { startTestApp, type TestApp } from './helpers/harness';
@@ -65,6 +66,16 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/fr_jobs_pending\{kind="order\.[a-z-]+",due="(true|false)"\} \d+/);
     expect(text).toContain('# TYPE fr_webhook_delivery_attempts_total counter');
     expect(text).toContain('# TYPE fr_db_pool_connections gauge');
+  });
+
+  it('gives overlapping scrapes the same request counts, each equal to the duration histogram\'s count', async () => {
+    // In process: three collections of the one registry interleave at every await (HTTP scrapes seldom would).
+    const texts = await Promise.all(Array.from({ length: 3 }, () => metrics().registry.metrics()));
+    const count = (text: string, metric: string) => Number(new RegExp(`^${metric}\\{method="GET",route="/v1/patients/\\{id\\}",status="200"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    for (const text of texts) {
+      expect(count(text, 'fr_http_requests_total')).toBe(2);
+      expect(count(text, 'fr_http_request_duration_seconds_count')).toBe(2);
+    }
   });
 
   it('carries no PHI, id or key in any label', async () => {

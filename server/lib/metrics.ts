@@ -32,8 +32,10 @@ function createInstruments() {
     labelNames: ['method', 'route', 'status'] as const,
     registers: [registry],
     async collect() {
+      const { values } = await httpDuration.get();
+      // Emptied and refilled with no await between, so scrapes that overlap never see a half-filled count.
       this.reset();
-      for (const v of (await httpDuration.get()).values) if (v.metricName === 'fr_http_request_duration_seconds_count') this.inc(v.labels, v.value);
+      for (const v of values) if (v.metricName === 'fr_http_request_duration_seconds_count') this.inc(v.labels, v.value);
     },
   });
   const httpInFlight = new Gauge({ name: 'fr_http_requests_in_flight', help: 'Requests being answered now (event streams included).', registers: [registry] });
