@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestState } from '@/server/api/context';
 import type { Config } from '@/server/lib/config';
 import { metrics } from '@/server/lib/metrics';
-import { isDraining, trackRequest } from './lifecycle';
+import { isDraining, requestsInFlight, trackRequest } from './lifecycle';
 import { METRICS_PATH, serveMetrics } from './metrics-endpoint';
 import { methodLabel, routeLabel } from './route-label';
 
@@ -15,17 +15,16 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<voi
  */
 export function observe(app: Handler, config: Config): Handler {
   const m = metrics();
+  m.probes.inFlight = requestsInFlight;
   return function observed(req, res) {
     const started = process.hrtime.bigint();
     // Read now: the app rewrites req.url on its way (/v1 is cut off before trpc-to-openapi sees it).
     const pathname = pathOf(req.url);
     const method = req.method ?? 'GET';
-    m.httpInFlight.inc();
     const tracked = trackRequest();
-    // One listener for the in-flight counts and the metrics (each listener costs per request).
+    // One listener for the in-flight count and the metrics (each listener costs per request).
     res.once('close', () => {
       tracked.done();
-      m.httpInFlight.dec();
       // A response cut before it finished (client gone, drain over) is counted under status 0.
       const status = res.writableFinished ? String(res.statusCode) : '0';
       const labels = { method: methodLabel(method), route: routeLabel(method, pathname, (req as { frState?: RequestState }).frState?.routeTemplate), status };

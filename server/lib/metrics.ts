@@ -15,7 +15,7 @@ function createInstruments() {
   AggregatorRegistry.setRegistries([registry]);
   // Constructing one is what makes prom-client answer the primary's requests in a forked process.
   if (cluster.isWorker) void new AggregatorRegistry();
-  const probes: { queue?: () => Promise<QueueDepth[]>; pool?: () => PoolStats | null } = {};
+  const probes: { queue?: () => Promise<QueueDepth[]>; pool?: () => PoolStats | null; inFlight?: () => number } = {};
 
   const httpDuration = new Histogram({
     name: 'fr_http_request_duration_seconds',
@@ -38,7 +38,15 @@ function createInstruments() {
       for (const v of values) if (v.metricName === 'fr_http_request_duration_seconds_count') this.inc(v.labels, v.value);
     },
   });
-  const httpInFlight = new Gauge({ name: 'fr_http_requests_in_flight', help: 'Requests being answered now (event streams included).', registers: [registry] });
+  // Read at scrape time from the count the graceful shutdown waits on (server/http/lifecycle.ts), not kept twice.
+  new Gauge({
+    name: 'fr_http_requests_in_flight',
+    help: 'Requests being answered now (event streams included).',
+    registers: [registry],
+    collect() {
+      this.set(probes.inFlight?.() ?? 0);
+    },
+  });
   const sseStreams = new Gauge({ name: 'fr_event_streams_open', help: 'Open event streams (GET /v1/developer/events/stream).', registers: [registry] });
   const draining = new Gauge({ name: 'fr_process_draining', help: '1 once the process has been told to stop and drains its requests.', registers: [registry] });
   const rateLimitRefusals = new Counter({
@@ -116,7 +124,7 @@ function createInstruments() {
     },
   });
 
-  return { registry, probes, httpDuration, httpInFlight, sseStreams, draining, rateLimitRefusals, webhookDeliveries, dispatches };
+  return { registry, probes, httpDuration, sseStreams, draining, rateLimitRefusals, webhookDeliveries, dispatches };
 }
 
 export interface QueueDepth {
