@@ -81,6 +81,11 @@ export function startSameSqlReference(databaseUrl: string): Promise<RunningServe
   return startReference('same-SQL reference', 'bench/same-sql-server.ts', { DATABASE_URL: databaseUrl });
 }
 
+/** The flows stack floor (bench/flows-stack-floor-server.ts): the reference's runtime on tRPC + zod + drizzle alone, on the server's PostgreSQL database. */
+export function startFlowsStackFloor(databaseUrl: string): Promise<RunningServer> {
+  return startReference('flows stack floor', 'bench/flows-stack-floor-server.ts', { DATABASE_URL: databaseUrl });
+}
+
 /** A floor of the keys read (bench/keys-floor-server.ts: `sql` is bare node:http + pg, `stack` the settled stack alone) on the server's PostgreSQL database. */
 export function startKeysFloor(databaseUrl: string, floor: 'sql' | 'stack', key: string): Promise<RunningServer> {
   return startReference(`keys floor (${floor})`, 'bench/keys-floor-server.ts', { DATABASE_URL: databaseUrl, FLOOR: floor, KEY: key });

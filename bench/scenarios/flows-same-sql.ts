@@ -1,6 +1,6 @@
 import { runShape } from '../same-sql/statements';
 import { fmt, log, markdownTable, settings } from '../lib';
-import { startSameSqlReference } from '../servers';
+import { startFlowsStackFloor, startSameSqlReference } from '../servers';
 import { serverDatabaseUrl } from './orders';
 import type { TargetCheck } from './types';
 import type { RunFigures, World } from './flows';
@@ -15,30 +15,37 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_SAME_SQL_ROUNDS ?? 3));
 export interface SameSqlFigures {
   project: RunFigures[];
   reference: RunFigures[];
+  /** The same runtime on the settled stack alone (bench/flows-stack-floor-server.ts): a figure, not a target. */
+  stack: RunFigures[];
 }
 
 type Measure = (server: { baseUrl: string; pid: number }, label: string) => Promise<RunFigures>;
 
 /**
- * Rounds of complete runs alternating between the project and the reference started on the same database;
- * null on PGlite (the reference speaks to PostgreSQL). The scenario's own measured round is not one of them:
+ * Rounds of complete runs alternating between the project, the reference and the stack floor, started on the
+ * same database; null on PGlite (the reference speaks to PostgreSQL). The scenario's own measured round is not one of them:
  * it runs beside the lock-wait sampler, whose queries PostgreSQL's CPU figure would charge to the project.
  */
 export async function compareWithSameSql(project: { baseUrl: string; pid: number }, measure: Measure): Promise<SameSqlFigures | null> {
   const url = serverDatabaseUrl(project.pid);
   if (!url) return null;
   const reference = await startSameSqlReference(url);
-  const out: SameSqlFigures = { project: [], reference: [] };
+  const stack = await startFlowsStackFloor(url).catch(async (err: unknown) => {
+    await reference.child.stop();
+    throw err;
+  });
+  const out: SameSqlFigures = { project: [], reference: [], stack: [] };
   try {
     for (let round = 0; round < ROUNDS; round++) {
       out.project.push(await measure(project, `flows (round ${round + 1})`));
       out.reference.push(await measure(reference, `same-SQL reference (round ${round + 1})`));
+      out.stack.push(await measure(stack, `flows stack floor (round ${round + 1})`));
     }
   } finally {
-    await reference.child.stop();
+    await Promise.all([reference.child.stop(), stack.child.stop()]);
   }
   const m = medians(out);
-  log(`postgres flows vs same SQL: ${fmt.int(m.project.runsPerSec)} against ${fmt.int(m.reference.runsPerSec)} runs/s (medians of ${ROUNDS})`);
+  log(`postgres flows vs same SQL: ${fmt.int(m.project.runsPerSec)} against ${fmt.int(m.reference.runsPerSec)} runs/s, stack floor ${fmt.int(m.stack.runsPerSec)} (medians of ${ROUNDS})`);
   return out;
 }
 
@@ -52,7 +59,7 @@ const side = (rounds: RunFigures[]) => ({
   postgres: median(rounds.flatMap((r) => r.cpuMsPerRun.postgres ?? [])),
   p99: median(rounds.map((r) => r.run.p99)),
 });
-const medians = (f: SameSqlFigures) => ({ project: side(f.project), reference: side(f.reference) });
+const medians = (f: SameSqlFigures) => ({ project: side(f.project), reference: side(f.reference), stack: side(f.stack) });
 const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : Number.NaN);
 
 export function sameSqlTargets(f: SameSqlFigures, db: string): TargetCheck[] {
@@ -85,11 +92,21 @@ export function sameSqlTargets(f: SameSqlFigures, db: string): TargetCheck[] {
 export function sameSqlSection(f: SameSqlFigures, w: Pick<World, 'embed'>): string {
   const shape = runShape();
   const row = (name: string, r: RunFigures) => [name, fmt.int(r.runsPerSec), fmt.ms(r.run.p50), fmt.ms(r.run.p99), r.cpuMsPerRun.server?.toFixed(2) ?? '—', r.cpuMsPerRun.postgres?.toFixed(2) ?? '—', fmt.mb(r.peakRssMb)];
-  const rows = f.project.flatMap((p, i) => [row(`project, round ${i + 1}`, p), ...(f.reference[i] ? [row(`same-SQL reference, round ${i + 1}`, f.reference[i])] : [])]);
+  const rows = f.project.flatMap((p, i) => [
+    row(`project, round ${i + 1}`, p),
+    ...(f.reference[i] ? [row(`same-SQL reference, round ${i + 1}`, f.reference[i])] : []),
+    ...(f.stack[i] ? [row(`stack floor, round ${i + 1}`, f.stack[i])] : []),
+  ]);
+  const m = medians(f);
+  const share = (s: ReturnType<typeof side>) => `${fmt.pct(ratio(s.runsPerSec, m.reference.runsPerSec))} of its runs/s, ${ratio(s.server, m.reference.server).toFixed(2)}× its server CPU per run`;
   return (
     markdownTable(['server', 'runs/s', 'run p50 ms', 'run p99 ms', 'CPU ms/run: server', 'PostgreSQL', 'peak RSS MB'], rows, [false, true, true, true, true, true, true]) +
+    `\n\nAgainst the same-SQL reference (medians): the stack floor ${share(m.stack)}; the project ${share(m.project)}.` +
     `\n\nThe same-SQL reference (bench/same-sql-server.ts) is bare node:http + pg on the same database and embed key (${w.embed}), serving the three routes a run uses with the statements the project sends for it ` +
     `(bench/same-sql/statements.ts: ${shape.statements} statements, ${shape.commits} commits per run; tests/postgres/same-sql-statements.test.ts fails when the project's diverge), each a named prepared statement, in the same transactions, ` +
-    `with the questionnaire engine on submit and an Ed25519 certificate, and no validation or framework. The same ${settings.connections} patients' closed loop drives both, one at a time, in alternating rounds of ${settings.duration} s (each after ${settings.warmup} s unmeasured).`
+    `with the questionnaire engine on submit and an Ed25519 certificate, and no validation or framework. The stack floor (bench/flows-stack-floor-server.ts) is the same runtime (bench/same-sql/runtime.ts) on the settled stack alone: ` +
+    `a tRPC procedure per route with the project's input and output schemas and one middleware level resolving the embed key, called through createCaller, each statement a named prepared query through drizzle and the submit in drizzle's transaction; ` +
+    `no project code on the path (route table, headers, metrics, rate limits, origin checks, idempotency layer, events catalog, scoped data access). It is a figure, not a target. ` +
+    `The same ${settings.connections} patients' closed loop drives all three, one at a time, in alternating rounds of ${settings.duration} s (each after ${settings.warmup} s unmeasured).`
   );
 }

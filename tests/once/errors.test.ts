@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithKeys, expectEnvelope, startTestApp, type TestApp } from '../helpers/harness';
 
@@ -44,6 +45,32 @@ describe('error envelope and request ids', () => {
   it('rejects a body over the documented size limit', async () => {
     const res = await app.request('POST', '/v1/developer/keys', { key, body: { name: 'x'.repeat(5000) } });
     expectEnvelope(res, 413, 'validation_error', 'body_too_large');
+  });
+
+  it('reads a body sent in chunks, refuses one that grows past the limit without declaring its length, and keeps serving', async () => {
+    /** A POST with `Transfer-Encoding: chunked` (no Content-Length); resolves to the status, or to the error when the server cuts it. */
+    const chunked = (parts: string[], end = true) =>
+      new Promise<number | string>((resolve) => {
+        const req = http.request(`${app.baseUrl}/v1/developer/keys`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+        for (const part of parts) req.write(part);
+        if (end) req.end();
+        else setImmediate(() => req.destroy());
+      });
+    expect(await chunked(['{"name":', ' "chunked"}'])).toBe(201);
+    expect((await app.request('GET', '/v1/developer/keys', { key })).body.map((k: { name: string }) => k.name)).toContain('chunked');
+    // Over MAX_BODY_BYTES (2048) only once the chunks arrive: the request is cut, as when it declares its length the answer is a 413.
+    const over = await chunked(['{"name": "', 'x'.repeat(1500), 'x'.repeat(1500), '"}']);
+    expect([413, 'ECONNRESET', 'EPIPE']).toContain(over);
+    // A body that breaks off leaves nothing waiting: the next request is answered.
+    await chunked(['{"name": "half'], false);
+    expect((await app.request('GET', '/v1/developer/keys', { key })).status).toBe(200);
+    const listed = await app.request('GET', '/v1/developer/keys', { key });
+    expect(listed.body.filter((k: { name: string }) => k.name.startsWith('half') || k.name.startsWith('xxx'))).toEqual([]);
   });
 
   it('names the offending field on validation failures', async () => {

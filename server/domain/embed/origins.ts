@@ -55,9 +55,26 @@ export function checkAllowedOrigin(origin: string): string | null {
   return null;
 }
 
-/** `scheme://host[:port]` of a URL, default ports dropped; null for anything that is not http(s). */
+const parsedOrigins = new Map<string, string | null>();
+const MAX_PARSED_ORIGINS = 1000;
+
+/**
+ * `scheme://host[:port]` of a URL, default ports dropped; null for anything that is not http(s). Remembered:
+ * a public runtime request parses the same few (its Origin, the service's own, the key's allowed ones) several
+ * times, and a URL parse is the costliest part of the origin check (issue 35). Bounded, emptied when full.
+ */
 export function originOf(url: string | undefined): string | null {
   if (!url) return null;
+  let origin = parsedOrigins.get(url);
+  if (origin === undefined) {
+    origin = parseOrigin(url);
+    if (parsedOrigins.size >= MAX_PARSED_ORIGINS) parsedOrigins.clear();
+    parsedOrigins.set(url, origin);
+  }
+  return origin;
+}
+
+function parseOrigin(url: string): string | null {
   try {
     const u = new URL(url);
     return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;

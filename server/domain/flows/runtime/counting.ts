@@ -68,17 +68,21 @@ export function countCtes(counter: FlowCounter, placement: CountPlacement = {}):
  * The `s` group of a statement of counts: the session's values and the moment's (`at` as ISO text, converted once
  * rather than by the driver at each of its places).
  */
-export const countedValues = (session: CountedSession, at: Date) => ({
-  sessionId: session.id,
-  tenantId: session.tenantId,
-  livemode: session.livemode,
-  flowId: session.flowId,
-  flowVersionId: session.flowVersionId,
-  experimentId: session.experimentId ?? '',
-  arm: session.variantKey ?? '',
-  at: at.toISOString(),
-  day: statsDay(at),
-});
+export const countedValues = (session: CountedSession, at: Date) => {
+  const iso = at.toISOString();
+  return {
+    sessionId: session.id,
+    tenantId: session.tenantId,
+    livemode: session.livemode,
+    flowId: session.flowId,
+    flowVersionId: session.flowVersionId,
+    experimentId: session.experimentId ?? '',
+    arm: session.variantKey ?? '',
+    at: iso,
+    // statsDay's UTC day, from the text already made
+    day: iso.slice(0, 10),
+  };
+};
 
 /**
  * One count's own group (`as`, or `count`): its mark, its step ('' for the flow-level row) and its aggregate
