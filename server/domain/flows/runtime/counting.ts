@@ -19,9 +19,6 @@ export const STATS_SHARDS = 16;
 /** The mark that counts a session as viewed: its `view` beacon or its first saved step, whichever comes first. */
 export const VIEW_MARK = 'view';
 
-/** The UTC day a count lands on. */
-export const statsDay = (at: Date) => at.toISOString().slice(0, 10);
-
 /** What a count needs of its session (a row, or one being inserted in the same statement). */
 export type CountedSession = Pick<SessionRow, 'id' | 'tenantId' | 'livemode' | 'flowId' | 'flowVersionId' | 'experimentId' | 'variantKey'>;
 
@@ -79,7 +76,7 @@ export const countedValues = (session: CountedSession, at: Date) => {
     experimentId: session.experimentId ?? '',
     arm: session.variantKey ?? '',
     at: iso,
-    // statsDay's UTC day, from the text already made
+    // The UTC day the count lands on.
     day: iso.slice(0, 10),
   };
 };
