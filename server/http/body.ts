@@ -54,22 +54,27 @@ function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // Settled once; the listeners stay (a request ends or closes once), later events find it settled.
+    let settled = false;
     const fail = (err: Error) => {
-      req.off('data', onData).off('end', onEnd).off('error', fail).off('close', onClose);
+      if (settled) return;
+      settled = true;
       req.destroy();
       reject(err);
     };
-    const onData = (chunk: Buffer) => {
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.length;
       if (size > limit) fail(tooLarge(limit));
       else chunks.push(chunk);
-    };
-    const onEnd = () => {
-      req.off('data', onData).off('error', fail).off('close', onClose);
+    });
+    req.once('end', () => {
+      if (settled) return;
+      settled = true;
       resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-    };
-    const onClose = () => fail(Object.assign(new Error('The request closed before its body arrived.'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
-    req.on('data', onData).once('end', onEnd).once('error', fail).once('close', onClose);
+    });
+    req.on('error', fail);
+    req.once('close', () => fail(Object.assign(new Error('The request closed before its body arrived.'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
   });
 }
 
