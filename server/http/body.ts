@@ -74,7 +74,10 @@ function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
       resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
     });
     req.on('error', fail);
-    req.once('close', () => fail(Object.assign(new Error('The request closed before its body arrived.'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
+    // Every request closes; only one that closes before its end is a failure (and only then is an Error, with its stack, made).
+    req.once('close', () => {
+      if (!settled) fail(Object.assign(new Error('The request closed before its body arrived.'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    });
   });
 }
 
