@@ -6,6 +6,7 @@
  * caller's: bare `pg` (bench/same-sql-server.ts) or drizzle (bench/flows-stack-floor-server.ts).
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SignJWT } from 'jose';
 import { evaluate } from '@/server/domain/intake/shared/engine';
 import { answersHash } from '@/server/domain/intake/certificate-secrets';
@@ -150,8 +151,8 @@ export function flowsRuntime(db: Database) {
 export const RUN_ROUTE = /^\/v1\/public\/flows\/([^/]+)\/sessions(?:\/([^/]+)\/(steps|submit))?$/;
 
 /** Collects a request's body, then writes what `answer` resolves to as JSON (a 500 with the message when it throws). */
-export function serveJson(answer: (req: import('node:http').IncomingMessage, raw: string) => Promise<{ status: number; body: unknown }>) {
-  return (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+export function serveJson(answer: (req: IncomingMessage, raw: string) => Promise<{ status: number; body: unknown }>) {
+  return (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
