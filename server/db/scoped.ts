@@ -81,18 +81,30 @@ export interface AlsoUpdate {
   values: Values;
 }
 
+/** The placeholder names of a batch, by row and column: the same for every batch of one shape, so made once. */
+const batchNames = new Map<string, string[][]>();
+
+/** The row sets exactly `keys`, in that order (its `livemode` aside: the scope's mode is never a row's). */
+function setsExactly(row: Record<string, unknown>, keys: string[]): boolean {
+  let n = 0;
+  for (const k of Object.keys(row)) if (k !== 'livemode' && row[k] !== undefined && k !== keys[n++]) return false;
+  return n === keys.length;
+}
+
 /** A batch of rows as placeholders named `prefix + row + column`, and the values that fill them. */
 function batch({ table, rows }: AlsoInsert, prefix: string) {
-  const clean = rows.map(({ livemode: _l, ...v }) => v);
-  const keys = setKeys(clean[0]);
+  const keys = setKeys(rows[0]).filter((k) => k !== 'livemode');
+  const key = `${getTableName(table)}:${rows.length}:${keys.join(',')}`;
+  let names = batchNames.get(prefix + key);
+  if (!names) batchNames.set(prefix + key, (names = rows.map((_, i) => keys.map((k) => `${prefix}${i}:${k}`))));
   const values: Values = {};
-  clean.forEach((row, i) => {
-    if (setKeys(row).join(',') !== keys.join(',')) throw new Error('insert: every row of a table must set the same columns');
-    for (const k of keys) values[`${prefix}${i}:${k}`] = row[k];
+  rows.forEach((row, i) => {
+    if (!setsExactly(row, keys)) throw new Error('insert: every row of a table must set the same columns');
+    keys.forEach((k, j) => (values[names[i][j]] = row[k]));
   });
   const render = () =>
-    clean.map((_, i) => ({ ...placeholders(keys, `${prefix}${i}:`), tenantId: sql.placeholder(TENANT), ...(table.livemode ? { livemode: sql.placeholder(LIVEMODE) } : {}) }));
-  return { key: `${getTableName(table)}:${clean.length}:${keys.join(',')}`, prefix, values, render };
+    rows.map((_, i) => ({ ...placeholders(keys, `${prefix}${i}:`), tenantId: sql.placeholder(TENANT), ...(table.livemode ? { livemode: sql.placeholder(LIVEMODE) } : {}) }));
+  return { key, prefix, values, render };
 }
 
 /** What an `also` CTE returns: the row's id, or the first column of a table keyed otherwise (intake_answers by submission). */

@@ -9,6 +9,7 @@ import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { logger } from '@/server/lib/logger';
 import { readJsonBody } from './body';
+import { requestTarget } from './request-target';
 import { callProcedure, directQuery, queryInput } from './procedure-call';
 import { toEnvelope } from '@/server/api/envelope';
 import { EVENT_STREAM_PATH, serveEventStream } from './event-stream';
@@ -109,17 +110,21 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestTarget(req.url);
     const state: RequestState = {
       requestId: newId('request'),
       method: req.method ?? 'GET',
-      path: url.pathname,
+      path: url?.pathname ?? '/',
       rawBody: '',
       headers: {},
     };
     (req as Req).frState = state;
     res.setHeader('X-Request-Id', state.requestId);
     try {
+      if (!url) {
+        setHeaders(res, security.api('/'));
+        throw new AppError('validation_error', 'malformed_url', 400, 'The request target is not a path this service can read.');
+      }
       if (!decodablePath(url.pathname)) {
         setHeaders(res, security.api(url.pathname));
         // Next.js (and a route's own decoding) would throw on it and answer a bare 500; it is the caller's mistake.

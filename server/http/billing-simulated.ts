@@ -4,6 +4,7 @@ import { actOnSimulatedPage, missingPage, refusedPage, showSimulatedPage, tooLar
 import { SIMULATED_PAGE_CSP } from '@/server/domain/billing/simulated-pages';
 import type { SessionKind } from '@/server/domain/billing/simulated';
 import { AppError } from '@/server/lib/errors';
+import type { RequestTarget } from './request-target';
 
 /**
  * `/billing/simulated/{checkout|portal}/{bss_id}`: the simulated payment provider's pages (DESIGN decision 29).
@@ -17,7 +18,7 @@ const MAX_FORM_BYTES = 4096;
 
 export const isBillingSimulatedPath = (pathname: string) => pathname.startsWith(SIMULATED_PREFIX);
 
-export async function serveBillingSimulated(req: IncomingMessage, res: ServerResponse, url: URL, services: Services): Promise<void> {
+export async function serveBillingSimulated(req: IncomingMessage, res: ServerResponse, url: RequestTarget, services: Services): Promise<void> {
   res.setHeader('Content-Security-Policy', SIMULATED_PAGE_CSP);
   res.setHeader('Cache-Control', 'no-store');
   // The address is a bearer secret: never hand it to another site as a Referer. Not `no-referrer`: under it a

@@ -5,6 +5,7 @@ import type { ServingEmbedKey } from '@/server/domain/embed/keys';
 import { originAllowed, originOf } from '@/server/domain/embed/origins';
 import type { CacheablePage } from './page-cache';
 import { framedPageCsp, unframedPageCsp } from './security-headers';
+import type { RequestTarget } from './request-target';
 
 /**
  * Set on the request handed to Next.js for `/embed/frame` when the page that frames it (the Referer's origin,
@@ -16,7 +17,7 @@ export const FRAME_PATH = '/embed/frame';
 const FLOW_PAGE = /^\/f\/([^/]+)\/?$/;
 
 /** The embed key a framable page is addressed by, '' when it names none, undefined for any other page. */
-export function framedKeyOf(url: URL): string | undefined {
+export function framedKeyOf(url: RequestTarget): string | undefined {
   const m = FLOW_PAGE.exec(url.pathname);
   if (m) {
     try {
@@ -64,7 +65,7 @@ const NOT_A_DOCUMENT = ['rsc', 'next-router-state-tree', 'next-router-prefetch',
  * nonce goes on the request, where Next.js looks for it. The key comes from the key cache: one lookup in
  * memory per view.
  */
-export async function framedPagePolicy(req: IncomingMessage, url: URL, services: Services): Promise<FramedPage | null> {
+export async function framedPagePolicy(req: IncomingMessage, url: RequestTarget, services: Services): Promise<FramedPage | null> {
   delete req.headers['content-security-policy'];
   delete req.headers['content-security-policy-report-only'];
   delete req.headers[EMBED_PARENT_HEADER];
@@ -90,7 +91,7 @@ export async function framedPagePolicy(req: IncomingMessage, url: URL, services:
  * page's origin or the refusal to be framed). The intake frame (t=intake) is rendered each time: what it shows
  * is the questionnaire's approved version, which the key does not name.
  */
-function cacheablePage(req: IncomingMessage, url: URL, key: ServingEmbedKey, parent: string | null, generation: number): CacheablePage | null {
+function cacheablePage(req: IncomingMessage, url: RequestTarget, key: ServingEmbedKey, parent: string | null, generation: number): CacheablePage | null {
   if (req.method !== 'GET' || !key.activeVersionId || NOT_A_DOCUMENT.some((h) => h in req.headers)) return null;
   const frame = url.pathname === FRAME_PATH;
   if (frame && !['flow', null].includes(url.searchParams.get('t'))) return null;
@@ -108,7 +109,7 @@ const HOSTED_INTAKE_PAGE = /^\/i\/[^/]+\/?$/;
  * nonce, nothing from elsewhere), framed by no one. Null for any other page. Call after framedPagePolicy, which
  * drops whatever CSP the client sent.
  */
-export function hostedIntakePolicy(req: IncomingMessage, url: URL): string | null {
+export function hostedIntakePolicy(req: IncomingMessage, url: RequestTarget): string | null {
   if (!HOSTED_INTAKE_PAGE.test(url.pathname)) return null;
   const csp = unframedPageCsp(newNonce());
   req.headers['content-security-policy'] = csp;

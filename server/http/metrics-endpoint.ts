@@ -8,6 +8,7 @@ import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { logger } from '@/server/lib/logger';
 import { metrics } from '@/server/lib/metrics';
+import { requestTarget } from './request-target';
 
 export const METRICS_PATH = '/metrics';
 export const METRICS_REQUEST = 'fr:metrics-request';
@@ -97,7 +98,8 @@ export async function serveMetrics(req: IncomingMessage, res: ServerResponse, co
 export function startMetricsListener(config: Config, source: () => Promise<{ body: string; contentType: string }> = scrape): http.Server | undefined {
   if (!config.METRICS_PORT) return undefined;
   const server = http.createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // A target the URL parser refuses (`//`) is no path at all: 404 like any other, never a throw.
+    const path = requestTarget(req.url)?.pathname;
     if (path !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.statusCode = 404;
       return res.end();

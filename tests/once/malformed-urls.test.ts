@@ -1,5 +1,8 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STREAM_PATH } from '@/server/http/event-stream';
+import { startMetricsListener } from '@/server/http/metrics-endpoint';
+import type { Config } from '@/server/lib/config';
 import { createTenantWithKeys, expectEnvelope, startTestApp, type Clinic, type TestApp } from '../helpers/harness';
 
 /*
@@ -61,4 +64,50 @@ describe('malformed percent-encodings', () => {
       expectEnvelope(res, 400, 'validation_error', 'malformed_url');
     }
   });
+
+  // fetch would normalise these targets, so they go over a socket as sent. Thrown from the request listener, a
+  // target the URL parser refuses (a protocol-relative `//` without a host) stopped the whole process.
+  it('a target the URL parser refuses: 400 malformed_url, and the server keeps serving', async () => {
+    for (const target of ['//', '///', '//:0/', '//[::1/v1/developer/keys']) {
+      const answer = await rawGet(target);
+      expect(answer.split('\r\n')[0], target).toBe('HTTP/1.1 400 Bad Request');
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { code: string; request_id: string } };
+      expect(body.error.code).toBe('malformed_url');
+      expect(body.error.request_id).toMatch(/^req_/);
+    }
+    expect((await app.request('GET', '/v1/developer/keys', { key: a.sandboxKey })).status).toBe(200);
+  });
+
+  it('on the metrics listener too: 404, and it keeps serving', async () => {
+    const port = await freePort();
+    const server = startMetricsListener({ METRICS_PORT: port, METRICS_HOST: '127.0.0.1' } as Config, async () => ({ body: 'up 1\n', contentType: 'text/plain' }))!;
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      expect((await rawGet('//', port)).split('\r\n')[0]).toBe('HTTP/1.1 404 Not Found');
+      expect(await rawGet('/metrics', port)).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*up 1\n$/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** One GET of `target` exactly as written, on a connection of its own; the whole answer as text. */
+function rawGet(target: string, port = Number(new URL(app.baseUrl).port)): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '@/server/domain/intake/shared/answers';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { requiredMessage } from '@/server/lib/validation-messages';
@@ -5,17 +6,13 @@ import { requiredMessage } from '@/server/lib/validation-messages';
 export const SEXES = ['female', 'male', 'intersex', 'unknown'] as const;
 export type Sex = (typeof SEXES)[number];
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 
 /** A real calendar date (no 2023-02-30), not before 1900 and not after today (UTC). */
 export function isPlausibleDateOfBirth(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return false;
-  return value >= EARLIEST_DATE_OF_BIRTH && value <= now().toISOString().slice(0, 10);
+  // The calendar check the engine's date items use: plain arithmetic, no Date (each Date made here went
+  // through Next.js's wrapper of the global Date: ≈ 0.5% of a flow run's CPU, issue 35).
+  return isCalendarDate(value) && value >= EARLIEST_DATE_OF_BIRTH && value <= now().toISOString().slice(0, 10);
 }
 
 /**
