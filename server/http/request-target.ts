@@ -25,11 +25,17 @@ export function requestTarget(raw: string | undefined): RequestTarget | null {
   const target = raw ?? '/';
   if (!PLAIN.test(target) || DOT_SEGMENT.test(target)) return URL.canParse(target, BASE) ? new URL(target, BASE) : null;
   const q = target.indexOf('?');
-  let params: URLSearchParams | undefined;
-  return {
-    pathname: q === -1 ? target : target.slice(0, q),
-    get searchParams() {
-      return (params ??= new URLSearchParams(q === -1 ? '' : target.slice(q + 1)));
-    },
-  };
+  return q === -1 ? new PlainTarget(target, '') : new PlainTarget(target.slice(0, q), target.slice(q + 1));
+}
+
+// A class, not an object literal with a getter: V8 defines a literal's accessor anew on every request.
+class PlainTarget implements RequestTarget {
+  #params: URLSearchParams | undefined;
+  constructor(
+    readonly pathname: string,
+    private readonly query: string,
+  ) {}
+  get searchParams(): URLSearchParams {
+    return (this.#params ??= new URLSearchParams(this.query));
+  }
 }
