@@ -50,6 +50,28 @@ export class ConnectionError extends Error {
   }
 }
 
+/** The stable codes of a `ConfigurationError`: branch on these, not on the message. */
+export type ConfigurationErrorCode =
+  /** `verifyWebhook` got no secret: an empty string, or `undefined` (an unset environment variable). */
+  | 'webhook_secret_missing'
+  /** `verifyWebhook` got a secret that is not `whsec_` + the standard, padded base64 of 32 bytes. */
+  | 'webhook_secret_malformed';
+
+/**
+ * The SDK was given a setting it cannot work with, so nothing was sent or verified. A fault of the caller's
+ * configuration, not of a request or a delivery: fix the setting, retrying cannot help. The message names what is
+ * wrong and never repeats the secret.
+ */
+export class ConfigurationError extends Error {
+  constructor(
+    readonly code: ConfigurationErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigurationError';
+  }
+}
+
 const BY_TYPE: Record<ErrorType, typeof FulfillmentRailError> = {
   authentication_error: AuthenticationError,
   permission_error: PermissionError,

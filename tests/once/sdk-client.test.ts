@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   backoffMs,
+  ConfigurationError,
   ConflictError,
   ConnectionError,
   FulfillmentRail,
@@ -168,5 +169,62 @@ describe('SDK: mode and webhooks', () => {
     const old = new Date(at.getTime() - 10 * 60_000);
     const stale = { ...headers, 'webhook-timestamp': String(Math.floor(old.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('evt_1', old, body) };
     expect(() => verifyWebhook(body, stale, secret)).toThrow(WebhookVerificationError);
+  });
+
+  it('throws ConfigurationError, with a stable code, for a missing or malformed secret, whatever the delivery', () => {
+    const key = Uint8Array.from({ length: 32 }, (_, i) => 250 - i); // its base64 holds + and /
+    const b64 = Buffer.from(key).toString('base64');
+    expect(b64).toMatch(/[+/]/);
+    expect(b64).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    const secret = `whsec_${b64}`;
+    const body = JSON.stringify({ id: 'evt_2', type: 'order.created', data: { orderId: 'ord_2' }, createdAt: '2026-01-01T00:00:00.000Z' });
+    const at = new Date();
+    const headers = { 'webhook-id': 'evt_2', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('evt_2', at, body) };
+
+    const cases: [string, unknown, ConfigurationError['code']][] = [
+      ['empty', '', 'webhook_secret_missing'],
+      ['undefined (an unset environment variable)', undefined, 'webhook_secret_missing'],
+      ['the prefix alone', 'whsec_', 'webhook_secret_malformed'],
+      ['no whsec_ prefix', b64, 'webhook_secret_malformed'],
+      ['another prefix', `whsek_${b64}`, 'webhook_secret_malformed'],
+      ['an upper-case prefix', `WHSEC_${b64}`, 'webhook_secret_malformed'],
+      ['not base64 at all', 'whsec_not base64!', 'webhook_secret_malformed'],
+      ['the URL-safe alphabet', `whsec_${Buffer.from(key).toString('base64url')}=`, 'webhook_secret_malformed'],
+      ['padding missing', `whsec_${b64.replace(/=+$/, '')}`, 'webhook_secret_malformed'],
+      ['a trailing newline', `${secret}\n`, 'webhook_secret_malformed'],
+      ['a space inside', `whsec_${b64.slice(0, 20)} ${b64.slice(20)}`, 'webhook_secret_malformed'],
+      ['stray low bits before the padding (not canonical)', `whsec_${b64.slice(0, 42)}${String.fromCharCode(b64.charCodeAt(42) + 1)}=`, 'webhook_secret_malformed'],
+      ['16 bytes', `whsec_${Buffer.alloc(16, 7).toString('base64')}`, 'webhook_secret_malformed'],
+      ['31 bytes', `whsec_${Buffer.alloc(31, 7).toString('base64')}`, 'webhook_secret_malformed'],
+      ['33 bytes', `whsec_${Buffer.alloc(33, 7).toString('base64')}`, 'webhook_secret_malformed'],
+      ['64 bytes', `whsec_${Buffer.alloc(64, 7).toString('base64')}`, 'webhook_secret_malformed'],
+    ];
+    for (const [what, bad, code] of cases) {
+      // A correctly signed delivery, a forged one and one without headers: the secret is refused before any of them is read.
+      for (const [payload, hdrs] of [
+        [body, headers],
+        [body.replace('ord_2', 'ord_3'), headers],
+        [body, {}],
+      ] as const) {
+        let thrown: unknown;
+        try {
+          verifyWebhook(payload, hdrs, bad as string);
+        } catch (err) {
+          thrown = err;
+        }
+        expect(thrown, what).toBeInstanceOf(ConfigurationError);
+        expect(thrown, what).toBeInstanceOf(Error);
+        expect(thrown, what).not.toBeInstanceOf(WebhookVerificationError);
+        const err = thrown as ConfigurationError;
+        expect(err.code, what).toBe(code);
+        expect(err.name, what).toBe('ConfigurationError');
+        expect(err.message, what).not.toContain(b64.slice(6, 30)); // never repeats the secret
+      }
+    }
+
+    // The valid secret still verifies, and still refuses a forgery as a verification failure.
+    expect(verifyWebhook(body, headers, secret)).toMatchObject({ id: 'evt_2', type: 'order.created' });
+    expect(verifyWebhook(new TextEncoder().encode(body), new Headers(headers), secret).id).toBe('evt_2');
+    expect(() => verifyWebhook(body.replace('ord_2', 'ord_3'), headers, secret)).toThrow(WebhookVerificationError);
   });
 });
