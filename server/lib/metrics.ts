@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import { processState } from './process-container';
 
 /**
@@ -11,10 +11,9 @@ import { processState } from './process-container';
 function createInstruments() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  // In a cluster the primary merges every process's registry (AggregatorRegistry); this is the one it asks for.
-  AggregatorRegistry.setRegistries([registry]);
-  // Constructing one is what makes prom-client answer the primary's requests in a forked process.
-  if (cluster.isWorker) void new AggregatorRegistry();
+  // In a cluster the primary asks each process that listens for this registry and merges the answers
+  // (server/ops/cluster-metrics.ts). Installed with the registry: once per process, whichever module copy came first.
+  if (cluster.isWorker) answerThePrimary(registry);
   const probes: { queue?: () => Promise<QueueDepth[]>; pool?: () => PoolStats | null; inFlight?: () => number } = {};
 
   const httpDuration = new Histogram({
@@ -148,3 +147,44 @@ export type Instruments = ReturnType<typeof createInstruments>;
 export function metrics(): Instruments {
   return processState('metrics', createInstruments);
 }
+
+/**
+ * Under `npm start` with WEB_CONCURRENCY > 1 (issue 49): the primary's question to one web process, and its answer,
+ * the process's registry as `getMetricsAsJSON()` gives it (or why it could not). The primary merges the answers that
+ * come within CLUSTER_ANSWER_MS and leaves the others out (server/ops/cluster-metrics.ts).
+ */
+export const METRICS_COLLECT = 'fr:metrics-collect';
+export const METRICS_COLLECTED = 'fr:metrics-collected';
+/** How long the primary waits for each process's answer: above the queue probe's own bound (2 s, metrics-probes.ts). */
+export const CLUSTER_ANSWER_MS = 3_000;
+
+export interface MetricsCollect {
+  type: typeof METRICS_COLLECT;
+  id: string;
+}
+
+export interface MetricsCollected {
+  type: typeof METRICS_COLLECTED;
+  id: string;
+  metrics?: MetricObjectWithValues<MetricValue<string>>[];
+  error?: string;
+}
+
+function answerThePrimary(registry: Registry) {
+  const reply = (answer: MetricsCollected) => {
+    // A process whose channel has closed (it is exiting) has no one left to answer; the callback takes the error.
+    if (process.connected) process.send?.(answer, undefined, undefined, () => undefined);
+  };
+  process.on('message', (msg: Partial<MetricsCollect> | null) => {
+    if (msg?.type !== METRICS_COLLECT || typeof msg.id !== 'string') return;
+    const { id } = msg;
+    registry.getMetricsAsJSON().then(
+      (metrics) => reply({ type: METRICS_COLLECTED, id, metrics }),
+      (err: unknown) => reply({ type: METRICS_COLLECTED, id, error: err instanceof Error ? err.message : String(err) }),
+    );
+  });
+}
+
+// A forked web process answers the primary from the moment it loads this module, long before it listens (the
+// primary asks only processes that listen): the registry, and with it the answering, are made here, not on first use.
+if (cluster.isWorker) metrics();

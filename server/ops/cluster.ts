@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
-import { AggregatorRegistry } from 'prom-client';
 import { truthy, type Config } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
 import { METRICS_REQUEST, METRICS_RESPONSE, startMetricsListener } from '@/server/http/metrics-endpoint';
+import { collectClusterMetrics } from './cluster-metrics';
 
 // A process that dies this soon after its start is crash-looping: its restart waits longer each time.
 const QUICK_DEATH_MS = 10_000;
@@ -12,6 +12,8 @@ interface Slot {
   worker: Worker;
   startedAt: number;
   restartDelayMs: number;
+  /** Has listened (its 'listening' event) and not exited: serving, so asked for its metrics. */
+  listening: boolean;
 }
 
 /**
@@ -20,18 +22,26 @@ interface Slot {
  * alone runs the background worker (when RUN_WORKER is on) and the demo seed; the others follow once it listens,
  * after its migrations. A process that dies is forked again in its slot, so the deployment keeps exactly one
  * embedded worker. SIGTERM/SIGINT is passed to every process, each drains (server/http/lifecycle.ts), and the
- * primary exits 0 when all of them did. The primary serves no request; it merges the processes' metrics.
+ * primary exits 0 when all of them did. The primary serves no request; it merges the metrics of the processes that
+ * listen and answer in time (server/ops/cluster-metrics.ts): a scrape while one starts or hangs still has data.
  */
 export async function runCluster(config: Config): Promise<void> {
   const count = config.WEB_CONCURRENCY;
   const slots = new Map<number, Slot>();
-  const aggregator = new AggregatorRegistry();
   let stopping = false;
   let failed = false;
   // A process that dies before any ever listened met a start-up error (configuration, database): fail, don't loop.
   let listened = false;
 
-  const clusterMetrics = async () => ({ body: await aggregator.clusterMetrics(), contentType: aggregator.contentType });
+  const clusterMetrics = async () => {
+    const up = [...slots.entries()]
+      .filter(([, s]) => s.listening)
+      .sort(([a], [b]) => a - b)
+      .map(([slot, s]) => ({ slot, peer: s.worker }));
+    const { body, contentType, reporting, leftOut } = await collectClusterMetrics(up, { configured: count });
+    if (leftOut.length > 0) logger.warn({ leftOut, reporting, listening: up.length }, 'metrics scrape: web processes that did not answer are left out');
+    return { body, contentType };
+  };
   const metricsServer = startMetricsListener(config, clusterMetrics);
 
   function fork(slot: number, restartDelayMs = 1_000): Promise<void> {
@@ -41,15 +51,19 @@ export async function runCluster(config: Config): Promise<void> {
       env.SEED_DEMO = 'false';
     }
     const worker = cluster.fork(env);
-    slots.set(slot, { worker, startedAt: Date.now(), restartDelayMs });
+    slots.set(slot, { worker, startedAt: Date.now(), restartDelayMs, listening: false });
     worker.on('message', (msg: { type?: string; id?: string }) => {
       if (msg?.type !== METRICS_REQUEST) return;
+      // A process that exits meanwhile has no one left to answer: the callback takes the error (no 'error' event).
+      const reply = (answer: object) => worker.send({ type: METRICS_RESPONSE, id: msg.id, ...answer }, () => undefined);
       clusterMetrics()
-        .then((m) => worker.send({ type: METRICS_RESPONSE, id: msg.id, ...m }))
-        .catch((err: Error) => worker.send({ type: METRICS_RESPONSE, id: msg.id, error: err.message }));
+        .then(reply)
+        .catch((err: Error) => reply({ error: err.message }));
     });
     worker.on('exit', (code, signal) => {
       if (slots.get(slot)?.worker !== worker) return;
+      // From here until its successor listens, the slot is not asked for metrics.
+      slots.get(slot)!.listening = false;
       if (stopping) {
         if (code !== 0) failed = true;
         slots.delete(slot);
@@ -76,6 +90,8 @@ export async function runCluster(config: Config): Promise<void> {
     return new Promise((resolve) => {
       worker.once('listening', () => {
         listened = true;
+        const s = slots.get(slot);
+        if (s?.worker === worker) s.listening = true;
         resolve();
       });
       worker.once('exit', () => resolve());
