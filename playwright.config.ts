@@ -56,6 +56,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       WEBHOOKS_ALLOW_LOCALHOST: 'true',
       WEBHOOK_RETRY_SCHEDULE: '0,1s,1s',
+      // As behind a balancer on this machine: X-Forwarded-* from loopback are the balancer's (e2e/http-surface.spec.ts).
+      TRUST_PROXY: 'loopback',
     },
   },
 });

@@ -55,6 +55,12 @@ describe('Stripe configured but unreachable (item 6)', () => {
     // The operators learn what failed, and nothing secret is written down.
     const failure = logs.records().find((r) => r.msg === 'payment provider request failed');
     expect(failure).toMatchObject({ provider: 'stripe', transient: true, networkCode: 'ECONNREFUSED' });
+    // Issue 49, item 4: an outage answered 503 by design is one warning, never also an error with a stack.
+    const levels = logs.records().map((r) => r.level as number);
+    expect(levels.filter((l) => l === 40)).toHaveLength(1);
+    expect(levels.filter((l) => l >= 50)).toEqual([]);
+    expect(logs.text()).not.toContain('"stack"');
+    expect(logs.records().find((r) => r.msg === 'request answered with a service failure')).toMatchObject({ status: 503, code: 'payment_provider_unavailable' });
     const text = logs.text();
     for (const secret of [SECRET_KEY, WEBHOOK_SECRET, 'sk_test_', 'whsec_']) expect(text).not.toContain(secret);
   }

@@ -1,5 +1,6 @@
 import { decode, encode, type JWT } from 'next-auth/jwt';
 import { processServices } from '@/server/api/process-services';
+import { forwardedHttps } from '@/server/lib/forwarded-https';
 
 declare module 'next-auth/jwt' {
   interface JWT {
@@ -24,9 +25,11 @@ export const SESSION_MAX_AGE_S = 12 * 3600;
 
 /**
  * Behind https every console cookie is `Secure` (and named `__Secure-…`). Either URL saying https is enough:
- * an operator may set NEXTAUTH_URL apart from PUBLIC_URL, and a cookie must never fall back to plain http.
+ * an operator may set NEXTAUTH_URL apart from PUBLIC_URL, and a cookie must never fall back to plain http. So is
+ * a trusted proxy's X-Forwarded-Proto: https for the request in hand (TRUST_PROXY).
  */
-export const secureCookies = () => [process.env.PUBLIC_URL, process.env.NEXTAUTH_URL].some((u) => u?.startsWith('https://') ?? false);
+export const secureCookies = () =>
+  forwardedHttps() || [process.env.PUBLIC_URL, process.env.NEXTAUTH_URL].some((u) => u?.startsWith('https://') ?? false);
 export const sessionCookieName = () => `${secureCookies() ? '__Secure-' : ''}next-auth.session-token`;
 
 /** next-auth splits a large cookie into `name.0`, `name.1`, …; reassemble either form. */

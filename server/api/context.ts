@@ -36,6 +36,8 @@ export interface RequestState {
   bodyInputs?: unknown[];
   /** The matched /v1 operation's path template (`/orders/{id}`), for the metrics' route label. */
   routeTemplate?: string;
+  /** The client's address: the peer, or through TRUST_PROXY's hops the forwarding client (server/lib/trust-proxy.ts). */
+  clientAddress?: string;
 }
 
 /** `rest`: /v1 through trpc-to-openapi; `trpc`: the console's /api/trpc, where one request may batch several calls. */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
@@ -46,13 +47,19 @@ export interface ErrorData {
   httpStatus: number;
 }
 
+/**
+ * The request id of the /api/trpc request in hand. A failure tRPC meets before it makes the context (a body that
+ * is not JSON, an unknown procedure) reaches the formatter without one; this keeps its `request_id` the header's.
+ */
+export const trpcRequestId = new AsyncLocalStorage<string>();
+
 export const t = initTRPC
   .meta<OpenApiMeta<ProcedureMeta>>()
   .context<Context>()
   .create({
     // /v1 swaps in the envelope itself (server/http/app.ts); this gives /api/trpc the same fields in tRPC's shape.
     errorFormatter({ shape, error, ctx }) {
-      const envelope = toEnvelope(error, ctx?.state.requestId ?? '');
+      const envelope = toEnvelope(error, ctx?.state.requestId ?? trpcRequestId.getStore() ?? '');
       const { message, ...fields } = envelope.body.error;
       const data: ErrorData = { ...fields, httpStatus: envelope.status };
       return { code: shape.code, message, data };

@@ -12,9 +12,13 @@ import { readJsonBody } from './body';
 import { requestTarget } from './request-target';
 import { callProcedure, directQuery, queryInput } from './procedure-call';
 import { toEnvelope } from '@/server/api/envelope';
+import { logFailedRequest } from '@/server/api/failure-log';
 import { EVENT_STREAM_PATH, serveEventStream } from './event-stream';
 import { HEALTH_PATHS, serveHealth, type WorkerProbe } from './health';
-import { createSecurityHeaders, setHeaders } from './security-headers';
+import { createSecurityHeaders, HSTS, setHeaders, type HeaderMap } from './security-headers';
+import { allowMethod, pageMethods, SERVER_METHODS, trpcMethods } from './methods';
+import { createClientOrigin } from '@/server/lib/trust-proxy';
+import { runForwardedHttps } from '@/server/lib/forwarded-https';
 import { answerPreflight, corsHeaders, isPublicPath } from './cors';
 import { createTrpcEndpoint, TRPC_PREFIX } from './trpc-endpoint';
 import { isWidgetPath, serveWidget } from './embed-widgets';
@@ -48,12 +52,11 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
   const createContext = createContextFactory(services);
   // Not in development, where Next.js recompiles pages and their chunks under new names.
   const pages = services.config.NODE_ENV === 'development' ? null : createPageCache(services.servingKeys);
+  const clientOrigin = createClientOrigin(services.config.TRUST_PROXY);
 
   function sendError(res: ServerResponse, thrown: unknown, state: RequestState) {
     const envelope = toEnvelope(thrown, state.requestId);
-    if (envelope.status >= 500) {
-      logger.error({ requestId: state.requestId, method: state.method, path: state.path, err: thrown }, 'request failed');
-    }
+    logFailedRequest(envelope, thrown, { requestId: state.requestId, method: state.method, path: state.path });
     res.statusCode = envelope.status;
     res.setHeader('Content-Type', 'application/json');
     for (const [k, v] of Object.entries({ ...state.headers, ...envelope.headers })) res.setHeader(k, v);
@@ -93,7 +96,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
     res.end = ((chunk?: unknown) => {
       if (!state.error) return end(chunk);
       const envelope = toEnvelope(state.error, state.requestId);
-      if (envelope.status >= 500) logger.error({ requestId: state.requestId, path: state.path, err: state.error }, 'request failed');
+      logFailedRequest(envelope, state.error, { requestId: state.requestId, method: state.method, path: state.path });
       res.statusCode = envelope.status;
       for (const [k, v] of Object.entries(envelope.headers)) res.setHeader(k, v);
       return end(JSON.stringify(envelope.body));
@@ -111,18 +114,25 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = requestTarget(req.url);
+    const origin = clientOrigin(req);
     const state: RequestState = {
       requestId: newId('request'),
       method: req.method ?? 'GET',
       path: url?.pathname ?? '/',
       rawBody: '',
       headers: {},
+      clientAddress: origin.address,
     };
     (req as Req).frState = state;
     res.setHeader('X-Request-Id', state.requestId);
+    // Behind a trusted proxy that terminates TLS, the client is on https: pin it there as PUBLIC_URL=https would.
+    if (origin.https) res.setHeader('Strict-Transport-Security', HSTS);
     try {
-      if (!url) {
+      if (req.url === '*') return answerAsteriskForm(req, res, security.api('/'));
+      if (!url?.pathname.startsWith('/')) {
         setHeaders(res, security.api('/'));
+        // Authority-form (`CONNECT host:443`) asks for a tunnel: this service is no proxy.
+        if (req.method === 'CONNECT') throw new AppError('validation_error', 'method_not_implemented', 501, 'This service is not a proxy: CONNECT is not implemented.');
         throw new AppError('validation_error', 'malformed_url', 400, 'The request target is not a path this service can read.');
       }
       if (!decodablePath(url.pathname)) {
@@ -138,7 +148,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
         await handleV1(req as Req, res, state, apiPath, url.searchParams);
       } else if (url.pathname.startsWith(TRPC_PREFIX)) {
         setHeaders(res, security.api(url.pathname));
-        await serveTrpc(req, res, state);
+        if (allowMethod(state.method, trpcMethods(), res, url.pathname)) await serveTrpc(req, res, state);
       } else if (HEALTH_PATHS.has(url.pathname)) {
         setHeaders(res, security.api(url.pathname));
         if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -161,12 +171,15 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
         const intakeCsp = framed ? null : hostedIntakePolicy(req, url);
         setHeaders(res, framed ? security.framed(framed.csp) : intakeCsp ? security.unframed(intakeCsp) : security.page);
         if (!fallback) throw new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.');
+        if (!allowMethod(state.method, pageMethods(url.pathname), res, url.pathname)) return;
         // A flow's page viewed before: from the render cache, with this response's nonce (DESIGN decision 37);
         // else Next.js renders it and the cache keeps a copy.
         if (pages && framed?.cacheable && (await pages.answer(req, res, framed.cacheable, framed.nonce))) return;
         // The console's server-side sign-in forwards the browser's address to /v1 (server/api/client-ip.ts).
-        req.headers[FORWARDED_CLIENT_IP] = req.socket.remoteAddress ?? 'unknown';
-        await fallback(req, res);
+        req.headers[FORWARDED_CLIENT_IP] = origin.address;
+        // An absolute-form target (`GET http://host/f/…`) reaches Next.js as the path it names.
+        if (!req.url!.startsWith('/')) req.url = url.pathname + (url.searchParams.size ? `?${url.searchParams}` : '');
+        await runForwardedHttps(origin.https, () => fallback(req, res));
       }
     } catch (thrown) {
       if (res.headersSent) {
@@ -176,6 +189,18 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       sendError(res, thrown, state);
     }
   };
+}
+
+/**
+ * `OPTIONS * HTTP/1.1` asks what the server as a whole supports: 204 with every method some path serves. Any
+ * other method with an asterisk target is malformed (RFC 9110 §7.1 keeps it to OPTIONS).
+ */
+function answerAsteriskForm(req: IncomingMessage, res: ServerResponse, headers: HeaderMap): void {
+  setHeaders(res, headers);
+  if (req.method !== 'OPTIONS') throw new AppError('validation_error', 'malformed_url', 400, 'Only OPTIONS may ask about `*`, the server as a whole.');
+  res.statusCode = 204;
+  res.setHeader('Allow', SERVER_METHODS);
+  res.end();
 }
 
 /** Whether every `%` in the path starts a valid escape of UTF-8 (what `decodeURIComponent` accepts). */

@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import http from 'node:http';
 import { loadConfig, truthy } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
 import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
@@ -11,6 +10,7 @@ import { gracefulShutdown } from './lifecycle';
 import { startMetricsListener } from './metrics-endpoint';
 import { registerMetricsProbes } from './metrics-probes';
 import { observe } from './observe';
+import { createServiceServer } from './http-server';
 
 // Under `npm start` with WEB_CONCURRENCY > 1 (scripts/start.ts), each process has a slot; slot 0 seeds and prints.
 const firstOfCluster = !cluster.isWorker || process.env.FR_WEB_SLOT === '0';
@@ -40,7 +40,7 @@ async function main() {
     fallback = (req, res) => nextHandler(req, res);
   }
 
-  const server = http.createServer(observe(createApp(services, fallback, { worker }), config));
+  const server = createServiceServer(observe(createApp(services, fallback, { worker }), config));
   server.keepAliveTimeout = 65_000;
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: services.database.kind }, `Fulfillment Rail listening on http://localhost:${config.PORT}`);

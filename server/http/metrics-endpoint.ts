@@ -7,13 +7,14 @@ import { safeEqual } from '@/server/lib/crypto';
 import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { logger } from '@/server/lib/logger';
-import { metrics } from '@/server/lib/metrics';
+import { CLUSTER_ANSWER_MS, metrics } from '@/server/lib/metrics';
 import { requestTarget } from './request-target';
 
 export const METRICS_PATH = '/metrics';
 export const METRICS_REQUEST = 'fr:metrics-request';
 export const METRICS_RESPONSE = 'fr:metrics-response';
-const IPC_TIMEOUT_MS = 5_000;
+// The primary gives each process CLUSTER_ANSWER_MS (this one included) before it answers without it.
+const IPC_TIMEOUT_MS = CLUSTER_ANSWER_MS + 2_000;
 
 interface MetricsReply {
   type: typeof METRICS_RESPONSE;
@@ -24,9 +25,10 @@ interface MetricsReply {
 }
 
 /**
- * The scrape: this process's registry, or under `npm start` with WEB_CONCURRENCY > 1 the whole cluster's,
- * merged by the primary (prom-client's AggregatorRegistry: counters and histograms summed, database-wide
- * gauges kept once), whichever process the round-robin handed the scrape to.
+ * The scrape: this process's registry, or under `npm start` with WEB_CONCURRENCY > 1 the cluster's, merged by
+ * the primary from the processes that listen and answer in time (server/ops/cluster-metrics.ts: counters and
+ * histograms summed, database-wide gauges kept once, `fr_cluster_processes` saying how many it covers), whichever
+ * process the round-robin handed the scrape to. It fails (503) only when no process answered.
  */
 export async function scrape(): Promise<{ body: string; contentType: string }> {
   if (!cluster.isWorker || !process.send) {
@@ -67,7 +69,7 @@ async function answer(res: ServerResponse) {
 }
 
 function refuse(res: ServerResponse, error: AppError) {
-  const envelope = toEnvelope(error, newId('request'));
+  const envelope = toEnvelope(error, String(res.getHeader('X-Request-Id')));
   res.statusCode = envelope.status;
   res.setHeader('Content-Type', 'application/json');
   for (const [k, v] of Object.entries(envelope.headers)) res.setHeader(k, v);
@@ -79,6 +81,8 @@ function refuse(res: ServerResponse, error: AppError) {
  * METRICS_TOKEN configured the path does not exist there (404, as any unknown URL): metrics are not public.
  */
 export async function serveMetrics(req: IncomingMessage, res: ServerResponse, config: Config): Promise<void> {
+  // Every answer of the service's port carries a request id, this one too.
+  res.setHeader('X-Request-Id', newId('request'));
   if (!config.METRICS_TOKEN) return refuse(res, new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.'));
   const auth = req.headers.authorization ?? '';
   const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';

@@ -43,13 +43,14 @@ function nonceCsp(nonce: string, frameAncestors: string): string {
 }
 
 export type HeaderMap = Record<string, string>;
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export function createSecurityHeaders(publicUrl: string | undefined) {
   const common: HeaderMap = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // Only a deployment that says it is served over https may pin browsers to https.
-    ...(publicUrl?.startsWith('https://') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(publicUrl?.startsWith('https://') ? { 'Strict-Transport-Security': HSTS } : {}),
   };
   const publicApi: HeaderMap = { ...common, 'Content-Security-Policy': API_CSP };
   const privateApi: HeaderMap = { ...publicApi, 'Cache-Control': 'no-store' };

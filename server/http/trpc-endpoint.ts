@@ -4,8 +4,9 @@ import { decode } from 'next-auth/jwt';
 import { MODE_COOKIE } from '@/lib/console/mode';
 import { createContextFactory, type RequestState, type Services } from '@/server/api/context';
 import { toEnvelope } from '@/server/api/envelope';
+import { logFailedRequest } from '@/server/api/failure-log';
 import { appRouter } from '@/server/api/root';
-import { logger } from '@/server/lib/logger';
+import { trpcRequestId } from '@/server/api/trpc';
 
 export const TRPC_PREFIX = '/api/trpc/';
 /** The console's link sends this on every call: a custom header no cross-site form or simple request can carry. */
@@ -23,7 +24,7 @@ export function createTrpcEndpoint(services: Services) {
   const createContext = createContextFactory(services, 'trpc');
   return async function serveTrpc(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<void> {
     if (!req.headers.authorization) await useConsoleSession(req, services.auth.consoleSecret);
-    await nodeHTTPRequestHandler({
+    await trpcRequestId.run(state.requestId, () => nodeHTTPRequestHandler({
       router: appRouter,
       req,
       res,
@@ -38,10 +39,9 @@ export function createTrpcEndpoint(services: Services) {
         return { status: single && errors.length === (info?.calls.length ?? 1) ? statuses[0] : 207, headers };
       },
       onError: ({ error, path }) => {
-        const envelope = toEnvelope(error, state.requestId);
-        if (envelope.status >= 500) logger.error({ requestId: state.requestId, procedure: path, err: error }, 'request failed');
+        logFailedRequest(toEnvelope(error, state.requestId), error, { requestId: state.requestId, procedure: path });
       },
-    });
+    }));
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDuration } from './duration';
+import { isTrustProxy } from './trust-proxy';
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -70,6 +71,11 @@ const ConfigSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  // Issue 49, item 8: behind a balancer, the client's address and https come from the trusted hops' X-Forwarded-*.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isTrustProxy(v), 'a hop count (1, 2, …) or a comma-separated list of addresses or CIDR ranges, such as 10.0.0.0/8,fd00::/8'),
 }).refine((c) => Boolean(c.LLM_BASE_URL) === Boolean(c.LLM_MODEL), {
   // One without the other would silently fall back to the offline generator: say so at start instead.
   message: 'set LLM_BASE_URL and LLM_MODEL together (or neither, for the offline draft generator)',

@@ -35,7 +35,9 @@ export type ProcessStateName =
   /** Imported certificate signing keys by kid (server/domain/intake/certificate-keys.ts). */
   | 'certificate-signers'
   /** Refresh-token rotations in flight, shared by the console's requests (lib/console/refresh.ts). */
-  | 'console-refresh';
+  | 'console-refresh'
+  /** Whether the request in hand came over https through a trusted proxy (server/lib/forwarded-https.ts). */
+  | 'forwarded-https';
 
 type Container = Map<ProcessStateName, unknown>;
 

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { createApp, type Fallback as PageFallback } from '@/server/http/app';
+import { createServiceServer } from '@/server/http/http-server';
 import { observe } from '@/server/http/observe';
 import { registerMetricsProbes } from '@/server/http/metrics-probes';
 import { createServices } from '@/server/http/services';
@@ -99,7 +99,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
   const app = createApp(services, opts.fallback?.(services), { worker });
   // `observed`: wrapped as every process of the service is (metrics, drain; server/http/observe.ts).
   if (opts.observed) registerMetricsProbes(services.database);
-  const server = http.createServer(opts.observed ? observe(app, config) : app);
+  const server = createServiceServer(opts.observed ? observe(app, config) : app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, jsonSchema, NoObjectGeneratedError, Output } from 'ai';
 import { LlmUnavailableError, type LlmPort, type StructuredRequest } from './types';
+import { logger } from '@/server/lib/logger';
 
 export interface OpenAiCompatibleSettings {
   baseUrl: string;
@@ -39,8 +40,10 @@ export function openAiCompatibleLlm(settings: OpenAiCompatibleSettings): LlmPort
       } catch (err) {
         if (NoObjectGeneratedError.isInstance(err)) return { ok: false, reason: 'not_json' };
         const name = (err as Error | undefined)?.name;
-        if (name === 'TimeoutError' || name === 'AbortError') throw new LlmUnavailableError('timeout');
-        throw new LlmUnavailableError('unreachable');
+        const reason = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unreachable';
+        // The one line an outage leaves (the request that met it is answered 503 and recorded at info).
+        logger.warn({ provider: PROVIDER, reason, errorName: name }, 'model request failed');
+        throw new LlmUnavailableError(reason);
       }
     },
   };
