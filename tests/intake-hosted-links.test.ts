@@ -81,7 +81,8 @@ describe('POST /intake/hosted-links', () => {
 
     const mails = readOutbox(app).slice(outboxBefore);
     expect(mails).toHaveLength(1);
-    expect(mails[0].to).toBe(PATIENT.email);
+    // Stored lower-cased, as every person's address is (issue 49).
+    expect(mails[0].to).toBe(PATIENT.email.toLowerCase());
     expect(mails[0].link).toBe(res.body.url);
     expect(mails[0].text).toContain(res.body.url);
     expect(mails[0].subject).toBe('Northside Clinic asks you to complete a questionnaire');

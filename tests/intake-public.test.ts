@@ -116,7 +116,7 @@ describe('POST /public/intake/{embedKey}/submissions', () => {
     expect(after).toEqual({ submissions: before.submissions + 1, answers: before.answers + 1, events: before.events + 1, patients: before.patients + 1 });
 
     const [row] = await rows(sql`select s.source, s.embed_key_id, s.livemode, p.first_name, p.last_name, p.email, p.date_of_birth, p.sex, p.synthetic from intake_submissions s join patients p on p.id = s.patient_id where s.id = ${res.body.submissionId}`);
-    expect(row).toMatchObject({ source: 'public', embed_key_id: liveEmbed, livemode: true, first_name: 'Zebulon Ichabod', last_name: 'Quagmire', email: PERSON.email, sex: 'unknown', synthetic: false });
+    expect(row).toMatchObject({ source: 'public', embed_key_id: liveEmbed, livemode: true, first_name: 'Zebulon Ichabod', last_name: 'Quagmire', email: PERSON.email.toLowerCase(), sex: 'unknown', synthetic: false });
     // No dateOfBirth sent: the questionnaire's own date-of-birth answer (the item age() reads) is used.
     expect(row.date_of_birth).toBe('1980-04-02');
 

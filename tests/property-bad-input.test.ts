@@ -5,13 +5,16 @@ import { appRouter } from '@/server/api/root';
 import { buildRouteTable } from '@/server/api/route-table';
 import { MAX_JSON_DEPTH } from '@/server/lib/json-depth';
 import { createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, startTestApp, type ApiResponse, type TestApp } from './helpers/harness';
+import { approvedQuestionnaire, weightDocument } from './helpers/intake-world';
 import { providerSession } from './helpers/orders-world';
 
 /**
  * Bad input to every POST and PATCH operation of the OpenAPI document (the list is read from the document
  * the app serves, so a new operation is covered the day it is added): a NUL in any string field, path or
- * query parameter, a body nested deeper than the cap, and a body that is not a JSON object. Each must be a
- * 400 (or, for path parameters, any 4xx), never a 500.
+ * query parameter, a lone UTF-16 surrogate in any string field (issue 49), a body nested deeper than the cap,
+ * and a body that is not a JSON object. Each must be a 400 (or, for path parameters, any 4xx), never a 500 nor,
+ * for the surrogate, a U+FFFD stored in its place. (A URL cannot carry a lone surrogate: it has no UTF-8 form,
+ * so percent-decoding yields U+FFFD or fails; path and query parameters get the NUL only.)
  */
 
 type Schema = Record<string, any>;
@@ -29,6 +32,8 @@ let ops: Op[];
 let credentials: string[];
 // Public embed paths resolve their key before reading the body: a real (sandbox, so any origin) key gets them there.
 let embedKey: string;
+// Likewise a hosted intake link resolves its token first: an open one (a refused body does not spend it).
+let hostedToken: string;
 beforeAll(async () => {
   // Not a test of rate limits: on a fast machine the public paths' per-key limit (20 a second) would answer first.
   app = await startTestApp({ EMBED_RATE_LIMIT: '100000' });
@@ -47,19 +52,31 @@ beforeAll(async () => {
   const owner = await createUserAndLogin(app, clinic.tenantId, { email: 'owner@bad-input.test', role: 'owner' });
   credentials = [clinic.sandboxKey, OPS_KEY, owner.token, (await providerSession(app, clinic.tenantId, ['CA'])).token];
   embedKey = (await app.request('POST', '/v1/embed-keys', { key: clinic.sandboxKey, body: { allowedOrigins: [] } })).body.id;
+  await approvedQuestionnaire(app, { tenantId: clinic.tenantId, livemode: false }, weightDocument('bad-input'));
+  const patient = await app.request('POST', '/v1/patients', { key: clinic.sandboxKey, body: { synthetic: true } });
+  const link = await app.request('POST', '/v1/intake/hosted-links', { key: clinic.sandboxKey, body: { patientId: patient.body.id, questionnaireKey: 'bad-input' } });
+  if (link.status !== 201) throw new Error(`hosted link: ${link.status} ${link.text}`);
+  hostedToken = String(link.body.url).split('/i/')[1];
 });
 afterAll(async () => app?.close());
 
 const resolve = (s: Schema): Schema => (s?.$ref ? resolve(doc.components.schemas[s.$ref.split('/').pop()!]) : s);
 
-/** Every string leaf of a request schema, as the path zod reports (`items.0.sig`), and whether it is free text. */
+/** Every string leaf of a request schema (and a value of each record), as the path zod reports (`items.0.sig`), and whether it is free text. */
 function stringFields(schema: Schema | undefined, path: string[] = [], depth = 0): { path: string[]; free: boolean }[] {
   const s = resolve(schema as Schema);
   if (!s || depth > 8) return [];
   const branches = [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])];
   if (branches.length) return branches.flatMap((b: Schema) => stringFields(b, path, depth + 1));
   const types = [s.type].flat();
-  if (types.includes('object')) return Object.entries(s.properties ?? {}).flatMap(([k, v]) => stringFields(v as Schema, [...path, k], depth + 1));
+  if (types.includes('object')) {
+    const named = Object.entries(s.properties ?? {}).flatMap(([k, v]) => stringFields(v as Schema, [...path, k], depth + 1));
+    // A record (answers by id, adapter settings): its values are free JSON, planted under one key. (A document
+    // taken whole, with no propertyNames, is checked field by field by its own schema, which refuses unknown keys.)
+    const values = s.propertyNames && s.additionalProperties && typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
+    if (!values) return named;
+    return [...named, ...(Object.keys(values).length ? stringFields(values, [...path, 'x'], depth + 1) : [{ path: [...path, 'x'], free: true }])];
+  }
   if (types.includes('array')) return stringFields(s.items, [...path, '0'], depth + 1);
   // An enum, const or format refuses a NUL with its own message, which may not be the one zod lists first.
   if (types.includes('string')) return [{ path, free: !s.enum && s.const === undefined && !s.format }];
@@ -89,6 +106,9 @@ async function send(op: Op, url: string, rawBody: string | undefined): Promise<A
 }
 
 const withNul = fc.tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 })).map(([a, b]) => `${a}\u0000${b}`);
+// fc.string is ASCII, so the planted half stays unpaired: a high one (U+D800–U+DBFF) or a low one (U+DC00–U+DFFF).
+const loneSurrogate = fc.oneof(fc.integer({ min: 0xd800, max: 0xdbff }), fc.integer({ min: 0xdc00, max: 0xdfff })).map((c) => String.fromCharCode(c));
+const withLoneSurrogate = fc.tuple(fc.string({ maxLength: 20 }), loneSurrogate, fc.string({ maxLength: 20 })).map(([a, s, b]) => `${a}${s}${b}`);
 const label = (op: Op) => `${op.method} ${op.path}`;
 
 describe('every POST and PATCH operation of the OpenAPI document', () => {
@@ -97,16 +117,20 @@ describe('every POST and PATCH operation of the OpenAPI document', () => {
     expect(ops.map(label)).toEqual(expect.arrayContaining(['POST /patients', 'PATCH /patients/{id}', 'POST /orders', 'POST /auth/logout']));
   });
 
-  it('answers a NUL in any string field of its body with 400 naming the field', async () => {
+  it.each([
+    ['a NUL', withNul, /must not contain the NUL character \(\\u0000\)\.$/],
+    ['a lone UTF-16 surrogate', withLoneSurrogate, /must not contain a lone UTF-16 surrogate \(\\ud800–\\udfff\)\.$/],
+  ])('answers %s in any string field of its body with 400 naming the field', async (_name, planted, message) => {
     for (const op of ops.filter((o) => o.body)) {
       for (const field of stringFields(op.body)) {
         const param = field.path.join('.');
         await fc.assert(
-          fc.asyncProperty(withNul, async (text) => {
-            const res = await send(op, urlOf(op, { embedKey }), JSON.stringify(bodyWith(field.path, text)));
+          fc.asyncProperty(planted, async (text) => {
+            const res = await send(op, urlOf(op, { embedKey, token: hostedToken }), JSON.stringify(bodyWith(field.path, text)));
             expect(res.status, `${label(op)} ${param}: ${res.text}`).toBe(400);
             expectEnvelope(res, 400, 'validation_error');
             if (field.free) expect(res.body.error.param, `${label(op)} ${param}`).toBe(param);
+            if (field.free) expect(res.body.error.message, `${label(op)} ${param}`).toMatch(message);
           }),
           { numRuns: 3 },
         );

@@ -75,6 +75,21 @@ describe('/api/trpc', () => {
     expect(await countRows(app, 'patients')).toBe(before);
   });
 
+  it('refuses a lone UTF-16 surrogate as /v1 does (issue 49), in a mutation and in a query, and keeps a valid pair', async () => {
+    const before = await countRows(app, 'patients');
+    for (const lastName of ['Bad\ud800Name', '\udc00']) {
+      const { message, data } = await failure(client(bearer(a.sandboxKey)).patients.createPatient.mutate({ ...PATIENT, lastName }));
+      expect(data).toMatchObject({ type: 'validation_error', param: 'lastName', httpStatus: 400 });
+      expect(message).toBe('Last name must not contain a lone UTF-16 surrogate (\\ud800–\\udfff).');
+    }
+    expect(await countRows(app, 'patients')).toBe(before);
+    // A query's input travels in the URL as JSON, where the surrogate is an escape: refused the same way.
+    const listed = await failure(client(bearer(a.sandboxKey), false).patients.listPatients.query({ starting_after: 'pat_\ud800' }));
+    expect(listed.data).toMatchObject({ type: 'validation_error', param: 'starting_after', httpStatus: 400 });
+    const emoji = await client(bearer(a.sandboxKey)).patients.createPatient.mutate({ ...PATIENT, lastName: 'Smile 😀' });
+    expect(emoji.lastName).toBe('Smile 😀');
+  });
+
   it('honours Idempotency-Key per call, fingerprinted by procedure and input', async () => {
     const key = randomUUID();
     const trpc = client({ ...bearer(a.sandboxKey), 'idempotency-key': key }, false);

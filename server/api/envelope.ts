@@ -1,9 +1,14 @@
 import { AppError, type ErrorDetail } from '@/server/lib/errors';
-import { NUL_CODE } from '@/server/lib/zod';
+import { UNSTORABLE_TEXT_CODES } from '@/server/lib/zod';
 import { type IssueLike, isMissing, issueMessage } from '@/server/lib/validation-messages';
 
 export interface Envelope {
   status: number;
+  /**
+   * The answer was chosen by the code that threw it (an AppError: an upstream outage answered 503 by design)
+   * rather than made here from something unexpected; see server/api/failure-log.ts.
+   */
+  deliberate: boolean;
   headers: Record<string, string>;
   body: { error: { type: string; code: string; message: string; param?: string; details?: ErrorDetail[]; resource_id?: string; request_id: string } };
 }
@@ -15,8 +20,8 @@ const zodIssues = (e: unknown): IssueLike[] | undefined => {
 };
 
 function fromZod(issues: IssueLike[]): AppError {
-  // A NUL is named first, whatever else is wrong: no correction of the other fields could make it storable.
-  const issue = issues.find((i) => i.params?.code === NUL_CODE) ?? issues[0];
+  // A NUL or a lone surrogate is named first, whatever else is wrong: no correction of the other fields could make it storable.
+  const issue = issues.find((i) => UNSTORABLE_TEXT_CODES.has(i.params?.code ?? '')) ?? issues[0];
   if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
     const param = [...issue.path.map(String), issue.keys[0]].join('.');
     return new AppError('validation_error', 'unknown_parameter', 400, `Received unknown parameter: '${param}'.`, param);
@@ -40,6 +45,7 @@ export function toEnvelope(thrown: unknown, requestId: string): Envelope {
   const appError = classify(thrown);
   return {
     status: appError.status,
+    deliberate: isAppError(thrown) || isAppError((thrown as { cause?: unknown } | undefined)?.cause),
     headers: appError.headers ?? {},
     body: {
       error: {

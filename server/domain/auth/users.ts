@@ -4,6 +4,7 @@ import { prepared } from '@/server/db/prepared';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Queryable } from '@/server/db/types';
 import { now } from '@/server/lib/clock';
+import { normalizeEmail } from '@/server/lib/email';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { recordLicenseChanges, requestLicenses, type LicenseActor } from './licenses';
@@ -29,7 +30,8 @@ export function toUserDto(u: UserRow) {
   };
 }
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+// One spelling of an address for users and patients alike (server/lib/email.ts); login and magic links import it from here.
+export { normalizeEmail };
 
 export interface NewUser {
   email: string;
@@ -56,7 +58,9 @@ function checkNpi(npi: string | null | undefined) {
 export async function createUser(q: Queryable, tenantId: string | null, input: NewUser, by: LicenseActor): Promise<UserRow> {
   checkNpi(input.npi);
   const email = normalizeEmail(input.email);
-  const [taken] = await q.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  // Ignoring case: a row written before addresses were normalised, and left as it was because another user's folds to
+  // the same address (migration 0030), still takes its address (docs/decisions.md, issue 49).
+  const [taken] = await q.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
   if (taken) throw errors.conflict('A user with this e-mail already exists.', 'email_taken');
   const isProvider = input.role === 'provider';
   const states = isProvider ? [...new Set(input.licensedStates ?? [])] : [];

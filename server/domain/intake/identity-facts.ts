@@ -1,6 +1,7 @@
 import type { SubmissionFacts } from '@/db/schema';
 import type { Sex } from '@/server/domain/patients/validation';
 import { isPlausibleDateOfBirth } from '@/server/domain/patients/validation';
+import { normalizeEmail } from '@/server/lib/email';
 import { AppError } from '@/server/lib/errors';
 import { isUsState } from '@/server/lib/us-states';
 import type { IdentityFact, QuestionnaireDocument } from './questionnaire-schema';
@@ -101,7 +102,7 @@ export function answersWithFacts(doc: Pick<QuestionnaireDocument, 'items' | 'rul
 export function submissionFacts(person: Partial<SubmissionFacts>, facts: IdentityFacts): SubmissionFacts {
   return {
     name: person.name ?? null,
-    email: person.email ?? null,
+    email: person.email == null ? null : normalizeEmail(person.email),
     dateOfBirth: facts.dateOfBirth ?? person.dateOfBirth ?? null,
     sexAtBirth: facts.sexAtBirth ?? person.sexAtBirth ?? null,
     state: facts.state ?? person.state ?? null,

@@ -3,6 +3,7 @@ import type { Queryable } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { findPatientByEmail, insertPatient, type PatientFields } from '@/server/domain/patients/patients';
 import { generateSyntheticPatient } from '@/server/domain/patients/synthetic';
+import { normalizeEmail } from '@/server/lib/email';
 import { errors } from '@/server/lib/errors';
 import type { IdentityFacts } from './identity-facts';
 
@@ -35,14 +36,16 @@ const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 /**
  * Which identity facts of an existing record differ from a submission's (DESIGN decision 32): date of birth,
  * sex at birth (a record whose sex was never recorded, `unknown`, differs from nothing) and last name
- * (ignoring case and spacing). A fact the submission did not give differs from nothing.
+ * (ignoring case and spacing). A fact either side did not record (no date of birth or sex given, a name of one
+ * word, a record without a last name) differs from nothing: it is not recorded, not different.
  */
 export function differingFields(existing: Pick<PatientRow, 'dateOfBirth' | 'sex' | 'lastName'>, person: Pick<PublicPerson, 'name' | 'facts'>): IdentityField[] {
   const fields: IdentityField[] = [];
   const { dateOfBirth, sexAtBirth } = person.facts;
   if (dateOfBirth !== undefined && dateOfBirth !== existing.dateOfBirth) fields.push('dateOfBirth');
   if (sexAtBirth !== undefined && sexAtBirth !== 'unknown' && existing.sex !== 'unknown' && sexAtBirth !== existing.sex) fields.push('sexAtBirth');
-  if (fold(splitName(person.name).lastName) !== fold(existing.lastName)) fields.push('lastName');
+  const lastName = fold(splitName(person.name).lastName);
+  if (lastName && fold(existing.lastName) && lastName !== fold(existing.lastName)) fields.push('lastName');
   return fields;
 }
 
@@ -54,7 +57,7 @@ export function newPatientFields(person: PublicPerson, missingDateOfBirth: () =>
     ...splitName(person.name),
     dateOfBirth,
     sex: sexAtBirth ?? 'unknown',
-    email: person.email.trim(),
+    email: normalizeEmail(person.email),
     phone: person.phone ?? null,
     address: person.address ?? null,
     // Kept even without an address, so the provider's licence can be checked (no more patient_state_unknown).

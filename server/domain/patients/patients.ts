@@ -4,6 +4,7 @@ import { scoped, scopedStatement, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { now } from '@/server/lib/clock';
+import { normalizeEmail } from '@/server/lib/email';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { sentFields } from '@/server/lib/sent-fields';
@@ -111,7 +112,9 @@ export async function insertPatient(q: Queryable, p: TenantPrincipal, fields: Pa
   const id = newId('patient');
   // The record and its access-log entry in one statement (docs/decisions.md, Issue 23: performance of the public runtime).
   const state = fields.address?.state ?? fields.state ?? null;
-  return scoped(q, p).insert(patients, { id, synthetic: !p.livemode, ...fields, state, createdAt: at, updatedAt: at }, [
+  // Every path that creates a patient (the API, public intake, flows, identity resolution, seeds) comes here: one spelling per address.
+  const email = fields.email == null ? null : normalizeEmail(fields.email);
+  return scoped(q, p).insert(patients, { id, synthetic: !p.livemode, ...fields, email, state, createdAt: at, updatedAt: at }, [
     { table: patientAccessLog, rows: [accessEntry(p, id, 'create', requestId, at)] },
   ]);
 }
@@ -128,7 +131,7 @@ const patientByEmail = scopedStatement((own, q) =>
 
 /** The oldest patient of the scope whose e-mail matches, ignoring case; undefined when none does. */
 export async function findPatientByEmail(q: Queryable, scope: Scope, email: string): Promise<PatientRow | undefined> {
-  const [row] = await scoped(q, scope).run(patientByEmail, { email: email.trim().toLowerCase() });
+  const [row] = await scoped(q, scope).run(patientByEmail, { email: normalizeEmail(email) });
   return row;
 }
 
@@ -153,6 +156,7 @@ export async function listPatients(db: Db, p: TenantPrincipal, input: { limit: n
 export async function updatePatient(db: Db, p: TenantPrincipal, input: UpdatePatientInput, requestId: string | null) {
   const { id, address, ...rest } = input;
   const set = sentFields(rest) as Partial<PatientRow>;
+  if (typeof set.email === 'string') set.email = normalizeEmail(set.email);
   if (address !== undefined) set.address = toAddress(address);
   // A new address moves the state of residence with it; clearing the address keeps the state known.
   if (address) set.state = address.state;

@@ -40,7 +40,7 @@ export const ZSubmitPublicIntakeRequest = z.strictObject({
   patient: z
     .strictObject({
       name: z.string().trim().min(1).max(200).meta({ description: 'Full name; the last word is kept as the last name, the rest as the first name' }),
-      email: z.email().max(254).meta({ description: 'E-mail address; a live patient with this address (ignoring case) is matched instead of created' }),
+      email: z.personEmail().max(254).meta({ description: 'E-mail address; a live patient with this address (ignoring case) is matched instead of created' }),
       dateOfBirth: zDateOfBirth
         .optional()
         .meta({ description: "YYYY-MM-DD; when absent, the questionnaire's date-of-birth answer (fact: dateOfBirth, or the item its age() reads) is used; when both are given they must be equal (400 fact_mismatch otherwise)" }),

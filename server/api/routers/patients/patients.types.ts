@@ -13,7 +13,8 @@ const zDateOfBirth = z
   .refine(isPlausibleDateOfBirth, `must be a real date between ${EARLIEST_DATE_OF_BIRTH} and today`)
   .meta({ description: `Date of birth (YYYY-MM-DD); a real date, not before ${EARLIEST_DATE_OF_BIRTH} and not in the future`, format: 'date' });
 const zSex = z.enum(SEXES).meta({ description: 'Sex assigned at birth as recorded for prescribing: female, male, intersex or unknown' });
-const zEmail = z.email().max(254).meta({ description: 'E-mail address' });
+// Stored and matched lower-cased (issue 49): one spelling per person.
+const zEmail = z.personEmail().max(254).meta({ description: 'E-mail address' });
 export const zPhone = z
   .string()
   .max(32)

@@ -27,7 +27,7 @@ export const ZSubmitFlowSessionRequest = z.strictObject({
     .strictObject({
       name: z.string().trim().min(1).max(200).meta({ description: "Full name; the last word is kept as the last name. Must agree with the contact step's name (ignoring case), which is the one kept" }),
       email: z
-        .email()
+        .personEmail()
         .max(254)
         .meta({ description: "Must agree with the contact step's e-mail (ignoring case). A live patient with this address is matched; one whose date of birth, sex at birth or last name differs is flagged identity_mismatch, never changed" }),
     })

@@ -5,6 +5,7 @@ import type { QuestionnaireRow } from '@/server/domain/intake/questionnaire-stor
 import type { PatientAddress } from '@/db/schema';
 import { POSTAL_CODE } from '@/server/domain/patients/contact-details';
 import { isPlausibleDateOfBirth, normalisePhone } from '@/server/domain/patients/validation';
+import { normalizeEmail } from '@/server/lib/email';
 import { AppError, type ErrorDetail } from '@/server/lib/errors';
 import { STEP_ID, type ConsentStepShape, type FlowStepShape, type MedicalStepShape, type QuizQuestionShape } from '@/server/domain/flows/shared/shapes';
 import { isUsState } from '@/server/lib/us-states';
@@ -144,7 +145,7 @@ function contact(answers: Answers, livemode: boolean): Answers {
   const { name, email, state, dateOfBirth } = answers as Record<string, string>;
   if (!livemode) return { state };
   const phone = blank(answers.phone) ? undefined : normalisePhone(String(answers.phone))!;
-  return { name: name.trim(), email: email.trim(), state, dateOfBirth, ...(phone && { phone }), ...(address && { address }) };
+  return { name: name.trim(), email: normalizeEmail(email), state, dateOfBirth, ...(phone && { phone }), ...(address && { address }) };
 }
 
 function nothing(answers: Answers): Answers {

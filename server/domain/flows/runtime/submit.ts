@@ -11,6 +11,7 @@ import { embedActor } from '@/server/domain/intake/public-intake';
 import { asOfDay, recordSubmission } from '@/server/domain/intake/submissions-create';
 import { tenantFeatures } from '@/server/domain/ops/features';
 import { now } from '@/server/lib/clock';
+import { normalizeEmail } from '@/server/lib/email';
 import { errors } from '@/server/lib/errors';
 import { clinicalSteps, type FlowDocumentShape } from '../flow-schema';
 import { checkoutUrlFor, enqueueConversionPostbacks } from '../checkout';
@@ -56,7 +57,7 @@ function personOf(pinned: PinnedVersion, held: Held, answers: Record<string, unk
   if (fold(input.patient.email) !== fold(email)) throw contactMismatch('email');
   const given: IdentityFacts = { dateOfBirth: contact?.dateOfBirth, state: contact?.state };
   const facts = reconcileFacts(answeredFacts(pinned.questionnaire.document, answers), given, (f) => (f === 'sexAtBirth' ? 'answers' : `patient.${f}`));
-  return { name: name.trim(), email: email.trim(), facts, phone: contact?.phone ?? null, address: contact?.address ?? null };
+  return { name: name.trim(), email: normalizeEmail(email), facts, phone: contact?.phone ?? null, address: contact?.address ?? null };
 }
 
 const contactMismatch = (field: 'name' | 'email') =>
