@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type * as z from '@/server/lib/zod';
+import { wrapParse } from './dependency-internals';
 
 /**
  * Output checking for values the server builds once and then serves again and again (a published flow's
@@ -13,14 +14,13 @@ import type * as z from '@/server/lib/zod';
  */
 export function checkedOnce<T extends z.ZodType>(schema: T): T {
   const checked = new WeakSet<object>();
-  const run = schema._zod.run;
-  schema._zod.run = (payload, ctx) => {
+  wrapParse(schema, (run) => (payload, ctx) => {
     const value = payload.value;
     const remember = typeof value === 'object' && value !== null && Object.isFrozen(value);
     if (remember && checked.has(value)) return payload;
     const result = run(payload, ctx);
     if (remember && !(result instanceof Promise) && result.issues.length === 0 && isDeepStrictEqual(result.value, value)) checked.add(value);
     return result;
-  };
+  });
   return schema;
 }

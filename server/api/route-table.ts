@@ -1,5 +1,6 @@
 import { forEachOpenApiProcedure, getPathRegExp, normalizePath } from 'trpc-to-openapi';
 import type { ProcedureMeta } from './trpc';
+import { procedureInputs, routerProcedures } from './dependency-internals';
 import type { AppRouter } from './root';
 
 export interface RouteInfo {
@@ -15,10 +16,10 @@ export interface RouteInfo {
 /** Every /v1 operation the router serves, for 404/405 answers and per-procedure response metadata. */
 export function buildRouteTable(router: AppRouter) {
   const routes: RouteInfo[] = [];
-  forEachOpenApiProcedure(router._def.procedures as never, ({ path, meta, procedure }) => {
+  forEachOpenApiProcedure(routerProcedures(router) as never, ({ path, meta, procedure }) => {
     const openapi = meta.openapi!;
     const p = normalizePath(openapi.path);
-    routes.push({ method: openapi.method, path: p, procedurePath: path, meta: meta as ProcedureMeta, regex: getPathRegExp(p), inputs: (procedure as { _def: { inputs: unknown[] } })._def.inputs });
+    routes.push({ method: openapi.method, path: p, procedurePath: path, meta: meta as ProcedureMeta, regex: getPathRegExp(p), inputs: procedureInputs(procedure) });
   });
   const byProcedure = new Map(routes.map((r) => [r.procedurePath, r]));
   const buckets = bucketsOf(routes);

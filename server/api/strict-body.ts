@@ -1,9 +1,4 @@
-type ZodLike = {
-  _zod?: { def?: { type?: string; shape?: Record<string, ZodLike>; innerType?: ZodLike; element?: ZodLike; coerce?: boolean } };
-  _def?: { coerce?: boolean };
-};
-
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault']);
+import { schemaDef, stopCoercing, unwrapSchema, type SchemaNode } from './dependency-internals';
 
 /**
  * trpc-to-openapi marks the number and boolean fields of every input schema as coercing (so query strings
@@ -14,24 +9,18 @@ const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault']);
  */
 export function disableBodyCoercion(schema: unknown): void {
   let nodes = bodyNodes.get(schema as object);
-  if (!nodes) bodyNodes.set(schema as object, (nodes = collect(schema as ZodLike, [])));
-  for (const node of nodes) if (node._def?.coerce) node._def.coerce = false;
+  if (!nodes) bodyNodes.set(schema as object, (nodes = collect(schema as SchemaNode, [])));
+  for (const node of nodes) stopCoercing(node);
 }
-const bodyNodes = new WeakMap<object, ZodLike[]>();
+const bodyNodes = new WeakMap<object, SchemaNode[]>();
 
 /** The schema's node and, down through objects' fields and arrays' items, every node below it (wrappers skipped). */
-function collect(schema: ZodLike, into: ZodLike[]): ZodLike[] {
-  const node = unwrap(schema);
+function collect(schema: SchemaNode, into: SchemaNode[]): SchemaNode[] {
+  const node = unwrapSchema(schema);
   if (!node) return into;
   into.push(node);
-  const def = node._zod?.def;
+  const def = schemaDef(node);
   if (def?.type === 'object') for (const field of Object.values(def.shape ?? {})) collect(field, into);
   if (def?.type === 'array' && def.element) collect(def.element, into);
   return into;
-}
-
-function unwrap(t: ZodLike | undefined): ZodLike | undefined {
-  let cur = t;
-  while (cur?._zod?.def?.type && WRAPPERS.has(cur._zod.def.type)) cur = cur._zod.def.innerType;
-  return cur;
 }

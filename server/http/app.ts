@@ -41,9 +41,11 @@ export interface AppOptions {
 }
 
 /**
- * The one request handler of the service: `/v1/*` goes to the tRPC procedures through trpc-to-openapi's
- * Node handler and `/api/trpc/*` to the same procedures in tRPC's framing for the console (never through
- * Next.js); `/healthz` and `/readyz` are answered here; everything else goes to `fallback` (Next.js).
+ * The one request handler of the service: `/v1/*` goes to the tRPC procedures, called directly
+ * (procedure-call.ts: every operation with a body, and GETs whose input is text) or through trpc-to-openapi's
+ * Node handler (the other GETs, for its query coercion), see docs/architecture.md; `/api/trpc/*` to the same
+ * procedures in tRPC's framing for the console (never through Next.js); `/healthz` and `/readyz` are answered
+ * here; everything else goes to `fallback` (Next.js).
  */
 export function createApp(services: Services, fallback?: Fallback, opts: AppOptions = {}) {
   const { table, openapiJson, handler } = sharedRouting();

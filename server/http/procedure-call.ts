@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getTRPCErrorFromUnknown } from '@trpc/server';
 import type { Context, RequestState } from '@/server/api/context';
+import { schemaDef, unwrapSchema, type SchemaNode } from '@/server/api/dependency-internals';
 import { appRouter } from '@/server/api/root';
 import type { RouteInfo } from '@/server/api/route-table';
 import { t } from '@/server/api/trpc';
@@ -46,33 +47,28 @@ export async function callProcedure(req: IncomingMessage, res: ServerResponse, s
   res.end(JSON.stringify(payload));
 }
 
-type ZodNode = { _zod?: { def?: { type?: string; shape?: Record<string, ZodNode>; innerType?: ZodNode; element?: ZodNode } } };
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault']);
 const TEXT = new Set(['string', 'enum', 'literal']);
-const unwrap = (n: ZodNode | undefined) => {
-  let cur = n;
-  while (cur?._zod?.def?.type && WRAPPERS.has(cur._zod.def.type)) cur = cur._zod.def.innerType;
-  return cur;
-};
+const typeOf = (node: SchemaNode | undefined) => schemaDef(unwrapSchema(node))?.type ?? '';
+
 /** Text, or an object of text all the way down: nothing the library would make coerce. */
-function textOnly(node: ZodNode | undefined): boolean {
-  const def = unwrap(node)?._zod?.def;
+function textOnly(node: SchemaNode | undefined): boolean {
+  const def = schemaDef(unwrapSchema(node));
   if (!def?.type) return false;
   if (TEXT.has(def.type)) return true;
   return def.type === 'object' && Object.values(def.shape ?? {}).every(textOnly);
 }
 
 /** The input's fields are text, or lists of text (the library turns a single value of those into a list: `arrays`). */
-function queryFields(input: ZodNode, arrays: Set<string>): boolean {
-  const def = unwrap(input)?._zod?.def;
+function queryFields(input: SchemaNode, arrays: Set<string>): boolean {
+  const def = schemaDef(unwrapSchema(input));
   if (def?.type !== 'object') return false;
   return Object.entries(def.shape ?? {}).every(([name, field]) => {
-    const own = field._zod?.def;
+    const own = schemaDef(field);
     // Exactly the lists the library wraps: a list, or an optional list.
-    const list = own?.type === 'array' ? own : own?.type === 'optional' && own.innerType?._zod?.def?.type === 'array' ? own.innerType._zod.def : undefined;
+    const list = own?.type === 'array' ? own : own?.type === 'optional' && schemaDef(own.innerType)?.type === 'array' ? schemaDef(own.innerType) : undefined;
     if (list) {
       arrays.add(name);
-      return TEXT.has(unwrap(list.element)?._zod?.def?.type ?? '');
+      return TEXT.has(typeOf(list.element));
     }
     return textOnly(field);
   });
@@ -88,7 +84,7 @@ export function directQuery(route: RouteInfo): { arrays: Set<string> } | null {
   let known = queryRoutes.get(route);
   if (known === undefined) {
     const arrays = new Set<string>();
-    known = route.inputs.length > 0 && route.inputs.every((input) => queryFields(input as ZodNode, arrays)) ? { arrays } : null;
+    known = route.inputs.length > 0 && route.inputs.every((input) => queryFields(input as SchemaNode, arrays)) ? { arrays } : null;
     queryRoutes.set(route, known);
   }
   return known;
