@@ -1,17 +1,19 @@
-import type { FulfillmentRail, Schemas } from '@/sdk/src/index';
+import type { FulfillmentRail } from '@/sdk/src/index';
 import { flowSession, runFlowTo } from './flow-run';
 import { UsageError } from '../commands';
 import { syntheticAnswers } from './intake-answers';
-import { orderFor, productAtSimulatedPharmacy, syntheticPatient } from './trigger-fixtures';
+import { orderFor, productAtSimulatedPharmacy, syntheticPatient, type FixtureName } from './trigger-fixtures';
 
 export interface TriggerContext {
   api: FulfillmentRail;
-  /** A provider's session, signed in only for the recipes that need an approval. */
+  /** A provider's session, signed in only for the recipes that need an approval, and a state they are licensed in. */
   provider(): Promise<{ session: FulfillmentRail; state: string }>;
+  /** Where a recipe without an approval puts its patient: the provider's state when one is given (signed in for it), else CA. */
+  patientState(): Promise<string>;
 }
 
 export interface Made {
-  /** What was created, by name: printed as the trigger's result. */
+  /** What was created or reused, by name: printed as the trigger's result. */
   ids: Record<string, string>;
   /** The id the awaited event's data names (order, session, submission). */
   subject: string;
@@ -22,17 +24,18 @@ export interface Recipe {
   run(ctx: TriggerContext): Promise<Made>;
 }
 
-type Script = Partial<Schemas['SimulatedPharmacySettings']>;
-const DAY = 86_400;
-
-/** Patient, product at a scripted simulated pharmacy, order, then the provider's approval (which dispatches it). */
-function approvedOrder(script: Script): Recipe {
+/**
+ * A new patient in a state the provider is licensed in and a new order for them, of the product at the simulated
+ * pharmacy scripted as `fixture` (set up on the first run, reused after), then the provider's approval (which
+ * dispatches it).
+ */
+function approvedOrder(fixture: FixtureName): Recipe {
   return {
     needsProvider: true,
     async run(ctx) {
       const { session, state } = await ctx.provider();
       const patient = await syntheticPatient(ctx.api, state);
-      const { product, pharmacy, catalogId } = await productAtSimulatedPharmacy(ctx.api, state, script);
+      const { product, pharmacy, catalogId } = await productAtSimulatedPharmacy(ctx.api, fixture, state);
       const order = await orderFor(ctx.api, patient.id, product.id);
       await session.orders.approve(order.id);
       return { ids: { patient: patient.id, product: product.id, pharmacy: pharmacy.id, catalog: catalogId, order: order.id }, subject: order.id };
@@ -40,20 +43,24 @@ function approvedOrder(script: Script): Recipe {
   };
 }
 
-const flowRun = (verdict: 'eligible' | 'disqualified'): Recipe => ({ needsProvider: false, run: ({ api }) => runFlowTo(api, verdict) });
+const flowRun = (verdict: 'eligible' | 'disqualified'): Recipe => ({
+  needsProvider: false,
+  run: async ({ api, patientState }) => runFlowTo(api, verdict, await patientState()),
+});
 
 export const RECIPES: Record<string, Recipe> = {
-  'order.routed': approvedOrder({ shipAfterSeconds: DAY, deliverAfterSeconds: DAY }),
-  'order.submitted': approvedOrder({ shipAfterSeconds: DAY, deliverAfterSeconds: DAY }),
-  'order.shipped': approvedOrder({ shipAfterSeconds: 0, deliverAfterSeconds: DAY }),
-  'order.delivered': approvedOrder({ shipAfterSeconds: 0, deliverAfterSeconds: 0 }),
-  'order.rejected': approvedOrder({ behavior: 'reject', rejectReasonCode: 'prescription_invalid' }),
+  'order.routed': approvedOrder('holds'),
+  'order.submitted': approvedOrder('holds'),
+  'order.shipped': approvedOrder('ships'),
+  'order.delivered': approvedOrder('delivers'),
+  'order.rejected': approvedOrder('rejects'),
   // An order no pharmacy ever held can be cancelled by the clinic itself: no approval needed.
   'order.cancelled': {
     needsProvider: false,
-    async run({ api }) {
-      const patient = await syntheticPatient(api, 'CA');
-      const { product, pharmacy } = await productAtSimulatedPharmacy(api, 'CA', {});
+    async run({ api, patientState }) {
+      const state = await patientState();
+      const patient = await syntheticPatient(api, state);
+      const { product, pharmacy } = await productAtSimulatedPharmacy(api, 'holds', state);
       const order = await orderFor(api, patient.id, product.id);
       await api.orders.cancel(order.id);
       return { ids: { patient: patient.id, product: product.id, pharmacy: pharmacy.id, order: order.id }, subject: order.id };
@@ -61,12 +68,13 @@ export const RECIPES: Record<string, Recipe> = {
   },
   'intake.submission.created': {
     needsProvider: false,
-    async run({ api }) {
+    async run({ api, patientState }) {
       const questionnaires = await api.get('/intake/questionnaires');
       const q = questionnaires[0];
       if (!q) throw new UsageError('This tenant has no approved questionnaire yet (a provider approves one in the console; the demo clinic has three).');
-      const patient = await syntheticPatient(api, 'CA');
-      const answers = syntheticAnswers(q.document, { dateOfBirth: patient.dateOfBirth, state: 'CA', sex: patient.sex });
+      const state = await patientState();
+      const patient = await syntheticPatient(api, state);
+      const answers = syntheticAnswers(q.document, { dateOfBirth: patient.dateOfBirth, state, sex: patient.sex });
       const submission = await api.post('/intake/submissions', { body: { questionnaireKey: q.key, patientId: patient.id, answers } });
       return { ids: { questionnaire: q.key, patient: patient.id, submission: submission.id }, subject: submission.id };
     },

@@ -2,7 +2,8 @@ import { EVENT_TYPES } from '@/server/domain/events/catalog';
 import { FulfillmentRail, FulfillmentRailError, modeFromKey } from '@/sdk/src/index';
 import { UsageError, type LiveIo, type Result } from '../commands';
 import { providerSession, requireProviderCredentials, type ProviderCredentials } from './provider-session';
-import { NOT_TRIGGERABLE, RECIPES } from './trigger-recipes';
+import { FIXTURES } from './trigger-fixtures';
+import { NOT_TRIGGERABLE, RECIPES, type TriggerContext } from './trigger-recipes';
 import { waitForEvent } from './wait-event';
 
 export interface TriggerSettings {
@@ -17,10 +18,16 @@ export interface TriggerSettings {
 export const TRIGGER_HELP = [
   `Triggerable: ${Object.keys(RECIPES).join(', ')}.`,
   '  The order events other than order.cancelled need a provider (approval is a person\'s act): --provider-email/--provider-password,',
-  '  and --provider-totp-secret once two-factor authentication is enrolled (the CLI enrols it on first use and prints the secret).',
+  '  and --provider-totp-secret once two-factor authentication is enrolled: the CLI enrols it on first use and prints the secret;',
+  '  enrolled in the console, it is the secret the Account page shows beside the QR code while enrolling (or that QR code\'s otpauth:// URI).',
+  '  Each run makes a new synthetic patient, in a state the provider is licensed in (CA when no provider is given), and a new order;',
+  `  the simulated pharmacy and product of each script (${Object.values(FIXTURES).map((f) => f.sku).join(', ')}) are set up once and reused.`,
   'Not made by the CLI:',
   ...Object.entries(NOT_TRIGGERABLE).map(([type, how]) => `  ${type}: ${how}`),
 ].join('\n');
+
+/** CA when the licences include it (the demo's patients live there), else the first alphabetically. */
+const pickState = (states: readonly string[]) => (states.includes('CA') ? 'CA' : [...states].sort()[0]);
 
 /**
  * `trigger <type>`: in sandbox, makes the real objects whose life produces the event, through the public API (the
@@ -38,17 +45,27 @@ export async function trigger(s: TriggerSettings, io: LiveIo): Promise<Result> {
   }
   const api = new FulfillmentRail(s.apiKey, { baseUrl: s.baseUrl });
   if (recipe.needsProvider) requireProviderCredentials(s.provider);
-  const provider = async () => {
-    const session = await providerSession(s.baseUrl, s.provider, io.print);
-    const [me, keyMe] = await Promise.all([session.get('/auth/me'), api.get('/auth/me')]);
-    if (me.tenant?.id !== keyMe.tenant?.id) throw new UsageError(`${s.provider.email} belongs to another tenant than this API key.`);
-    const states = me.user?.provider?.licensedStates ?? [];
-    if (states.length === 0) throw new UsageError(`${s.provider.email} is not licensed in any state yet (ops attest licences), so cannot approve.`);
-    return { session, state: states.includes('CA') ? 'CA' : states[0] };
+  // One sign-in per run, whichever step asks first.
+  let signedIn: ReturnType<TriggerContext['provider']> | undefined;
+  const provider = () =>
+    (signedIn ??= (async () => {
+      const session = await providerSession(s.baseUrl, s.provider, io.print);
+      // The provider's own licences (GET /auth/me as them): API keys never read the team (users.manage is a person's scope).
+      const [me, keyMe] = await Promise.all([session.get('/auth/me'), api.get('/auth/me')]);
+      if (me.tenant?.id !== keyMe.tenant?.id) throw new UsageError(`${s.provider.email} belongs to another tenant than this API key.`);
+      const states = me.user?.provider?.licensedStates ?? [];
+      if (states.length === 0) throw new UsageError(`${s.provider.email} is not licensed in any state yet (ops attest licences), so cannot approve.`);
+      return { session, state: pickState(states) };
+    })());
+  // A recipe that needs no approval still puts its patient where the provider given is licensed, so their review can approve it.
+  const patientState = async () => {
+    if (s.provider.email && s.provider.password) return (await provider()).state;
+    io.print('The synthetic patient lives in CA: give --provider-email and --provider-password to choose a state that provider is licensed in.');
+    return 'CA';
   };
   let made;
   try {
-    made = await recipe.run({ api, provider });
+    made = await recipe.run({ api, provider, patientState });
   } catch (err) {
     if (err instanceof FulfillmentRailError) {
       throw new UsageError(`The API refused a step of the trigger: ${err.statusCode} ${err.code}: ${err.message} (request ${err.requestId})`);
