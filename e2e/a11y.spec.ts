@@ -12,6 +12,7 @@ import { seriousAxeProblems } from './axe';
 
 const PAGES: { name: string; path: (c: SeededClinic) => string }[] = [
   { name: 'overview', path: () => '/console' },
+  { name: 'go live', path: () => '/go-live' },
   { name: 'orders', path: () => '/orders' },
   { name: 'order detail', path: (c) => `/orders/${c.orderId}` },
   { name: 'approval queue', path: () => '/orders/approvals' },

@@ -9,6 +9,8 @@ import { SignOutButton } from './sign-out-button';
 // A page open to several scopes lists them all; holding one of them is enough to show it.
 const NAV: (NavItem & { scope?: string | readonly string[] })[] = [
   { href: '/console', label: 'Overview' },
+  // What a clinic's admin sets up before patients reach a hosted page (the checklist of the mode).
+  { href: '/go-live', label: 'Go live', scope: 'flows.manage' },
   { href: '/orders', label: 'Orders', scope: 'orders.read' },
   { href: '/intake/submissions', label: 'Intake', scope: ['intake.review', 'patients.read'] },
   { href: '/products', label: 'Products', scope: 'catalog.manage' },

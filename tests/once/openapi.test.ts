@@ -32,7 +32,7 @@ describe('GET /v1/openapi.json', () => {
     // The console's own views live in their areas' routers and are served only over /api/trpc.
     const CONSOLE_VIEWS = new Set([
       'events.eventLog', 'events.eventDetail', 'events.replayFromConsole', 'events.eventTypes',
-      'overview.summary', 'overview.routedOrdersDaily', 'developer.billableRoutedDaily', 'developer.apiKeysWithCreators',
+      'overview.summary', 'overview.routedOrdersDaily', 'overview.goLive', 'developer.billableRoutedDaily', 'developer.apiKeysWithCreators',
       'orders.ordersWithNames', 'orders.approvalQueue', 'orders.actorNames', 'orders.statuses', 'orders.declineOrder',
       'auth.grants', 'intake.questionnaireVersions', 'intake.submissionForReview', 'intake.reviewQueue', 'billing.banner', 'flowAnalytics.daily',
     ]);

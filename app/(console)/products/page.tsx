@@ -26,7 +26,9 @@ export default async function ProductsPage() {
         <HydrateClient>
           <CatalogProductsManager />
           <div className="mt-8 space-y-4">
-            <h2 className="text-xl font-semibold">Protocols</h2>
+            <h2 id="protocols" className="scroll-mt-24 text-xl font-semibold">
+              Protocols
+            </h2>
             <p className="text-sm text-slate-600">Products prescribed together, each with its quantity, directions (sig) and refills.</p>
             <CatalogProtocolsManager />
           </div>

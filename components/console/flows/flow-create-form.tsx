@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/lib/trpc/client';
@@ -14,7 +15,8 @@ const control =
 
 /**
  * A new flow around one approved questionnaire: a landing page, every item of the questionnaire on one
- * medical page, consent, contact and an outcome, ready to rewrite in the editor.
+ * medical page, consent, contact and an outcome, ready to rewrite in the editor. Without an approved
+ * questionnaire, it says so and links to where one is written or approved.
  */
 export function FlowCreateForm() {
   const id = useId();
@@ -23,6 +25,7 @@ export function FlowCreateForm() {
   const router = useRouter();
   const questionnaires = useQuery(trpc.intake.questionnaireVersions.queryOptions({}));
   const approved = (questionnaires.data ?? []).filter((q) => q.status === 'approved');
+  const pending = (questionnaires.data ?? []).find((q) => q.status === 'pending');
   const [name, setName] = useState('');
   const [key, setKey] = useState('');
   const chosen = approved.find((q) => q.key === key) ?? approved[0];
@@ -79,6 +82,28 @@ export function FlowCreateForm() {
       <BusyButton type="submit" busy={create.isPending} busyLabel="Creating…" disabled={!chosen}>
         Create flow
       </BusyButton>
+      {questionnaires.isSuccess && approved.length === 0 && (
+        <div data-testid="flow-create-needs" className="space-y-1 text-sm text-slate-700 sm:col-span-3">
+          <p>
+            A flow asks the medical questions of an approved questionnaire, and this mode has none yet
+            {pending ? `: ${pending.title} (${pending.key} v${pending.version}) waits for a provider’s approval` : ''}.
+          </p>
+          <p className="flex flex-wrap gap-x-4 gap-y-1">
+            {pending ? (
+              <Link href="/intake/questionnaires/pending" className="font-medium text-indigo-700 underline">
+                Questionnaires waiting for approval
+              </Link>
+            ) : (
+              <Link href="/intake/questionnaires/new" className="font-medium text-indigo-700 underline">
+                Write a questionnaire
+              </Link>
+            )}
+            <Link href="/go-live" className="font-medium text-indigo-700 underline">
+              The go-live checklist
+            </Link>
+          </p>
+        </div>
+      )}
       {create.isError && !nameError && (
         <div className="sm:col-span-3">
           <QueryError error={create.error} title="The flow was not created." />

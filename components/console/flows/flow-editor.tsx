@@ -7,6 +7,7 @@ import { apiErrorOf, useTRPC } from '@/lib/trpc/client';
 import { BusyButton, card } from '../catalog-ui';
 import { Loading, QueryError } from '../query-state';
 import { FlowApproval } from './flow-approval';
+import { FlowProtocolSetting } from './flow-protocol-setting';
 import { FlowStatusBadge, FlowVersions } from './flow-status';
 import { stepOfParam } from './flow-steps';
 import type { DraftDocument, Flow } from './flow-types';
@@ -136,6 +137,12 @@ export function FlowEditor({ flowId, canManage, isProvider }: { flowId: string; 
                 <ThemePreview tokens={doc.theme.tokens} step={step} />
               </div>
             </div>
+          </section>
+          <section className={`${card} space-y-3`} aria-labelledby={`${id}-settings`}>
+            <h2 id={`${id}-settings`} className="font-semibold">
+              Settings
+            </h2>
+            <FlowProtocolSetting settings={doc.settings} onChange={(settings) => setDoc({ ...doc, settings })} />
           </section>
           <section className={card} aria-label="Theme">
             <ThemeEditor tokens={doc.theme.tokens} onChange={(tokens) => setDoc({ ...doc, theme: { tokens } })} />

@@ -2,13 +2,14 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTRPC } from '@/lib/trpc/client';
 import { BusyButton } from '../catalog-ui';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ShortHash } from '../intake-ui';
 import { QueryError } from '../query-state';
 import { publishOutcome, VersionLine } from './flow-status';
+import { PublishError } from './publish-problem';
 import type { Flow } from './flow-types';
 
 const TONE = { copy: 'border-emerald-200 bg-emerald-50 text-emerald-900', clinical: 'border-amber-300 bg-amber-50 text-amber-950', first: 'border-amber-300 bg-amber-50 text-amber-950', unknown: 'border-slate-200 bg-slate-50 text-slate-700' };
@@ -25,6 +26,11 @@ export function PublishPanel({ flow, dirty, canManage }: { flow: Flow; dirty: bo
   const refresh = () =>
     Promise.all([qc.invalidateQueries({ queryKey: trpc.flows.get.queryKey({ id: flow.id }) }), qc.invalidateQueries({ queryKey: trpc.flows.versions.queryKey({ id: flow.id }) }), qc.invalidateQueries({ queryKey: trpc.flows.list.queryKey() })]);
   const publish = useMutation(trpc.flows.publish.mutationOptions({ onSuccess: refresh }));
+  // A refusal is about the draft it was given: once a save changes the draft, it no longer stands.
+  const { isError: refused, reset: forgetRefusal } = publish;
+  useEffect(() => {
+    if (refused) forgetRefusal();
+  }, [flow.updatedAt]);
   const archive = useMutation(
     trpc.flows.archive.mutationOptions({
       onSuccess: async () => {
@@ -84,7 +90,7 @@ export function PublishPanel({ flow, dirty, canManage }: { flow: Flow; dirty: bo
           </p>
         )}
       </div>
-      {publish.isError && <QueryError error={publish.error} title="The flow was not published." />}
+      {publish.isError && <PublishError error={publish.error} questionnaireKey={flow.draft.settings.questionnaireKey} />}
       {archiving && (
         <ConfirmDialog open title={`Archive “${flow.name}”?`} confirmLabel="Archive flow" busy={archive.isPending} onConfirm={() => archive.mutate({ id: flow.id })} onCancel={() => (archive.reset(), setArchiving(false))}>
           <p>Its embed keys stop answering at once and the hosted page goes offline. Sessions and analytics are kept. This cannot be undone.</p>

@@ -68,10 +68,19 @@ export async function checkPublishable(q: Queryable, scope: Scope, doc: FlowDocu
   const problem = coverageProblem(doc, questionnaire);
   if (problem) throw errors.validation(problem.message, problem.param, 'invalid_flow');
   const protocolId = doc.settings.protocolId ?? questionnaire.document.protocolId;
-  if (!protocolId) throw errors.validation('Set settings.protocolId, or give the questionnaire a protocol: an approved run orders from it.', 'settings.protocolId', 'protocol_required');
+  if (!protocolId) {
+    throw errors.validation(
+      `Choose the protocol this flow prescribes: set settings.protocolId to a protocol of this account in this mode, or give questionnaire '${questionnaire.key}' one. A provider's approval of a patient orders from it.`,
+      'settings.protocolId',
+      'protocol_required',
+    );
+  }
   const protocol = await scoped(q, scope).get(protocols, protocolId);
-  if (!protocol) throw errors.validation('The protocol is not a protocol of this account in this mode.', 'settings.protocolId', 'unknown_protocol');
-  if (!protocol.active) throw errors.validation('The protocol is inactive; activate it or choose another.', 'settings.protocolId', 'protocol_inactive');
+  if (!protocol) {
+    const named = doc.settings.protocolId ? 'settings.protocolId' : `The protocolId of questionnaire '${questionnaire.key}'`;
+    throw errors.validation(`${named} names no protocol of this account in this mode; choose one of its protocols.`, 'settings.protocolId', 'unknown_protocol');
+  }
+  if (!protocol.active) throw errors.validation(`Protocol '${protocol.name}' is inactive; activate it or choose another.`, 'settings.protocolId', 'protocol_inactive');
   for (const [i, url] of (doc.settings.conversionPostbacks ?? []).entries()) {
     try {
       await validateWebhookUrl(url, policy);
