@@ -41,7 +41,7 @@ describe('a document publication would accept', () => {
     const doc = sampleQuestionnaire('dry-new');
     const { result: r, changed } = await written(() => check(a.sandboxKey, doc, { idempotencyKey: randomUUID() }));
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toEqual({ object: 'questionnaire_check', valid: true, key: 'dry-new', contentHash: canonicalHash(doc), nextVersion: 1, approvedVersion: null, sameAsApproved: false });
+    expect(r.body).toEqual({ object: 'questionnaire_check', valid: true, key: 'dry-new', contentHash: canonicalHash(doc), nextVersion: 1, approvedVersion: null, sameAsApproved: false, existingVersion: null });
     expect(r.headers.get('idempotent-replayed')).toBeNull();
     expect(changed).toEqual([]);
     // Nothing was published: the key has no version.
@@ -58,12 +58,13 @@ describe('a document publication would accept', () => {
     expect((await app.request('POST', `/v1/intake/questionnaires/${first.body.id}/approve`, { key: dr.token, body: {} })).status).toBe(200);
 
     const same = await check(a.sandboxKey, doc);
-    expect(same.body).toMatchObject({ nextVersion: 2, approvedVersion: 1, sameAsApproved: true, contentHash: first.body.contentHash });
+    expect(same.body).toMatchObject({ nextVersion: 2, approvedVersion: 1, sameAsApproved: true, existingVersion: 1, contentHash: first.body.contentHash });
     const changedDoc = { ...doc, title: 'Weight management check, second edition' };
-    expect((await check(a.sandboxKey, changedDoc)).body).toMatchObject({ nextVersion: 2, approvedVersion: 1, sameAsApproved: false, contentHash: canonicalHash(changedDoc) });
-    // A pending version takes a number too.
+    expect((await check(a.sandboxKey, changedDoc)).body).toMatchObject({ nextVersion: 2, approvedVersion: 1, sameAsApproved: false, existingVersion: null, contentHash: canonicalHash(changedDoc) });
+    // A pending version takes a number too, and publishing its very content again would answer with it (decision 45).
     expect((await app.request('POST', '/v1/intake/questionnaires', { key: a.sandboxKey, body: changedDoc })).status).toBe(201);
-    expect((await check(a.sandboxKey, doc)).body).toMatchObject({ nextVersion: 3, approvedVersion: 1, sameAsApproved: true });
+    expect((await check(a.sandboxKey, doc)).body).toMatchObject({ nextVersion: 3, approvedVersion: 1, sameAsApproved: true, existingVersion: 1 });
+    expect((await check(a.sandboxKey, changedDoc)).body).toMatchObject({ nextVersion: 3, approvedVersion: 1, sameAsApproved: false, existingVersion: 2 });
     // Another clinic, or the live mode, knows nothing of this key.
     expect((await check(b.sandboxKey, doc)).body).toMatchObject({ nextVersion: 1, approvedVersion: null, sameAsApproved: false });
     expect((await check(a.liveKey, doc)).body).toMatchObject({ nextVersion: 1, approvedVersion: null });

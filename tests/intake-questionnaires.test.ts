@@ -55,7 +55,7 @@ describe('publishing a questionnaire version', () => {
 
   it('takes concurrent publications of one key as distinct versions', async () => {
     const doc = sampleQuestionnaire('pub-race');
-    const answers = await Promise.all([1, 2, 3, 4].map(() => publish(a.sandboxKey, doc)));
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => publish(a.sandboxKey, { ...doc, title: `Weight management check (${n})` })));
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expect(answers.map((r) => r.body.version).sort()).toEqual([1, 2, 3, 4]);
   });
@@ -125,7 +125,7 @@ describe('publishing a questionnaire version', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.id).toBe(first.body.id);
-    expect((await publish(a.sandboxKey, doc)).body.version).toBe(2);
+    expect((await publish(a.sandboxKey, { ...doc, title: 'Weight management check (2)' })).body.version).toBe(2);
   });
 
   it('needs catalog.manage or intake.review', async () => {
@@ -166,12 +166,15 @@ describe('approval by a provider', () => {
     expectEnvelope(await approve(drA.token, v1.id), 409, 'conflict', 'questionnaire_not_pending');
     const v4 = (await publish(a.sandboxKey, { ...doc, title: 'Weight management check (4)' })).body;
     expect((await approve(drA.token, v4.id)).status).toBe(200);
-    expectEnvelope(await approve(drA.token, v3.id), 409, 'conflict', 'questionnaire_superseded');
+    // v3 was still pending when v4 was approved: superseded (DESIGN decision 45), never approvable.
+    const refused = await approve(drA.token, v3.id);
+    expectEnvelope(refused, 409, 'conflict', 'questionnaire_superseded');
+    expect(refused.body.error.message).toContain('version 4 was approved');
 
     const list = (await app.request('GET', '/v1/intake/questionnaires', { key: a.sandboxKey })).body as { key: string; version: number }[];
     expect(list.filter((q) => q.key === 'appr-flow')).toEqual([expect.objectContaining({ version: 4, status: 'approved' })]);
     const drafts = (await app.request('GET', '/v1/intake/questionnaires/drafts', { key: a.sandboxKey })).body as { key: string; version: number; status: string }[];
-    expect(drafts.filter((q) => q.key === 'appr-flow').map((q) => `${q.version}:${q.status}`)).toEqual(['3:pending']);
+    expect(drafts.filter((q) => q.key === 'appr-flow')).toEqual([]);
   });
 
   it('binds the approval to the reviewed content: a different contentHash is 409 and changes nothing', async () => {

@@ -11,12 +11,29 @@ const TONE: Record<QStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
   draft: 'bg-slate-200 text-slate-700',
   retired: 'bg-slate-100 text-slate-600',
+  superseded: 'bg-slate-100 text-slate-600',
 };
 
-export function QuestionnaireStatusBadge({ status }: { status: QStatus }) {
+/** A version's state in words (never the API's tokens); a superseded one names the version approved in its place. */
+export function questionnaireStatusWords(status: QStatus, replacedBy?: number): string {
+  switch (status) {
+    case 'pending':
+      return 'pending approval';
+    case 'superseded':
+      return replacedBy === undefined ? 'replaced before approval' : `replaced by v${replacedBy} before approval`;
+    default:
+      return status;
+  }
+}
+
+/** The version that superseded `v`, by number, among `all` (the versions of its key the page holds). */
+export const replacedBy = (v: { supersededBy: string | null }, all: readonly { id: string; version: number }[]) =>
+  v.supersededBy ? all.find((x) => x.id === v.supersededBy)?.version : undefined;
+
+export function QuestionnaireStatusBadge({ status, replacedBy: by }: { status: QStatus; replacedBy?: number }) {
   return (
-    <span data-testid="questionnaire-status" className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONE[status]}`}>
-      {status}
+    <span data-testid="questionnaire-status" data-status={status} className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONE[status]}`}>
+      {questionnaireStatusWords(status, by)}
     </span>
   );
 }

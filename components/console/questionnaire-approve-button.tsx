@@ -8,7 +8,7 @@ import { BusyButton } from './catalog-ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { ShortHash } from './intake-ui';
 import { QueryError } from './query-state';
-import type { QuestionnaireVersion } from './questionnaire-types';
+import type { QuestionnaireRecord, QuestionnaireVersion } from './questionnaire-types';
 
 /**
  * Why the signed-in person may not approve a questionnaire (or a flow's clinical steps), or null. The API's provider check answers for
@@ -36,7 +36,7 @@ export function useProviderBlock(isProvider: boolean, what = 'a questionnaire'):
  * differs, the API refuses (409) and nothing is approved. The outcome is the parent's to show: once
  * approved, the version leaves the pending list and this button with it.
  */
-export function QuestionnaireApproveButton({ version, isProvider, onApproved }: { version: QuestionnaireVersion; isProvider: boolean; onApproved: (approved: QuestionnaireVersion) => void }) {
+export function QuestionnaireApproveButton({ version, isProvider, onApproved }: { version: QuestionnaireVersion; isProvider: boolean; onApproved: (approved: QuestionnaireRecord) => void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const block = useProviderBlock(isProvider);

@@ -6,7 +6,7 @@ import { useTRPC } from '@/lib/trpc/client';
 import { card } from './catalog-ui';
 import { TableScroll } from './data-table';
 import { formatDateTime } from './format';
-import { QuestionnaireStatusBadge, ShortHash } from './intake-ui';
+import { QuestionnaireStatusBadge, replacedBy, ShortHash } from './intake-ui';
 import { useNames } from './order-data';
 import { Loading, QueryError } from './query-state';
 import type { QuestionnaireVersion } from './questionnaire-types';
@@ -58,7 +58,7 @@ export function VersionsTable({ keyName, versions, selected }: { keyName: string
                   v{v.version}<span className="sr-only"> of {v.title}</span>
                 </Link>
               </td>
-              <td className="px-3 py-2"><QuestionnaireStatusBadge status={v.status} /></td>
+              <td className="px-3 py-2"><QuestionnaireStatusBadge status={v.status} replacedBy={replacedBy(v, versions)} /></td>
               <td className="px-3 py-2">{v.origin === 'ai' ? 'AI draft' : 'staff'}</td>
               <td className="min-w-48 px-3 py-2"><Approver v={v} names={names} /></td>
               <td className="px-3 py-2"><ShortHash hash={v.contentHash} /></td>

@@ -5,10 +5,11 @@ import Link from 'next/link';
 import { useTRPC } from '@/lib/trpc/client';
 import { card } from './catalog-ui';
 import { formatDateTime } from './format';
-import { QuestionnaireStatusBadge, ShortHash } from './intake-ui';
+import { QuestionnaireStatusBadge, questionnaireStatusWords, replacedBy, ShortHash } from './intake-ui';
 import { buildHref, VersionsTable } from './questionnaire-library';
 import { QuestionnaireDiffView } from './questionnaire-diff-view';
 import { QuestionnairePreview } from './questionnaire-preview';
+import { QuestionnairePrescribes } from './questionnaire-prescribes';
 import { Loading, QueryError } from './query-state';
 
 const select = 'mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-1 focus:ring-indigo-500 focus:outline-none';
@@ -39,11 +40,18 @@ export function QuestionnaireVersions({ keyName, version, compare }: { keyName: 
       <section aria-labelledby="shown-heading" className={`${card} space-y-3`}>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h2 id="shown-heading" className="text-lg font-semibold">Version {shown.version}</h2>
-          <QuestionnaireStatusBadge status={shown.status} />
+          <QuestionnaireStatusBadge status={shown.status} replacedBy={replacedBy(shown, vs)} />
           <ShortHash hash={shown.contentHash} />
           <span className="text-sm text-slate-600">created {formatDateTime(shown.createdAt)}</span>
         </div>
         {shown.approvalNote && <p className="text-sm break-words text-slate-700">Approval note: “{shown.approvalNote}”</p>}
+        {shown.status === 'superseded' && (
+          <p data-testid="superseded-note" className="text-sm text-slate-700">
+            Never approved: {replacedBy(shown, vs) === undefined ? 'a newer version' : `version ${replacedBy(shown, vs)}`} was approved while it waited
+            {shown.supersededAt ? ` (${formatDateTime(shown.supersededAt)})` : ''}, so it can no longer be approved. To use its content, build the next version from it.
+          </p>
+        )}
+        <QuestionnairePrescribes version={shown} />
         <QuestionnairePreview doc={shown.document} />
       </section>
       {vs.length > 1 && (
@@ -54,7 +62,7 @@ export function QuestionnaireVersions({ keyName, version, compare }: { keyName: 
               From
               <select name="compare" defaultValue={from?.version} className={select}>
                 {vs.map((v) => (
-                  <option key={v.id} value={v.version}>v{v.version} ({v.status})</option>
+                  <option key={v.id} value={v.version}>v{v.version} ({questionnaireStatusWords(v.status, replacedBy(v, vs))})</option>
                 ))}
               </select>
             </label>
@@ -62,7 +70,7 @@ export function QuestionnaireVersions({ keyName, version, compare }: { keyName: 
               To
               <select name="version" defaultValue={shown.version} className={select}>
                 {vs.map((v) => (
-                  <option key={v.id} value={v.version}>v{v.version} ({v.status})</option>
+                  <option key={v.id} value={v.version}>v{v.version} ({questionnaireStatusWords(v.status, replacedBy(v, vs))})</option>
                 ))}
               </select>
             </label>

@@ -22,6 +22,12 @@ export const TYPE_WORDS: Record<QItem['type'], string> = {
   text: 'long text',
 };
 
+/** The identity facts an item may declare (DESIGN decision 31), in words. */
+export const FACT_WORDS: Record<NonNullable<QItem['fact']>, string> = { dateOfBirth: 'Date of birth', sexAtBirth: 'Sex at birth', state: 'State of residence' };
+
+/** "identity fact: the patient’s date of birth": what an item's answer also stands for, on the patient's record. */
+export const factWords = (fact: NonNullable<QItem['fact']>) => `identity fact: the patient’s ${FACT_WORDS[fact].toLowerCase()}`;
+
 const clip = (s: string, n = 70) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** How a condition names what it reads: an item by its question, a derived value by its formula. */
@@ -100,9 +106,10 @@ export function ruleWords(rule: QRule, items: Map<string, QItem>): string {
   return `${rule.effect === 'disqualify' ? 'Disqualify' : 'Flag for review'} when ${conditionWords(rule.when, items)}`;
 }
 
-/** The facts of an item besides its question: answer type, required, range and unit, options, when it shows. */
+/** The facts of an item besides its question: answer type, required, identity fact, range and unit, options, when it shows. */
 export function itemFacts(item: QItem, items: Map<string, QItem>): string[] {
   const facts = [`${TYPE_WORDS[item.type]}${item.unit ? ` (${item.unit})` : ''}`, item.required ? 'required' : 'optional'];
+  if (item.fact) facts.push(factWords(item.fact));
   if (item.min !== undefined || item.max !== undefined) facts.push(`from ${item.min ?? '…'} to ${item.max ?? '…'}`);
   if (item.options) facts.push(`options: ${item.options.map((o) => o.label).join(', ')}`);
   if (item.enableWhen) facts.push(`shown only when ${conditionWords(item.enableWhen, items)}`);

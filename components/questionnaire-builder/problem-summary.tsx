@@ -38,7 +38,9 @@ export function ProblemSummary({ check, draft }: { check: DocumentCheck; draft: 
       : !check.checked
         ? 'Not checked yet: it is checked as you edit.'
         : check.result
-          ? `No problems: publishing makes version ${check.result.nextVersion} of ${check.result.key}.`
+          ? check.result.existingVersion !== null
+            ? `No problems: version ${check.result.existingVersion} of ${check.result.key} has exactly this content, so publishing makes no new version.`
+            : `No problems: publishing makes version ${check.result.nextVersion} of ${check.result.key}.`
           : `${problems.length === 1 ? '1 problem' : `${problems.length} problems`} to fix before publishing.`;
   return (
     <section aria-labelledby="qb-check" data-testid="builder-check" className={`rounded-lg border p-4 ${problems.length && !check.result ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-slate-50'}`}>
@@ -54,7 +56,7 @@ export function ProblemSummary({ check, draft }: { check: DocumentCheck; draft: 
         </button>
       </div>
       {check.result?.sameAsApproved && (
-        <p className="mt-2 text-sm text-amber-900">It is identical to version {check.result.approvedVersion}, the version in use: a provider would be asked to approve the same content again.</p>
+        <p className="mt-2 text-sm text-amber-900">It is identical to version {check.result.approvedVersion}, the version in use: there is nothing new for a provider to approve.</p>
       )}
       {check.error !== null && (
         <div className="mt-2">

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { QuestionnaireStatusBadge } from '@/components/console/intake-ui';
 import { Loading, QueryError } from '@/components/console/query-state';
-import type { QuestionnaireDoc, QuestionnaireVersion } from '@/components/console/questionnaire-types';
+import type { QuestionnaireDoc, QuestionnaireRecord, QuestionnaireVersion } from '@/components/console/questionnaire-types';
 import { useTRPC } from '@/lib/trpc/client';
 import { BuilderPreview } from './builder-preview';
 import { DocumentFields } from './document-fields';
@@ -40,7 +40,7 @@ function BuilderEditor({ initial, from, canPickProtocol }: { initial: Draft; fro
   const qc = useQueryClient();
   const [draft, setDraft] = useState(initial);
   const [view, setView] = useState<'edit' | 'preview'>('edit');
-  const [published, setPublished] = useState<QuestionnaireVersion[]>([]);
+  const [published, setPublished] = useState<QuestionnaireRecord[]>([]);
   const built = build(draft);
   const check = useDocumentCheck(built, { atOnce: from !== undefined });
   const problems = indexProblems(placeProblems(check.problems, check.places));
@@ -89,10 +89,16 @@ function BuilderEditor({ initial, from, canPickProtocol }: { initial: Draft; fro
         <div role="status" className="space-y-2">
           {published.map((v) => (
             <p key={v.id} data-testid="builder-published" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-              Published version {v.version} of {v.key} for approval: it is pending until a provider approves it.{' '}
-              <Link href="/intake/questionnaires/pending" className="font-semibold underline">
-                See the versions pending approval
-              </Link>
+              {v.status === 'approved' ? (
+                <>Unchanged: version {v.version} of {v.key}, the version in use, has exactly this content, so no new version was made.</>
+              ) : (
+                <>
+                  Published version {v.version} of {v.key} for approval: it is pending until a provider approves it.{' '}
+                  <Link href="/intake/questionnaires/pending" className="font-semibold underline">
+                    See the versions pending approval
+                  </Link>
+                </>
+              )}
             </p>
           ))}
         </div>

@@ -2,7 +2,8 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 import type { QuestionnaireDocumentShape } from '@/server/domain/intake/shared/shapes';
 import { tenants } from './tenants';
 
-export type QuestionnaireStatus = 'draft' | 'pending' | 'approved' | 'retired';
+/** `superseded`: a pending version older than one a provider approved since (DESIGN decision 45); never approvable. */
+export type QuestionnaireStatus = 'draft' | 'pending' | 'approved' | 'retired' | 'superseded';
 export type QuestionnaireOrigin = 'staff' | 'ai';
 
 /** One version of a questionnaire (DESIGN decision 18). Holds no PHI: it is the clinic's form. */
@@ -26,6 +27,9 @@ export const questionnaires = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvalNote: text('approval_note'),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    // The approved version whose approval superseded this pending one, and when (decision 45).
+    supersededBy: text('superseded_by'),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -53,6 +53,8 @@ export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json
       responses[status] = responses['200'];
       delete responses['200'];
     }
+    const also = route.meta.alsoSuccess;
+    if (also && responses[status]) responses[String(also.status)] = { ...structuredClone(responses[status]), description: also.description };
     for (const [code, description] of Object.entries(COMMON_ERRORS)) responses[code] ??= { description };
     for (const [code, res] of Object.entries(responses)) {
       if (Number(code) >= 400) responses[code] = { description: (res as Json).description ?? 'Error', content: errorContent };

@@ -9,6 +9,11 @@ export type ProcedureMeta = {
   scope?: string | readonly string[];
   /** HTTP status of success; the OpenAPI document and the response both use it. */
   successStatus?: 200 | 201 | 202;
+  /**
+   * Another success status the procedure answers, with the same body, when it sets `ctx.state.status` (publishing
+   * an unchanged questionnaire answers 200 with the existing version instead of 201); documented beside it.
+   */
+  alsoSuccess?: { status: 200 | 201; description: string };
   /** Mutations honour Idempotency-Key unless this is false (read-only POSTs such as the routing plan). */
   idempotent?: boolean;
   /** A mutation without an Idempotency-Key header is refused (400 `idempotency_key_required`): public submissions. */

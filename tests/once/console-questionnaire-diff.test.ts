@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffQuestionnaires, stableJson } from '@/components/console/questionnaire-diff';
+import { questionnaireStatusWords, replacedBy } from '@/components/console/intake-ui';
 import { conditionWords, itemFacts, itemIndex, ruleWords } from '@/components/console/questionnaire-words';
 import type { QuestionnaireDoc } from '@/components/console/questionnaire-types';
 import { weightManagement } from '@/server/domain/intake/library/weight-management';
@@ -78,12 +79,28 @@ describe('questionnaire in plain words', () => {
     );
   });
 
-  it('says an item’s type, requiredness, range, options and when it is shown', () => {
+  it('says an item’s type, requiredness, identity fact, range, options and when it is shown', () => {
     expect(itemFacts(items.get('height')!, items)).toEqual(['whole number (in)', 'required', 'from 36 to 96']);
     expect(itemFacts(items.get('pregnant')!, items)).toEqual(['yes / no', 'required', 'shown only when “What sex were you assigned at birth?” is one of “Female”, “Intersex”']);
+    // An identity fact (DESIGN decisions 31 and 45) is said with the item, so a changed fact shows in the diff's words.
+    const dob = { linkId: 'dob', text: 'Date of birth', type: 'date', required: true, fact: 'dateOfBirth' } as const;
+    expect(itemFacts(dob, items)).toEqual(['date', 'required', 'identity fact: the patient’s date of birth']);
+    expect(diffQuestionnaires({ ...base, items: [{ ...dob, fact: undefined }] }, { ...base, items: [dob] }).items.changed[0].fields).toEqual(['fact']);
     expect(conditionWords({ not: { q: 'glp1_name', op: 'exists' } }, items)).toBe('“Which medication, what dose, and when was your last dose?” is not answered');
     expect(conditionWords({ not: { any: [{ q: 'pancreatitis', op: 'eq', value: true }, { q: 'gallbladder', op: 'eq', value: true }] } }, items)).toBe(
       'none of (“Have you ever had pancreatitis?” is yes; “Have you had gallbladder disease or gallstones?” is yes)',
     );
+  });
+});
+
+describe('questionnaire states in words', () => {
+  it('never shows the API’s tokens: pending is “pending approval”, superseded names the version approved in its place', () => {
+    expect(questionnaireStatusWords('pending')).toBe('pending approval');
+    expect(questionnaireStatusWords('superseded', 3)).toBe('replaced by v3 before approval');
+    expect(questionnaireStatusWords('superseded')).toBe('replaced before approval');
+    expect(['draft', 'approved', 'retired'].map((s) => questionnaireStatusWords(s as 'draft'))).toEqual(['draft', 'approved', 'retired']);
+    const all = [{ id: 'iq_3', version: 3 }, { id: 'iq_2', version: 2 }];
+    expect(replacedBy({ supersededBy: 'iq_3' }, all)).toBe(3);
+    expect(replacedBy({ supersededBy: null }, all)).toBeUndefined();
   });
 });

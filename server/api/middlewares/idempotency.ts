@@ -79,7 +79,8 @@ export async function idempotent<R extends { ok: boolean }>(opts: CallOptions, p
     credential: principal.keyId ?? principal.userId ?? '',
   };
   const sensitive = { secretFields: meta?.secretFields, patient: meta?.returnsPatient };
-  const status = meta?.successStatus ?? 200;
+  // The status answered: a procedure may set another success status than its meta's (ctx.state.status).
+  const status = () => ctx.state.status ?? meta?.successStatus ?? 200;
   const replay = async (db: Db, stored: { status: number; body: unknown; resourceId: string | null }) => {
     const data = await replayBody(db, principal as TenantPrincipal, stored, sensitive, ctx.state.requestId);
     ctx.state.status = stored.status;
@@ -92,7 +93,7 @@ export async function idempotent<R extends { ok: boolean }>(opts: CallOptions, p
     const claim = await claimIdempotencyKey(db, request, true);
     if (claim.kind === 'replay') return replay(db, claim);
     const result = await next({ idempotency: { resumedSince: claim.resumedSince }, services: ctx.services });
-    if (result.ok) await completeIdempotencyKey(db, claim.id, toStored(status, dataOf(result), sensitive));
+    if (result.ok) await completeIdempotencyKey(db, claim.id, toStored(status(), dataOf(result), sensitive));
     else await releaseIdempotencyKey(db, claim.id);
     return result;
   }
@@ -106,7 +107,7 @@ export async function idempotent<R extends { ok: boolean }>(opts: CallOptions, p
       const services = { ...ctx.services, database: { ...ctx.services.database, db: q }, auth: { ...ctx.services.auth, db: q } };
       const result = await next({ services, idempotency: { resumedSince: claim.resumedSince } });
       if (!result.ok) throw new Failed(result);
-      await completeIdempotencyKey(q, claim.id, toStored(status, dataOf(result), sensitive));
+      await completeIdempotencyKey(q, claim.id, toStored(status(), dataOf(result), sensitive));
       return result;
     });
   } catch (err) {

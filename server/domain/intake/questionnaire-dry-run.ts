@@ -27,6 +27,8 @@ export async function dryRunQuestionnaire(q: Queryable, scope: Scope, input: unk
     .where(s.where(questionnaires, eq(questionnaires.key, document.key)))
     .orderBy(desc(questionnaires.version));
   const approved = versions.find((v) => v.status === 'approved');
+  // What publication would answer instead of a new version (decision 45): the approved one first, else the newest pending.
+  const same = approved?.contentHash === contentHash ? approved : versions.find((v) => v.status === 'pending' && v.contentHash === contentHash);
   return {
     object: 'questionnaire_check' as const,
     valid: true as const,
@@ -35,7 +37,7 @@ export async function dryRunQuestionnaire(q: Queryable, scope: Scope, input: unk
     // Publication takes the next number under the key's lock; another publication in between can take it first.
     nextVersion: (versions[0]?.version ?? 0) + 1,
     approvedVersion: approved?.version ?? null,
-    // Publishing an unchanged document would ask a provider to approve what is already in use.
     sameAsApproved: approved !== undefined && approved.contentHash === contentHash,
+    existingVersion: same?.version ?? null,
   };
 }

@@ -18,6 +18,8 @@ export function toQuestionnaireDto(row: QuestionnaireRow) {
     approvedAt: row.approvedAt?.toISOString() ?? null,
     approvalNote: row.approvalNote,
     retiredAt: row.retiredAt?.toISOString() ?? null,
+    supersededBy: row.supersededBy,
+    supersededAt: row.supersededAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { protocols, questionnaires, type QuestionnaireOrigin } from '@/db/schema';
 import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
@@ -13,14 +13,14 @@ import { findApprovedQuestionnaire } from './questionnaire-store';
 import { toQuestionnaireDto } from './questionnaire-dto';
 import { validateQuestionnaire } from './validate';
 
-type Actor = Principal & Scope;
-const actorOf = (p: Principal) => p.userId ?? p.keyId ?? 'system';
+export type Actor = Principal & Scope;
+export const actorOf = (p: Principal) => p.userId ?? p.keyId ?? 'system';
 
 /**
  * Serializes writes to one questionnaire key (its versions, its approval) within a tenant and mode, until
  * the transaction ends; the unique (tenant, mode, key, version) index stays the last line of defence.
  */
-async function lockKey(q: Queryable, scope: Scope, key: string) {
+export async function lockKey(q: Queryable, scope: Scope, key: string) {
   await q.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`questionnaire:${scope.tenantId}:${scope.livemode}:${key}`}, 0))`);
 }
 
@@ -33,50 +33,76 @@ export async function checkProtocol(q: Queryable, scope: Scope, protocolId: stri
   throw status === 400 ? errors.validation(message, 'protocolId', 'unknown_protocol') : errors.unprocessable(message, 'protocolId', 'draft_invalid');
 }
 
+/** Inserts `document` as the key's next version (newest + 1); the caller holds the key's lock. */
+async function insertLocked(tx: Queryable, scope: Scope, input: NewVersion) {
+  const s = scoped(tx, scope);
+  const [{ max }] = await tx
+    .select({ max: sql<number | null>`max(${questionnaires.version})` })
+    .from(questionnaires)
+    .where(s.where(questionnaires, eq(questionnaires.key, input.document.key)));
+  const at = now();
+  return s.insert(questionnaires, {
+    id: newId('questionnaire'),
+    key: input.document.key,
+    version: Number(max ?? 0) + 1,
+    status: input.status ?? 'pending',
+    origin: input.origin,
+    document: input.document,
+    contentHash: canonicalHash(input.document),
+    createdBy: input.createdBy,
+    approvedBy: null,
+    approvedAt: null,
+    approvalNote: null,
+    retiredAt: null,
+    supersededBy: null,
+    supersededAt: null,
+    createdAt: at,
+    updatedAt: at,
+  });
+}
+
+type NewVersion = { document: QuestionnaireDocument; origin: QuestionnaireOrigin; createdBy: string; status?: 'draft' | 'pending' };
+
 /**
  * Stores `document` (already validated) as the key's next version: version = newest + 1, taken under the
  * key's lock. Approval is never set here: every new version starts unapproved, whatever its origin.
  */
-export async function insertQuestionnaireVersion(
-  db: Db,
-  scope: Scope,
-  input: { document: QuestionnaireDocument; origin: QuestionnaireOrigin; createdBy: string; status?: 'draft' | 'pending' },
-) {
+export async function insertQuestionnaireVersion(db: Db, scope: Scope, input: NewVersion) {
   return db.transaction(async (tx) => {
     await lockKey(tx, scope, input.document.key);
-    const s = scoped(tx, scope);
-    const [{ max }] = await tx
-      .select({ max: sql<number | null>`max(${questionnaires.version})` })
-      .from(questionnaires)
-      .where(s.where(questionnaires, eq(questionnaires.key, input.document.key)));
-    const at = now();
-    const row = await s.insert(questionnaires, {
-      id: newId('questionnaire'),
-      key: input.document.key,
-      version: Number(max ?? 0) + 1,
-      status: input.status ?? 'pending',
-      origin: input.origin,
-      document: input.document,
-      contentHash: canonicalHash(input.document),
-      createdBy: input.createdBy,
-      approvedBy: null,
-      approvedAt: null,
-      approvalNote: null,
-      retiredAt: null,
-      createdAt: at,
-      updatedAt: at,
-    });
-    return row;
+    return insertLocked(tx, scope, input);
   });
 }
 
-/** `POST /intake/questionnaires`: a hand-written version, validated, stored `pending` for a provider's approval. */
+/** The approved version of `key` with this content, else its newest pending one with it (decision 45). */
+async function sameContentVersion(q: Queryable, scope: Scope, key: string, contentHash: string) {
+  const [row] = await q
+    .select()
+    .from(questionnaires)
+    .where(scoped(q, scope).where(questionnaires, eq(questionnaires.key, key), eq(questionnaires.contentHash, contentHash), inArray(questionnaires.status, ['pending', 'approved'])))
+    .orderBy(sql`${questionnaires.status} = 'approved' desc`, desc(questionnaires.version))
+    .limit(1);
+  return row;
+}
+
+/**
+ * `POST /intake/questionnaires`: a hand-written version, validated, stored `pending` for a provider's approval.
+ * A document whose content hash equals the approved version's or a pending version's makes no new version
+ * (DESIGN decision 45): the answer is that version, with `created: false` (the route then answers 200, not 201).
+ * Decided under the key's lock, so identical publications at the same moment make one version.
+ */
 export async function publishQuestionnaire(db: Db, principal: Actor, input: unknown) {
   const checked = validateQuestionnaire(input);
   if (!checked.ok) throw invalidDocument(input, checked.problems);
-  await checkProtocol(db, principal, checked.document.protocolId);
-  const row = await insertQuestionnaireVersion(db, principal, { document: checked.document, origin: 'staff', createdBy: actorOf(principal) });
-  return toQuestionnaireDto(row);
+  const document = checked.document;
+  await checkProtocol(db, principal, document.protocolId);
+  return db.transaction(async (tx) => {
+    await lockKey(tx, principal, document.key);
+    const same = await sameContentVersion(tx, principal, document.key, canonicalHash(document));
+    if (same) return { questionnaire: toQuestionnaireDto(same), created: false };
+    const row = await insertLocked(tx, principal, { document, origin: 'staff', createdBy: actorOf(principal) });
+    return { questionnaire: toQuestionnaireDto(row), created: true };
+  });
 }
 
 /** The usable questionnaires: the approved version of each key (approval retires the one before), newest first. */
@@ -96,53 +122,4 @@ export async function getQuestionnaire(q: Queryable, scope: Scope, key: string, 
   const row = await findApprovedQuestionnaire(q, scope, key, version);
   if (!row) throw errors.notFound(version === undefined ? 'approved questionnaire' : 'approved questionnaire version');
   return toQuestionnaireDto(row);
-}
-
-/**
- * A provider's approval (DESIGN decision 18). The decision is bound to the content: the stored document is
- * hashed again and must match what was recorded at publication and, when the caller sends it, the hash of
- * what the provider was shown. The approved version replaces the key's previous one, which is retired, in
- * the same transaction. The caller (the route) has already checked the provider: session, scope, verified NPI.
- */
-export async function approveQuestionnaire(db: Db, principal: Actor, id: string, input: { note?: string; contentHash?: string }) {
-  return db.transaction(async (tx) => {
-    const s = scoped(tx, principal);
-    const found = await s.require(questionnaires, id, 'questionnaire');
-    await lockKey(tx, principal, found.key);
-    // Read again under the lock: a concurrent approval of this id or of another version may just have committed.
-    const row = (await s.get(questionnaires, id))!;
-    if (row.status !== 'pending') {
-      const why = row.status === 'draft' ? 'a draft must be published for approval first' : `it is already ${row.status}`;
-      throw errors.conflict(`This questionnaire version cannot be approved: ${why}.`, 'questionnaire_not_pending');
-    }
-    const [newer] = await tx
-      .select({ version: questionnaires.version })
-      .from(questionnaires)
-      .where(s.where(questionnaires, eq(questionnaires.key, row.key), eq(questionnaires.status, 'approved'), gt(questionnaires.version, row.version)))
-      .limit(1);
-    // Approving an older version would silently roll the clinic's form back: publish it again as a new version instead.
-    if (newer) throw errors.conflict(`Version ${newer.version} of this questionnaire is already approved; an older version cannot replace it.`, 'questionnaire_superseded');
-    const hash = canonicalHash(row.document);
-    if (hash !== row.contentHash) throw errors.conflict('The stored document no longer matches its recorded content hash; it cannot be approved.', 'content_hash_mismatch');
-    if (input.contentHash !== undefined && input.contentHash !== hash) {
-      throw errors.conflict('The questionnaire differs from the version you reviewed (contentHash mismatch); reload it and review again.', 'content_hash_mismatch');
-    }
-    // The validator may have grown stricter since publication: never approve what it now refuses.
-    const checked = validateQuestionnaire(row.document);
-    if (!checked.ok) throw errors.unprocessable(`This version no longer passes validation (${checked.problems[0].param}: ${checked.problems[0].message}); publish a corrected version.`, 'document', 'questionnaire_invalid');
-    await checkProtocol(tx, principal, row.document.protocolId, 422);
-    const at = now();
-    await tx
-      .update(questionnaires)
-      .set({ status: 'retired', retiredAt: at, updatedAt: at })
-      .where(s.where(questionnaires, eq(questionnaires.key, row.key), eq(questionnaires.status, 'approved'), ne(questionnaires.id, id)));
-    const approved = await s.update(
-      questionnaires,
-      id,
-      { status: 'approved', approvedBy: actorOf(principal), approvedAt: at, approvalNote: input.note ?? null, updatedAt: at },
-      and(eq(questionnaires.status, 'pending'), eq(questionnaires.contentHash, hash)),
-    );
-    if (!approved) throw errors.conflict('This questionnaire version changed while it was being approved; try again.', 'questionnaire_not_pending');
-    return toQuestionnaireDto(approved);
-  });
 }

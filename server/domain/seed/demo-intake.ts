@@ -3,7 +3,8 @@ import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { roleScopes } from '@/server/domain/auth/roles';
 import { libraryDocuments } from '@/server/domain/intake/library-documents';
 import type { QuestionnaireDocument } from '@/server/domain/intake/questionnaire-schema';
-import { approveQuestionnaire, insertQuestionnaireVersion } from '@/server/domain/intake/questionnaires';
+import { approveQuestionnaire } from '@/server/domain/intake/questionnaire-approval';
+import { insertQuestionnaireVersion } from '@/server/domain/intake/questionnaires';
 import { validateQuestionnaire } from '@/server/domain/intake/validate';
 import type { DemoProtocols } from './demo-catalog';
 

@@ -1,5 +1,5 @@
 import { providerProcedure } from '@/server/api/procedures';
-import { approveQuestionnaire } from '@/server/domain/intake/questionnaires';
+import { approveQuestionnaire } from '@/server/domain/intake/questionnaire-approval';
 import { approveQuestionnaireMeta, ZApproveQuestionnaireRequest, ZApproveQuestionnaireResponse } from './approve-questionnaire.types';
 
 /**

@@ -10,11 +10,12 @@ export const approveQuestionnaireMeta: OpenApiMeta<ProcedureMeta> = {
     method: 'POST',
     path: '/intake/questionnaires/{id}/approve',
     tags: ['intake'],
-    summary: "A provider's approval: the version becomes the key's usable certified questionnaire and the previous one is retired",
+    summary:
+      "A provider's approval: the version becomes the key's usable certified questionnaire, the previous one is retired and every older version still pending is superseded (no longer approvable)",
     errorResponses: {
       403: 'Not a provider session with intake.review, a verified NPI and two-factor authentication (API keys, admins, owners and operators never may)',
       404: 'No such questionnaire version in this tenant and mode',
-      409: 'Not pending (already approved or retired), a newer version is already approved, or contentHash differs from the stored document',
+      409: 'Not pending (already approved or retired), superseded (`questionnaire_superseded`: a newer version was approved while it was pending), or contentHash differs from the stored document',
       422: 'The document no longer passes validation, or its protocol is gone',
     },
   },

@@ -12,8 +12,9 @@ export const ZQuestionnaire = z
     livemode: z.boolean().meta({ description: 'True for live, false for sandbox' }),
     key: z.string().meta({ description: 'Stable name shared by every version of the questionnaire' }),
     version: z.number().int().meta({ description: 'Version number within the key, from 1' }),
-    status: z.enum(['draft', 'pending', 'approved', 'retired']).meta({
-      description: '`pending` until a provider approves it; `approved` is the usable version; `retired` when a newer version was approved',
+    status: z.enum(['draft', 'pending', 'approved', 'retired', 'superseded']).meta({
+      description:
+        '`pending` until a provider approves it; `approved` is the usable version; `retired` when a newer version was approved; `superseded` when a newer version was approved while this one was still pending (it can no longer be approved)',
     }),
     origin: z.enum(['staff', 'ai']).meta({ description: '`staff` (published through the API) or `ai` (an AI draft)' }),
     title: z.string().meta({ description: "The document's title" }),
@@ -24,6 +25,8 @@ export const ZQuestionnaire = z
     approvedAt: zDateTime.nullable(),
     approvalNote: z.string().nullable().meta({ description: "The provider's note at approval" }),
     retiredAt: zDateTime.nullable(),
+    supersededBy: z.string().nullable().meta({ description: 'For a `superseded` version: the approved version (iq_…) whose approval superseded it' }),
+    supersededAt: zDateTime.nullable(),
     createdAt: zDateTime,
     updatedAt: zDateTime,
   })

@@ -13,7 +13,7 @@ export const validateQuestionnaireMeta: OpenApiMeta<ProcedureMeta> = {
     tags: ['intake'],
     summary: 'Check a questionnaire document as publication would, without publishing it (a dry run: nothing is written)',
     description:
-      'The body is the questionnaire document, as for `POST /intake/questionnaires`. A document publication would refuse gets the same 400 (`invalid_questionnaire`: `param` names the first problem, `details` lists every one, each naming its item); one it would accept gets 200 with its content hash and the version it would become.',
+      'The body is the questionnaire document, as for `POST /intake/questionnaires`. A document publication would refuse gets the same 400 (`invalid_questionnaire`: `param` names the first problem, `details` lists every one, each naming its item); one it would accept gets 200 with its content hash and the version it would become (or the identical version it would answer with).',
     errorResponses: { 400: 'The document fails validation (param names the problem, e.g. items.3.enableWhen) or names no protocol of this account and mode', 403: 'Missing catalog.manage or intake.review' },
   },
 };
@@ -28,5 +28,8 @@ export const ZValidateQuestionnaireResponse = z
     nextVersion: z.number().int().meta({ description: 'The version number publishing it now would take (another publication in between takes it first)' }),
     approvedVersion: z.number().int().nullable().meta({ description: 'The version of this key in use, if any' }),
     sameAsApproved: z.boolean().meta({ description: 'True when the document is identical to the version in use (same content hash)' }),
+    existingVersion: z.number().int().nullable().meta({
+      description: 'The approved or pending version identical to the document (same content hash): publishing it answers 200 with that version and makes no new one; null when publishing makes `nextVersion`',
+    }),
   })
   .meta({ id: 'QuestionnaireCheck' });

@@ -15,8 +15,8 @@ export default async function PendingQuestionnairesPage() {
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold">Questionnaires</h1>
         <p className="text-sm text-slate-600">
-          Versions in {mode} waiting for a provider. Approving one makes it the version patients answer and retires the one before; the approval is bound to the content
-          shown here.
+          Versions in {mode} waiting for a provider, each with what it prescribes. Approving one makes it the version patients answer, retires the one before and
+          takes older versions still waiting out of this list; the approval is bound to the content shown here.
         </p>
       </div>
       <QuestionnaireTabs active="pending" />
