@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { embedKeys, events, flows, flowVersions } from '@/db/schema';
 import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
 import { demoFlowEmbedKey } from '@/server/domain/seed/demo-flow';
+import { DEMO_OUTCOME_LINK } from '@/server/domain/seed/demo-outcome';
 import { flowPublished } from '@/server/domain/embed/keys';
 import { clinicalPlaneHash } from '@/server/domain/flows/clinical-plane';
 import { conditionLinkIds } from '@/server/domain/flows/clinical-steps';
@@ -68,6 +69,10 @@ describe('the demo clinic’s flow', () => {
     expect(definition.status, definition.text).toBe(200);
     expect(definition.body).toMatchObject({ flowId: described.body.flowId, sandbox: true, questionnaire: { key: 'weight-management', version: 1 } });
     expect(definition.body.theme.cssVariables['--nl-flow-primary']).toBe('#0f766e');
+    // The eligible page's button leads somewhere (issue 50): a label and an https page, not a label alone.
+    const outcome = definition.body.steps.find((s: { kind: string }) => s.kind === 'outcome');
+    expect(outcome.blocks).toMatchObject({ cta: DEMO_OUTCOME_LINK.cta, ctaUrl: DEMO_OUTCOME_LINK.ctaUrl });
+    expect(new URL(outcome.blocks.ctaUrl).protocol).toBe('https:');
   });
 
   it('takes a patient from the landing page to an eligible outcome in sandbox, with a certificate', async () => {

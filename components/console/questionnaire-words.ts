@@ -111,7 +111,8 @@ export function itemFacts(item: QItem, items: Map<string, QItem>): string[] {
   const facts = [`${TYPE_WORDS[item.type]}${item.unit ? ` (${item.unit})` : ''}`, item.required ? 'required' : 'optional'];
   if (item.fact) facts.push(factWords(item.fact));
   if (item.min !== undefined || item.max !== undefined) facts.push(`from ${item.min ?? '…'} to ${item.max ?? '…'}`);
-  if (item.options) facts.push(`options: ${item.options.map((o) => o.label).join(', ')}`);
+  // An exclusive option ("None of these") is part of what the patient can answer: a change to it shows in the diff.
+  if (item.options) facts.push(`options: ${item.options.map((o) => `${o.label}${o.exclusive ? ' (only on its own)' : ''}`).join(', ')}`);
   if (item.enableWhen) facts.push(`shown only when ${conditionWords(item.enableWhen, items)}`);
   return facts;
 }

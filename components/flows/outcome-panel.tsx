@@ -11,8 +11,8 @@ const hostOf = (url: string) => {
 };
 
 /**
- * The end of a run: the flow's copy for the verdict, its button, the reference and what happens next (never
- * a rule or the answer that decided it). On the hosted page the button opens in place. In a frame, the
+ * The end of a run: the flow's copy for the verdict, its button (a label without an address is said as the
+ * first next step instead), the reference and what happens next (never a rule or the answer that decided it). On the hosted page the button opens in place. In a frame, the
  * checkout replaces the host page when the host is that store (`shop`), and any other link opens a new tab.
  */
 export function OutcomePanel({ outcome, embedded, shop }: { outcome: OutcomeView; embedded?: boolean; shop?: string | null }) {
@@ -29,6 +29,7 @@ export function OutcomePanel({ outcome, embedded, shop }: { outcome: OutcomeView
       body={outcome.body}
       patientMessages={outcome.patientMessages}
       action={action}
+      nextStep={outcome.nextStep}
       reference={outcome.reference}
       checkout={Boolean(outcome.checkoutUrl)}
       buttonClassName={primaryButton}

@@ -83,6 +83,10 @@ export function checkForm(items: readonly PatientItem[], raw: RawAnswers, enable
       else if ((item.min !== undefined && n < item.min) || (item.max !== undefined && n > item.max)) errors[item.linkId] = `Enter a number${range(item)}.`;
     } else if (item.type === 'date' && !DATE.test(text)) {
       errors[item.linkId] = 'Enter a date.';
+    } else if (Array.isArray(value) && value.length > 1) {
+      // The page unticks the others (question-field.tsx); this only catches answers given before it did.
+      const alone = item.options?.find((o) => o.exclusive && value.includes(o.value));
+      if (alone) errors[item.linkId] = `Choose “${alone.label}” on its own, or the other options without it.`;
     }
   }
   return errors;

@@ -15,6 +15,8 @@ export interface OutcomeSummaryProps {
   /** The clinic's patient messages of the matched rules: a disqualified run's reason, an eligible run's review points. */
   patientMessages?: readonly string[];
   action?: OutcomeAction;
+  /** The clinic's button label when it has no address (no checkout, no page): said first in "what happens next". */
+  nextStep?: string;
   /** The submission's short reference, for the patient to quote. */
   reference?: string;
   /** The eligible run continues at the clinic's checkout before the review. */
@@ -26,7 +28,7 @@ export interface OutcomeSummaryProps {
 const BUTTON = 'w-full rounded-md bg-indigo-700 px-4 py-3 text-base font-semibold text-white shadow-sm hover:bg-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700';
 
 /** What happens after the submit, in order, in words that do not repeat the clinic's own copy. */
-function nextSteps({ verdict, patientMessages = [], reference, checkout }: OutcomeSummaryProps): string[] {
+function nextSteps({ verdict, patientMessages = [], reference, checkout, nextStep }: OutcomeSummaryProps): string[] {
   if (verdict === 'disqualified') {
     return [
       'Nothing will be prescribed or ordered from these answers.',
@@ -35,6 +37,7 @@ function nextSteps({ verdict, patientMessages = [], reference, checkout }: Outco
   }
   return [
     ...(checkout ? ['Finish your checkout with the clinic.'] : []),
+    ...(nextStep ? [nextStep] : []),
     'A licensed provider reviews your answers. Nothing is prescribed without their approval.',
     ...patientMessages,
     'If the provider needs to know more, the clinic contacts you.',

@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import type { PatientItem } from './types';
 
 const UNIT_LABEL: Record<string, string> = { cm: 'cm', in: 'inches', kg: 'kg', lb: 'pounds' };
@@ -41,12 +42,33 @@ const describedBy = (item: PatientItem, error?: string) => [item.help ? helpId(i
 
 const requiredMark = (item: PatientItem) => (item.required ? null : <span className="font-normal text-slate-600"> (optional)</span>);
 
+/** A single choice with more options than this is a native select (DESIGN decision 46): the 52 states, say. */
+const SELECT_OVER = 8;
+
+/**
+ * The ticked values after ticking or unticking `v` (DESIGN decision 46): an `exclusive` option ("None of these")
+ * unticks every other, and ticking another option unticks the exclusive ones. Also says what it unticked.
+ */
+function toggled(item: PatientItem, chosen: readonly string[], v: string): { next: string[]; cleared: string[] } {
+  if (chosen.includes(v)) return { next: chosen.filter((c) => c !== v), cleared: [] };
+  const exclusive = new Set((item.options ?? []).filter((o) => o.exclusive).map((o) => o.value));
+  const cleared = chosen.filter((c) => (exclusive.has(v) ? c !== v : exclusive.has(c)));
+  return { next: [...chosen.filter((c) => !cleared.includes(c)), v], cleared };
+}
+
 /** Choices as radios or checkboxes in a fieldset whose legend is the question. */
 function Choices({ item, value, error, onChange }: Props) {
   const multi = item.type === 'multi_choice';
   const options = item.type === 'boolean' ? [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] : (item.options ?? []);
   const chosen = Array.isArray(value) ? value : value ? [value] : [];
-  const toggle = (v: string) => onChange(chosen.includes(v) ? chosen.filter((c) => c !== v) : [...chosen, v]);
+  // What ticking an exclusive option (or another one beside it) unticked, said to screen readers.
+  const [note, setNote] = useState('');
+  const toggle = (v: string) => {
+    const { next, cleared } = toggled(item, chosen, v);
+    const labels = cleared.map((c) => options.find((o) => o.value === c)?.label ?? c);
+    setNote(labels.length ? `Unticked: ${labels.join(', ')}.` : '');
+    onChange(next);
+  };
   return (
     <fieldset aria-describedby={describedBy(item, error)} aria-invalid={error ? true : undefined}>
       <legend className="text-base font-medium text-slate-900">
@@ -54,6 +76,11 @@ function Choices({ item, value, error, onChange }: Props) {
         {requiredMark(item)}
       </legend>
       <Hint item={item} error={error} />
+      {multi && (
+        <p className="sr-only" aria-live="polite">
+          {note}
+        </p>
+      )}
       <div className="mt-2 space-y-2">
         {options.map((o, i) => {
           const id = i === 0 ? fieldId(item.linkId) : `${fieldId(item.linkId)}-${i}`;
@@ -77,9 +104,42 @@ function Choices({ item, value, error, onChange }: Props) {
   );
 }
 
+/** A long single choice as a native select, labelled by the question; a state of residence offers autofill. */
+function Select({ item, value, error, onChange }: Props) {
+  const state = item.fact === 'state';
+  return (
+    <div>
+      <label htmlFor={fieldId(item.linkId)} className="block text-base font-medium text-slate-900">
+        {item.text}
+        {requiredMark(item)}
+      </label>
+      <Hint item={item} error={error} />
+      <select
+        id={fieldId(item.linkId)}
+        name={item.linkId}
+        value={typeof value === 'string' ? value : ''}
+        aria-describedby={describedBy(item, error)}
+        aria-invalid={error ? true : undefined}
+        aria-required={item.required || undefined}
+        autoComplete={state ? 'address-level1' : 'off'}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${control} ${error ? 'border-red-600' : 'border-slate-400'}`}
+      >
+        <option value="">{state ? 'Choose a state' : 'Choose one'}</option>
+        {(item.options ?? []).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** One question, rendered by its type, labelled, with its help and error tied to the control. */
 export function QuestionField(props: Props) {
   const { item, value, error, onChange } = props;
+  if (item.type === 'choice' && (item.options?.length ?? 0) > SELECT_OVER) return <Select {...props} />;
   if (item.type === 'boolean' || item.type === 'choice' || item.type === 'multi_choice') return <Choices {...props} />;
   const text = typeof value === 'string' ? value : '';
   const common = {
@@ -103,7 +163,8 @@ export function QuestionField(props: Props) {
       {item.type === 'text' ? (
         <textarea {...common} rows={4} onChange={(e) => onChange(e.target.value)} />
       ) : item.type === 'date' ? (
-        <input {...common} type="date" autoComplete="off" onChange={(e) => onChange(e.target.value)} />
+        // The date of birth (fact: dateOfBirth, decision 31; a questionnaire asks it once) offers the browser's autofill.
+        <input {...common} type="date" autoComplete={item.fact === 'dateOfBirth' ? 'bday' : 'off'} onChange={(e) => onChange(e.target.value)} />
       ) : item.type === 'integer' || item.type === 'decimal' ? (
         <input {...common} type="text" inputMode={item.type === 'integer' ? 'numeric' : 'decimal'} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
       ) : (

@@ -29,6 +29,7 @@ function patientView(doc: QuestionnaireDoc): PatientQuestionnaire {
       ...(i.max !== undefined && { max: i.max }),
       ...(i.unit !== undefined && { unit: i.unit }),
       ...(i.enableWhen && { enableWhen: i.enableWhen }),
+      ...(i.fact !== undefined && { fact: i.fact }),
     })),
   };
 }

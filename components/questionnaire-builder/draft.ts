@@ -53,6 +53,10 @@ export interface DraftOption {
   label: string;
   /** The value follows the label until the admin edits it. */
   autoValue: boolean;
+  /** "None of these" (DESIGN decision 46): on a multi_choice item, never chosen with another option. */
+  exclusive: boolean;
+  /** Loaded with `exclusive: false` written out, kept so an untouched document stays the same. */
+  exclusiveFalse?: boolean;
 }
 
 export interface DraftItem {
@@ -155,7 +159,7 @@ export const slug = (label: string) =>
     .replace(/^_+|_+$/g, '')
     .slice(0, 100);
 
-export const newOption = (label = '', value?: string): DraftOption => ({ uid: uid('o'), label, value: value ?? slug(label), autoValue: value === undefined });
+export const newOption = (label = '', value?: string): DraftOption => ({ uid: uid('o'), label, value: value ?? slug(label), autoValue: value === undefined, exclusive: false });
 
 export const emptyDraft = (): Draft => numbered(() => ({ key: '', title: '', description: '', protocolId: '', items: [newItem([])], rules: [], extra: {} }));
 
@@ -237,7 +241,7 @@ function loadNumbered(doc: QuestionnaireDoc): Draft {
         help: i.help ?? '',
         type: i.type,
         required: i.required,
-        options: (i.options ?? []).map((o) => ({ ...newOption(o.label, o.value), autoValue: false })),
+        options: (i.options ?? []).map((o) => ({ ...newOption(o.label, o.value), autoValue: false, exclusive: o.exclusive === true, ...(o.exclusive === false && { exclusiveFalse: true }) })),
         min: text(i.min),
         max: text(i.max),
         unit: i.unit ?? '',

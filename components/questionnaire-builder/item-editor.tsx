@@ -1,6 +1,6 @@
 'use client';
 
-import { TYPE_WORDS } from '@/components/console/questionnaire-words';
+import { FACT_WORDS, TYPE_WORDS } from '@/components/console/questionnaire-words';
 import { US_STATE_OPTIONS } from '@/server/lib/us-states';
 import { ITEM_TYPES, UNITS } from '@/server/domain/intake/shared/shapes';
 import { ConditionEditor } from './condition-editor';
@@ -9,8 +9,6 @@ import { SelectInput, SmallButton, TextInput } from './fields';
 import { FieldProblems, useProblems } from './problems';
 
 /** One question of the builder: its wording, answer type, options or range, identity fact, and when it shows. */
-
-export const FACT_WORDS: Record<Fact, string> = { dateOfBirth: 'Date of birth', sexAtBirth: 'Sex at birth', state: 'State of residence' };
 
 /** The answer type an identity fact needs (DESIGN decision 31): a date, or a choice (a state from the one list). */
 const FACT_TYPE: Record<Fact, ItemType> = { dateOfBirth: 'date', sexAtBirth: 'choice', state: 'choice' };
@@ -154,6 +152,12 @@ function OptionsEditor({ item, onChange, onRenamed, onStates }: { item: DraftIte
                 Remove
               </SmallButton>
             </div>
+            {item.type === 'multi_choice' && (
+              <label className="flex items-center gap-2 text-xs text-slate-700 sm:col-span-3">
+                <input type="checkbox" checked={o.exclusive} onChange={(e) => set(k, { ...o, exclusive: e.target.checked })} />
+                Option {k + 1} is chosen alone, like “None of these” (ticking it unticks the others)
+              </label>
+            )}
             <FieldProblems uid={o.uid} />
           </li>
         ))}

@@ -111,7 +111,10 @@ export function build(d: Draft): Built {
         places.set(`${at}.options.${k}`, { uid: o.uid, field: '' });
         places.set(`${at}.options.${k}.value`, { uid: o.uid, field: 'value' });
         places.set(`${at}.options.${k}.label`, { uid: o.uid, field: 'label' });
-        return { value: o.value, label: o.label };
+        places.set(`${at}.options.${k}.exclusive`, { uid: o.uid, field: '' });
+        // Written when set, where it means something (decision 46), or as loaded: other documents keep their hash.
+        const exclusive = o.exclusive ? (item.type === 'multi_choice' ? { exclusive: true } : {}) : o.exclusiveFalse ? { exclusive: false } : {};
+        return { value: o.value, label: o.label, ...exclusive };
       });
     }
     if (NUMERIC_TYPES.includes(item.type)) {

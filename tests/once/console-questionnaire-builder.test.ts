@@ -70,6 +70,24 @@ describe('editing', () => {
     expect(doc.items[4]).toMatchObject({ linkId: 'notes', enableWhen: { not: { q: 'conditions', op: 'in', value: ['none'] } } });
   });
 
+  it('marks an option exclusive ("None of these", decision 46) on a multi_choice only, and writes nothing otherwise', () => {
+    const draft = loadDraft(nested);
+    const conditions = draft.items[3]!;
+    expect(conditions.options.map((o) => o.exclusive)).toEqual([false, false]);
+    draft.items[3] = { ...conditions, options: conditions.options.map((o) => (o.value === 'none' ? { ...o, exclusive: true } : o)) };
+    const marked = build(draft).doc;
+    expect(marked.items[3]!.options).toEqual([{ value: 'hypertension', label: 'High blood pressure' }, { value: 'none', label: 'None', exclusive: true }]);
+    expect(validateQuestionnaire(marked).ok).toBe(true);
+    // Loaded again it stays marked; as a single choice it is not written (a radio takes one answer already).
+    expect(loadDraft(marked as QuestionnaireDoc).items[3]!.options.map((o) => o.exclusive)).toEqual([false, true]);
+    draft.items[3] = { ...draft.items[3]!, type: 'choice' };
+    expect(build(draft).doc.items[3]!.options).toEqual([{ value: 'hypertension', label: 'High blood pressure' }, { value: 'none', label: 'None' }]);
+    // An `exclusive: false` written by an API client is kept: loaded and written back untouched, the same hash.
+    const spelled = structuredClone(nested) as QuestionnaireDoc;
+    spelled.items[3]!.options = spelled.items[3]!.options!.map((o) => ({ ...o, exclusive: o.value === 'none' }));
+    expect(canonicalHash(build(loadDraft(spelled)).doc)).toBe(canonicalHash(spelled));
+  });
+
   it('renames an option value in the comparisons that chose it', () => {
     const draft = loadDraft(nested);
     const conditions = draft.items[3]!;

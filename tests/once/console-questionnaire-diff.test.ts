@@ -104,3 +104,13 @@ describe('questionnaire states in words', () => {
     expect(replacedBy({ supersededBy: null }, all)).toBeUndefined();
   });
 });
+
+describe('an exclusive option in the words a provider reads', () => {
+  it('says an option is only chosen on its own, so marking one exclusive shows in the diff', () => {
+    const item = { linkId: 'conditions', text: 'Any of these?', type: 'multi_choice' as const, required: true, options: [{ value: 'htn', label: 'High blood pressure' }, { value: 'none', label: 'None of these' }] };
+    const marked = { ...item, options: [item.options[0], { ...item.options[1], exclusive: true }] };
+    const facts = itemFacts(marked, itemIndex([marked]));
+    expect(facts.join('; ')).toContain('None of these (only on its own)');
+    expect(itemFacts(item, itemIndex([item])).join('; ')).not.toContain('only on its own');
+  });
+});

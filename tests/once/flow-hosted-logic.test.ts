@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkContact, EMPTY_CONTACT } from '@/components/flows/contact-form';
-import { afterStep, firstClinicalStepId, outcomeView, positionOf, previousStepId, problemsOf, quizItems, resumeStage } from '@/components/flows/flow-progress';
-import { rawOf, toAnswers } from '@/components/intake/answers';
+import { afterStep, factStep, firstClinicalStepId, outcomeView, positionOf, previousStepId, problemsOf, quizItems, reachableStep, resumeStage } from '@/components/flows/flow-progress';
+import { checkForm, rawOf, toAnswers } from '@/components/intake/answers';
 import type { PublicFlow, SessionState } from '@/components/flows/types';
 
 /* The hosted flow's state machine (components/flows/flow-progress.ts): pure, so tested without a browser. */
@@ -31,6 +31,7 @@ const session = (over: Partial<SessionState>): SessionState => ({
   variantKey: null,
   definition: DEF,
   outcome: null,
+  answers: null,
   ...over,
 });
 
@@ -119,6 +120,16 @@ describe('flow progress', () => {
     expect(rawOf({ odd: { nested: true }, none: null })).toEqual({});
   });
 
+  it('names an exclusive option ticked beside another before sending (decision 46)', () => {
+    const items = [
+      { linkId: 'why', text: 'Why?', type: 'multi_choice' as const, required: true, options: [{ value: 'a', label: 'A' }, { value: 'none', label: 'None of these', exclusive: true }] },
+    ];
+    const shown = new Set(['why']);
+    expect(checkForm(items, { why: ['a', 'none'] }, shown)).toEqual({ why: 'Choose “None of these” on its own, or the other options without it.' });
+    expect(checkForm(items, { why: ['none'] }, shown)).toEqual({});
+    expect(checkForm(items, { why: ['a'] }, shown)).toEqual({});
+  });
+
   it("shows the flow's copy for the verdict, the server's copy when it sends its own, and the checkout link", () => {
     expect(outcomeView(DEF, { verdict: 'eligible', message: 'A provider will review.', checkoutUrl: 'https://shop.example/c?fr_token=x' })).toMatchObject({
       title: 'Good news',
@@ -126,8 +137,10 @@ describe('flow progress', () => {
       checkoutUrl: 'https://shop.example/c?fr_token=x',
       action: { href: 'https://shop.example/c?fr_token=x', label: 'Pay', checkout: true },
     });
-    // Without a checkout or a clinic page, the label alone has nowhere to lead: no button.
+    // Without a checkout or a clinic page, the label alone has nowhere to lead: no button, the label is said as the next step.
     expect(outcomeView(DEF, { verdict: 'eligible', message: 'm' })).not.toHaveProperty('action');
+    expect(outcomeView(DEF, { verdict: 'eligible', message: 'm' }).nextStep).toBe('Pay');
+    expect(outcomeView(DEF, { verdict: 'disqualified', message: 'm' })).not.toHaveProperty('nextStep');
     expect(outcomeView(DEF, { verdict: 'eligible', message: 'm', title: 'Variant title', body: 'Variant body' })).toMatchObject({ title: 'Variant title', body: 'Variant body' });
     const bare = { ...DEF, steps: DEF.steps.filter((s) => s.kind !== 'outcome') };
     expect(outcomeView(bare, { verdict: 'disqualified', message: 'm' }).title).toBe('Thank you for your answers');
@@ -136,6 +149,7 @@ describe('flow progress', () => {
     expect(outcomeView(bare, { verdict: 'eligible', message: 'm', title: 'Thank you', body: 'm', reference: 'ABCD-EFGH' })).toMatchObject({ title: 'Thank you, your answers were sent', body: '', reference: 'ABCD-EFGH' });
     const linked = DEF.steps.map((s) => (s.kind === 'outcome' ? { ...s, blocks: { ...s.blocks, ctaUrl: 'https://clinic.example/next', disqualifiedCta: 'Find a clinic', disqualifiedUrl: 'https://clinic.example/other' } } : s));
     expect(outcomeView({ ...DEF, steps: linked }, { verdict: 'eligible', message: 'm' }).action).toEqual({ href: 'https://clinic.example/next', label: 'Pay', checkout: false });
+    expect(outcomeView({ ...DEF, steps: linked }, { verdict: 'eligible', message: 'm' })).not.toHaveProperty('nextStep');
     expect(outcomeView({ ...DEF, steps: linked }, { verdict: 'disqualified', message: 'm' }).action).toEqual({ href: 'https://clinic.example/other', label: 'Find a clinic', checkout: false });
     expect(firstClinicalStepId(DEF)).toBe('body');
   });
@@ -155,6 +169,30 @@ describe('flow progress', () => {
     expect(problemsOf({ status: 429, params: [] }).form).toMatch(/Too many attempts/);
     expect(problemsOf({ status: 0, params: [] }).form).toMatch(/connection/);
     expect(problemsOf({ status: 500, params: [] }).form).toMatch(/could not save/);
+  });
+
+  it('names the step of the earlier answer a contact detail differs from (decision 44)', () => {
+    const withFacts = { ...DEF, steps: DEF.steps.map((s) => (s.kind === 'contact' ? { ...s, prefill: { dateOfBirth: 'dob' } } : s)) };
+    expect(factStep(withFacts, 'dateOfBirth')).toEqual({ stepId: 'body', title: 'About you' });
+    expect(factStep(withFacts, 'state')).toBeNull();
+    const mismatch = { status: 400, code: 'fact_mismatch', params: ['answers.dateOfBirth'] };
+    expect(problemsOf(mismatch, withFacts).dateOfBirth).toBe('This differs from your answer on the step “About you”. Use the same one here, or go to that step and change it there.');
+    expect(problemsOf({ ...mismatch, params: ['patient.dateOfBirth'] }, withFacts).dateOfBirth).toMatch(/“About you”/);
+    // A flow whose contact step names no earlier item: the message says so without a step.
+    expect(problemsOf(mismatch, DEF).dateOfBirth).toMatch(/^This differs from the answer you gave earlier/);
+  });
+
+  it("lets the browser's Back and Forward show a step only as far as the run has reached", () => {
+    // No session yet: the first step only.
+    expect(reachableStep(DEF, 'body', undefined)).toBe('welcome');
+    expect(reachableStep(DEF, 'welcome', 'body')).toBe('welcome');
+    expect(reachableStep(DEF, 'body', 'body')).toBe('body');
+    // A step not saved yet past the server's next one is never shown: the next one is.
+    expect(reachableStep(DEF, 'contact', 'body')).toBe('body');
+    // Everything saved: any step the patient answers, never the outcome page.
+    expect(reachableStep(DEF, 'contact', null)).toBe('contact');
+    expect(reachableStep(DEF, 'result', null)).toBe('welcome');
+    expect(reachableStep(DEF, 'result', 'goals')).toBe('goals');
   });
 
   it("checks the contact details before they are sent", () => {

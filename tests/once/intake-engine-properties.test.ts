@@ -53,10 +53,13 @@ const itemAt = (k: number): fc.Arbitrary<QuestionnaireItem> =>
       enableWhen: k === 0 ? fc.constant(undefined) : fc.option(condition(k), { nil: undefined }),
       unit: fc.constantFrom(undefined, 'cm', 'in', 'kg', 'lb'),
       min: fc.option(fc.integer({ min: -10, max: 50 }), { nil: undefined }),
+      exclusive: fc.boolean(),
     })
-    .map(({ type, required, enableWhen, unit, min }) => {
+    .map(({ type, required, enableWhen, unit, min, exclusive }) => {
       const item: QuestionnaireItem = { linkId: `i${k}`, text: `Item ${k}`, type, required };
       if (type === 'choice' || type === 'multi_choice') item.options = OPTIONS.map((v) => ({ value: v, label: v }));
+      // "None of these" (decision 46): the last option of a multi_choice, chosen only alone.
+      if (type === 'multi_choice' && exclusive) item.options!.at(-1)!.exclusive = true;
       if (type === 'integer' || type === 'decimal') Object.assign(item, unit ? { unit } : {}, min !== undefined ? { min } : {});
       if (enableWhen) item.enableWhen = enableWhen;
       return item;

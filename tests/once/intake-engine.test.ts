@@ -259,3 +259,35 @@ describe('the library questionnaires', () => {
     expect(evaluate(generalRefill, { ...gr, health_changes: ['new_medication'] }, { asOf: ASOF })).toMatchObject({ verdict: 'incomplete', missing: ['changes_detail'], flags: ['health_changed'] });
   });
 });
+
+describe('exclusive options (DESIGN decision 46)', () => {
+  const items: QuestionnaireItem[] = [
+    {
+      linkId: 'conds',
+      text: 'Conditions',
+      type: 'multi_choice',
+      required: true,
+      options: [{ value: 'htn', label: 'HTN' }, { value: 'dm2', label: 'DM2' }, { value: 'none', label: 'None of these', exclusive: true }],
+    },
+  ];
+  const exclusiveDoc: QuestionnaireDocument = { key: 'excl', title: 'Exclusive', items, rules: [dq('htn', { q: 'conds', op: 'in', value: ['htn'] })] };
+
+  it('a list combining the exclusive option is refused naming the item, and never counts as an answer', async () => {
+    const { checkAnswers } = await import('@/server/domain/intake/shared/engine');
+    for (const conds of [['htn', 'none'], ['none', 'dm2'], ['htn', 'dm2', 'none']]) {
+      expect(checkAnswers(exclusiveDoc, { conds })).toEqual([{ param: 'answers.conds', message: expect.stringMatching(/^The answer to item "conds" must be an option marked exclusive/) }]);
+      // Unanswered, so a rule on it does not match (no disqualifier slips in or out) and the required item is missing.
+      expect(evaluate(exclusiveDoc, { conds }, { asOf: ASOF })).toEqual({ verdict: 'incomplete', missing: ['conds'], hits: [], flags: [] });
+    }
+    for (const conds of [['none'], ['htn', 'dm2'], ['dm2']]) expect(checkAnswers(exclusiveDoc, { conds })).toEqual([]);
+    expect(evaluate(exclusiveDoc, { conds: ['none'] }, { asOf: ASOF }).verdict).toBe('eligible');
+    expect(evaluate(exclusiveDoc, { conds: ['htn', 'dm2'] }, { asOf: ASOF }).hits).toEqual(['htn']);
+  });
+
+  it('the library marks its "none" answers exclusive', async () => {
+    const { weightManagement, generalRefill } = await import('@/server/domain/intake/library');
+    const { checkAnswers } = await import('@/server/domain/intake/shared/engine');
+    expect(checkAnswers(weightManagement, { comorbidities: ['hypertension', 'none'] }).map((p) => p.param)).toEqual(['answers.comorbidities']);
+    expect(checkAnswers(generalRefill, { health_changes: ['new_medication', 'none'] }).map((p) => p.param)).toEqual(['answers.health_changes']);
+  });
+});

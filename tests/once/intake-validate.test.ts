@@ -47,6 +47,21 @@ describe('validateQuestionnaire', () => {
     { name: 'duplicate rule id', mutate: (d) => d.rules.push({ ...d.rules[0]! }), param: 'rules.1.id', message: /"minor" is already used by rules\.0/ },
     { name: 'choice without options', mutate: (d) => delete d.items[1]!.options, param: 'items.1.options', message: /"sex" is choice and needs options/ },
     { name: 'duplicate option value', mutate: (d) => d.items[5]!.options!.push({ value: 'htn', label: 'again' }), param: 'items.5.options.2.value', message: /"conds" lists option value "htn" twice/ },
+    {
+      name: 'an exclusive option on a single choice',
+      mutate: (d) => (d.items[1]!.options![0]!.exclusive = true),
+      param: 'items.1.options.0.exclusive',
+      message: /"sex" is choice; only an option of a multi_choice item can be exclusive/,
+    },
+    {
+      name: 'a rule needing an exclusive option beside another (decision 46)',
+      mutate: (d) => {
+        d.items[5]!.options![1]!.exclusive = true;
+        d.rules[0]!.when = { all: [{ q: 'conds', op: 'eq', value: 'htn' }, { q: 'conds', op: 'eq', value: 'none' }] };
+      },
+      param: 'rules.0.when',
+      message: /"minor" can never match/,
+    },
     { name: 'options on a non-choice item', mutate: (d) => (d.items[6]!.options = [{ value: 'a', label: 'A' }]), param: 'items.6.options', message: /"note" is string; only choice and multi_choice/ },
     { name: 'min above max', mutate: (d) => (d.items[2]!.min = 100), param: 'items.2.max', message: /"height" has max 96 below its min 100/ },
     { name: 'min on a date', mutate: (d) => (d.items[0]!.min = 1), param: 'items.0.min', message: /"dob" is date; min applies to integer and decimal/ },
@@ -151,7 +166,14 @@ describe('validateQuestionnaire', () => {
       const d = base();
       d.rules[0]!.when = when;
       expect(validateQuestionnaire(d), JSON.stringify(when)).toMatchObject({ ok: true });
+      // Still reachable when "None" is exclusive (decision 46): none of them needs it beside another option.
+      d.items[5]!.options![1]!.exclusive = true;
+      expect(validateQuestionnaire(d), JSON.stringify(when)).toMatchObject({ ok: true });
     }
+    // Without the exclusive mark, "htn" and "None" together is an answer like any other.
+    const both = base();
+    both.rules[0]!.when = { all: [{ q: 'conds', op: 'eq', value: 'htn' }, { q: 'conds', op: 'eq', value: 'none' }] };
+    expect(validateQuestionnaire(both).ok).toBe(true);
   });
 
   it('accepts exists false and rules mixing a dead item with a live one', () => {

@@ -117,7 +117,7 @@ export function StepEditor({ step, onChange }: { step: FlowStepShape; onChange: 
             label="Eligible button"
             optional
             maxLength={60}
-            hint="Leads to the store checkout when the flow hands off to one, else to the page below. Without either, no button is shown."
+            hint="Leads to the store checkout when the flow hands off to one, else to the page below. Without either, the label is shown as the first next step."
             value={step.blocks.cta}
             onChange={(t) => onChange({ ...step, blocks: withOptional(step.blocks, 'cta', t) })}
           />

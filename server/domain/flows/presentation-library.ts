@@ -21,7 +21,7 @@ const outcome = (what: string): FlowPresentation['outcome'] => ({
   eligibleBody: `Thanks, that is everything we need. A licensed provider will review your answers, usually within one business day, and contact you about ${what}.`,
   disqualifiedTitle: 'This program is not the right fit',
   disqualifiedBody: 'Based on your answers, this online program is not the safest option for you. Please talk to your doctor or a clinic near you.',
-  cta: 'Done',
+  // No button label: with nowhere to lead, "Done" would only be said as a next step; a checkout says its own.
 });
 
 const COPY: Record<FlowTopic, TopicCopy> = {

@@ -13,7 +13,8 @@ export interface PatientViewItem {
   help?: string;
   type: QuestionnaireItem['type'];
   required: boolean;
-  options?: { value: string; label: string }[];
+  /** `exclusive`: "None of these" (decision 46); the page unticks the other options when it is ticked. */
+  options?: { value: string; label: string; exclusive?: true }[];
   min?: number;
   max?: number;
   unit?: QuestionnaireItem['unit'];
@@ -37,7 +38,7 @@ export function patientView(doc: QuestionnaireDocument): PatientView {
     items: doc.items.map((item) => {
       const out: PatientViewItem = { linkId: item.linkId, text: item.text, type: item.type, required: item.required };
       if (item.help !== undefined) out.help = item.help;
-      if (item.options) out.options = item.options.map((o) => ({ value: o.value, label: o.label }));
+      if (item.options) out.options = item.options.map((o) => ({ value: o.value, label: o.label, ...(o.exclusive === true && { exclusive: true as const }) }));
       if (item.min !== undefined) out.min = item.min;
       if (item.max !== undefined) out.max = item.max;
       if (item.unit !== undefined) out.unit = item.unit;

@@ -28,7 +28,12 @@ export const ZCondition: z.ZodType<Condition> = z.lazy(() =>
   ]),
 );
 
-export const ZOption = z.strictObject({ value: z.string().min(1).max(100), label: z.string().min(1).max(300) });
+export const ZOption = z.strictObject({
+  value: z.string().min(1).max(100),
+  label: z.string().min(1).max(300),
+  // "None of these" (DESIGN decision 46): chosen with any other option of a multi_choice the answer is refused.
+  exclusive: z.boolean().optional(),
+});
 
 export const ZItem = z.strictObject({
   linkId: z.string().regex(LINK_ID, 'a linkId: a letter, then letters, digits, _ or -, at most 64'),

@@ -141,14 +141,22 @@ function itemCandidates(item: QuestionnaireItem, consts: unknown[]): unknown[] {
       return [undefined, ...(item.options ?? []).map((o) => o.value)];
     case 'multi_choice': {
       const values = (item.options ?? []).map((o) => o.value);
+      // An exclusive option ("None of these", decision 46) is only ever chosen alone: a list combining it is no
+      // answer (the engine counts it as unanswered), so it is no candidate, and "something else" beside a chosen
+      // option is a non-exclusive one when there is one.
+      const exclusive = new Set((item.options ?? []).filter((o) => o.exclusive === true).map((o) => o.value));
+      const answerable = (list: string[]) => list.length < 2 || !list.some((v) => exclusive.has(v));
       const mentioned = values.filter((v) => consts.includes(v));
-      const other = values.find((v) => !mentioned.includes(v));
-      if (mentioned.length > MAX_SUBSET_OPTIONS) return [undefined, ...values.map((v) => [v]), values];
+      const other = values.find((v) => !mentioned.includes(v) && !exclusive.has(v)) ?? values.find((v) => !mentioned.includes(v));
+      if (mentioned.length > MAX_SUBSET_OPTIONS) {
+        const together = values.filter((v) => !exclusive.has(v));
+        return [undefined, ...values.map((v) => [v]), ...(together.length > 1 ? [together] : [])];
+      }
       // Only which mentioned options are chosen matters; an unmentioned one stands for "something else".
       for (let mask = 0; mask < 1 << mentioned.length; mask++) {
         const chosen = mentioned.filter((_, b) => mask & (1 << b));
-        if (chosen.length) out.push(chosen);
-        if (other !== undefined) out.push([...chosen, other]);
+        if (chosen.length && answerable(chosen)) out.push(chosen);
+        if (other !== undefined && answerable([...chosen, other])) out.push([...chosen, other]);
       }
       return out;
     }

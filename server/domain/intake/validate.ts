@@ -73,6 +73,8 @@ function checkItemShape(item: QuestionnaireItem, at: string, add: (p: string, m:
         const first = seen.get(o.value);
         if (first !== undefined) add(`${at}.options.${k}.value`, `${id} lists option value "${o.value}" twice (also options.${first}).`);
         else seen.set(o.value, k);
+        // "None of these" (DESIGN decision 46) means something only where several options can be chosen.
+        if (o.exclusive === true && item.type !== 'multi_choice') add(`${at}.options.${k}.exclusive`, `${id} is ${item.type}; only an option of a multi_choice item can be exclusive (a choice takes one answer already).`);
       });
     }
   } else if (item.options) add(`${at}.options`, `${id} is ${item.type}; only choice and multi_choice items have options.`);

@@ -13,6 +13,7 @@ import { topicCopy } from '@/server/domain/flows/presentation-library';
 import { findApprovedQuestionnaire } from '@/server/domain/intake/questionnaire-store';
 import type { QuestionnaireDocument } from '@/server/domain/intake/questionnaire-schema';
 import { newId } from '@/server/lib/ids';
+import { DEMO_OUTCOME_LINK } from './demo-outcome';
 
 export const DEMO_TENANT_NAME = 'Demo Clinic';
 export const DEMO_FLOW_NAME = 'Medical weight loss (demo)';
@@ -32,8 +33,10 @@ export async function seedDemoFlow(tx: Tx, seeder: TenantPrincipal, providerId: 
   if (!questionnaire) throw new Error(`the demo flow needs the approved '${DEMO_QUESTIONNAIRE}' questionnaire`);
   const source = questionnaire.document as QuestionnaireDocument;
   const copy = topicCopy('weight');
+  // The outcome's button leads somewhere: a label without an address would only be said as a next step.
+  const presentation = { ...copy.presentation, outcome: { ...copy.presentation.outcome, ...DEMO_OUTCOME_LINK } };
   // The questionnaire's own protocol, named in the flow so the console shows what an approval orders.
-  const document = parseFlowDocument(composeFlowDocument(source, copy.presentation, source.protocolId ? { protocolId: source.protocolId } : {}));
+  const document = parseFlowDocument(composeFlowDocument(source, presentation, source.protocolId ? { protocolId: source.protocolId } : {}));
   const problem = coverageProblem(document, questionnaire);
   if (problem) throw new Error(`the demo flow does not cover its questionnaire: ${problem.param} ${problem.message}`);
   const hash = clinicalPlaneHash(document, questionnaire);

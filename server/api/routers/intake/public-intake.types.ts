@@ -14,7 +14,15 @@ export const ZPatientQuestionnaire = z
         help: z.string().optional(),
         type: z.enum(ITEM_TYPES),
         required: z.boolean(),
-        options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+        options: z
+          .array(
+            z.object({
+              value: z.string(),
+              label: z.string(),
+              exclusive: z.boolean().optional().meta({ description: 'A "None of these" option of a multi_choice item: chosen with any other option the answer is refused (400)' }),
+            }),
+          )
+          .optional(),
         min: z.number().optional(),
         max: z.number().optional(),
         unit: z.enum(UNITS).optional(),

@@ -30,7 +30,7 @@ export const generalRefill: QuestionnaireDocument = {
         { value: 'new_medication', label: 'A new medication or supplement' },
         { value: 'hospital', label: 'A hospital stay or emergency visit' },
         { value: 'pregnancy', label: 'Pregnancy or breastfeeding' },
-        { value: 'none', label: 'Nothing has changed' },
+        { value: 'none', label: 'Nothing has changed', exclusive: true },
       ],
     },
     {

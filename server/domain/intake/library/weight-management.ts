@@ -38,7 +38,7 @@ export const weightManagement: QuestionnaireDocument = {
         { value: 'dyslipidemia', label: 'High cholesterol' },
         { value: 'sleep_apnea', label: 'Obstructive sleep apnea' },
         { value: 'cardiovascular', label: 'Heart disease' },
-        { value: 'none', label: 'None of these' },
+        { value: 'none', label: 'None of these', exclusive: true },
       ],
     },
     {

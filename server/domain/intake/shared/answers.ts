@@ -25,9 +25,19 @@ export function isCalendarDate(value: unknown): value is string {
   return d <= (mo === 2 && isLeapYear(y) ? 29 : DAYS[mo - 1]!);
 }
 
+const EXCLUSIVE = 'an option marked exclusive (such as "None of these") on its own, or other options without it';
+
+/** Whether a list of two or more option values holds an `exclusive` option (DESIGN decision 46). */
+function combinesExclusive(item: EngineItem, values: readonly string[]): boolean {
+  for (const o of item.options ?? []) if (o.exclusive === true && values.includes(o.value)) return true;
+  return false;
+}
+
 /**
  * Why a present, non-null answer does not fit its item, as a phrase naming what was expected, or null when
- * it fits. Never mentions the value itself. `options` is the item's set of option values (choice types).
+ * it fits. Never mentions the value itself. `options` is the item's set of option values (choice types). A
+ * multi_choice list holding an `exclusive` option beside another does not fit (DESIGN decision 46): `checkAnswers`
+ * refuses it naming the item, and `evaluate` counts it as unanswered.
  */
 export function answerMisfit(item: EngineItem, options: ReadonlySet<string> | null, value: unknown): string | null {
   switch (item.type) {
@@ -43,7 +53,7 @@ export function answerMisfit(item: EngineItem, options: ReadonlySet<string> | nu
         if (typeof v !== 'string' || options === null || !options.has(v)) return expected;
         for (let j = 0; j < i; j++) if (value[j] === v) return expected;
       }
-      return null;
+      return value.length > 1 && combinesExclusive(item, value as string[]) ? EXCLUSIVE : null;
     }
     case 'integer':
     case 'decimal': {

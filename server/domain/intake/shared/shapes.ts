@@ -32,7 +32,8 @@ export interface EngineItem {
   linkId: string;
   type: (typeof ITEM_TYPES)[number];
   required: boolean;
-  options?: { value: string; label: string }[];
+  /** A multi_choice option marked `exclusive` ("None of these") is only ever chosen on its own (DESIGN decision 46). */
+  options?: { value: string; label: string; exclusive?: boolean }[];
   min?: number;
   max?: number;
   unit?: (typeof UNITS)[number];
