@@ -251,7 +251,7 @@ test.describe.serial('intake', () => {
     await expect(row.getByTestId('submission-verdict')).toHaveText('eligible');
     await expect(row.getByTestId('submission-status')).toHaveText('pending review');
     await row.getByTestId('submission-patient').click();
-    await expect(page.getByText(/via hosted/)).toBeVisible();
+    await expect(page.getByText(/via a hosted link/)).toBeVisible();
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Approve and order' }).click();
     await page.getByTestId('review-outcome').getByTestId('review-order-link').click();

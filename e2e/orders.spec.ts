@@ -231,7 +231,7 @@ test.describe.serial('orders', () => {
     await expect(page.getByTestId('order-routing-explanation')).toHaveText('Sunrise Compounding is the only pharmacy that can fill every line.');
     await expect(page.getByTestId('prescription-row')).toHaveText([/Semaglutide 0\.25 mg\s*SEMA-025\s*injection\s*4\s*Inject 0\.25 mg once weekly\s*2/]);
     await expect(page.getByTestId('order-shipment')).toContainText('Not shipped yet.');
-    await expect(page.getByTestId('timeline-change')).toHaveText(['created pending_approval', 'pending_approval → approved', 'approved → submitting', 'submitting → submitted']);
+    await expect(page.getByTestId('timeline-change')).toHaveText(['created awaiting approval', 'awaiting approval → approved', 'approved → sending to the pharmacy', 'sending to the pharmacy → submitted']);
     await expect(page.getByTestId('timeline-row').nth(0)).toContainText('API key');
     await expect(page.getByTestId('timeline-row').nth(1)).toContainText(/User\s*Dr\. Rivera\s*usr_/);
     await expect(page.getByTestId('timeline-row').nth(3)).toContainText(/Pharmacy\s*Sunrise Compounding\s*phc_/);
@@ -248,10 +248,10 @@ test.describe.serial('orders', () => {
     await expect(tracking).toHaveAttribute('href', /^https:\/\/tools\.usps\.com\/go\/TrackConfirmAction\?tLabels=SIM\d{18}$/);
     await expect(shipment.getByTestId('shipment-eta')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
     await expect(page.getByTestId('timeline-change')).toHaveText([
-      'created pending_approval',
-      'pending_approval → approved',
-      'approved → submitting',
-      'submitting → submitted',
+      'created awaiting approval',
+      'awaiting approval → approved',
+      'approved → sending to the pharmacy',
+      'sending to the pharmacy → submitted',
       'submitted → accepted',
       'accepted → shipped',
     ]);
@@ -261,7 +261,7 @@ test.describe.serial('orders', () => {
     await page.goto(`/orders/${clinic.declined}`);
     await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('cancelled');
     const last = page.getByTestId('timeline-row').last();
-    await expect(last.getByTestId('timeline-change')).toHaveText('pending_approval → cancelled');
+    await expect(last.getByTestId('timeline-change')).toHaveText('awaiting approval → cancelled');
     await expect(last).toContainText(/User\s*Dr\. Rivera\s*usr_/);
     await expect(last).toContainText('declined_by_provider');
     await expect(last.getByTestId('timeline-note')).toHaveText('Twice-daily ondansetron is above the protocol; please resubmit at 4 mg as needed.');
@@ -321,8 +321,8 @@ test.describe.serial('orders', () => {
     await page.getByRole('button', { name: 'Create order' }).click();
     const created = page.getByTestId('order-created');
     await expect(created).toHaveAttribute('role', 'status');
-    await expect(created).toContainText(/Created order ord_\w+: pending_approval\./);
-    await expect(rows.first().getByTestId('order-status')).toHaveText('pending_approval');
+    await expect(created).toContainText(/Created order ord_\w+: awaiting approval\./);
+    await expect(rows.first().getByTestId('order-status')).toHaveText('awaiting approval');
     await shoot(page, 'orders-list');
 
     // One without a patient is a draft; resolving it on its page sends it for approval.
@@ -338,9 +338,9 @@ test.describe.serial('orders', () => {
     await page.getByRole('combobox', { name: 'Patient' }).selectOption({ label: 'Alvarez, Maria (1985-04-12, CA)' });
     await page.getByRole('button', { name: 'Resolve', exact: true }).click();
     await expect(page.getByTestId('order-action-status')).toHaveText('Resolved: the order now waits for a provider’s approval.');
-    await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('pending_approval');
+    await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('awaiting approval');
     await expect(page.getByTestId('order-patient')).toContainText('Maria Alvarez');
-    await expect(page.getByTestId('timeline-change')).toHaveText(['created draft', 'draft → pending_approval']);
+    await expect(page.getByTestId('timeline-change')).toHaveText(['created draft', 'draft → awaiting approval']);
     await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
 
     // Declining Rx rejected the Tirzepatide order: reroute it (Sunrise is next best), then submit it.
@@ -359,14 +359,14 @@ test.describe.serial('orders', () => {
     await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('submitted');
     await expect(page.getByTestId('order-routing-reason')).toHaveText('rerouted');
     await expect(page.getByTestId('timeline-change')).toHaveText([
-      'created pending_approval',
-      'pending_approval → approved',
-      'approved → submitting',
-      'submitting → submitted',
+      'created awaiting approval',
+      'awaiting approval → approved',
+      'approved → sending to the pharmacy',
+      'sending to the pharmacy → submitted',
       'submitted → rejected',
       'rejected → approved',
-      'approved → submitting',
-      'submitting → submitted',
+      'approved → sending to the pharmacy',
+      'sending to the pharmacy → submitted',
     ]);
     await expect(page.getByTestId('timeline-row').nth(5)).toContainText('rerouted');
     await shoot(page, 'order-detail');
@@ -397,12 +397,12 @@ test.describe.serial('orders', () => {
     const cancelDialog = page.getByRole('dialog', { name: 'Cancel this order for June Carter?' });
     await cancelDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(cancelDialog).toBeHidden();
-    await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('pending_approval');
+    await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('awaiting approval');
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await cancelDialog.getByRole('button', { name: 'Yes, cancel order' }).click();
     await expect(page.getByTestId('order-action-status')).toHaveText('Order cancelled (cancelled).');
     await expect(page.getByRole('main').getByTestId('order-status').first()).toHaveText('cancelled');
-    await expect(page.getByTestId('timeline-change').last()).toHaveText('pending_approval → cancelled');
+    await expect(page.getByTestId('timeline-change').last()).toHaveText('awaiting approval → cancelled');
     await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
 
     // Patients by name, ids small beside them.
@@ -430,7 +430,7 @@ test.describe.serial('orders', () => {
     await expect(page.getByTestId('order-patient')).toContainText('Your role does not read patient records');
     await expect(page.getByTestId('order-patient')).not.toContainText('Maria');
     await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
-    await expect(page.getByTestId('timeline-change').first()).toHaveText('created pending_approval');
+    await expect(page.getByTestId('timeline-change').first()).toHaveText('created awaiting approval');
     await expect(page.getByTestId('timeline-change').filter({ hasText: 'submitted → cancelled' })).toHaveCount(1);
     // Patients are not this role's: the page says so instead of failing.
     await page.goto('/patients');

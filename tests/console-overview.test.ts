@@ -6,6 +6,7 @@ import { query } from './helpers/dispatch';
 import { createUserAndLogin, startTestApp, type TestApp } from './helpers/harness';
 import { trpcFailure } from './helpers/trpc';
 import { ordersWorld } from './helpers/orders-world';
+import { approvedQuestionnaire, eligibleAnswers, weightDocument } from './helpers/intake-world';
 
 /**
  * The console's overview and usage reads over /api/trpc: counts of the caller's tenant and mode only, UTC
@@ -16,7 +17,8 @@ let a: Awaited<ReturnType<typeof ordersWorld>>;
 let b: Awaited<ReturnType<typeof ordersWorld>>;
 const ids: Record<string, string> = {};
 
-const client = (key: string) => createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.baseUrl}/api/trpc`, headers: { authorization: `Bearer ${key}` } })] });
+const client = (key: string, mode?: 'live') =>
+  createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.baseUrl}/api/trpc`, headers: { authorization: `Bearer ${key}`, ...(mode ? { 'x-mode': mode } : {}) } })] });
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
@@ -137,6 +139,56 @@ describe('overview.summary', () => {
     const admin = await createUserAndLogin(app, a.tenantId, { email: `admin-${Date.now()}@overview.test`, role: 'admin' });
     const { usage } = await client(admin.token).overview.summary.query();
     expect(usage).toMatchObject({ object: 'usage', ordersRouted: 1 });
+  });
+});
+
+describe('overview.summary: the intake review queue beside the approval queue (issue 50 item 5)', () => {
+  const subs: Record<string, string> = {};
+  const submit = async (key: string, patientId: string, extra: Record<string, unknown> = {}) => {
+    const res = await app.request('POST', '/v1/intake/submissions', { key, body: { questionnaireKey: 'overview-intake', patientId, answers: eligibleAnswers(extra) } });
+    if (res.status !== 201) throw new Error(`submission failed: ${res.status} ${res.text}`);
+    return res.body.id as string;
+  };
+
+  beforeAll(async () => {
+    await approvedQuestionnaire(app, { tenantId: a.tenantId, livemode: false }, weightDocument('overview-intake'));
+    await approvedQuestionnaire(app, { tenantId: b.tenantId, livemode: false }, weightDocument('overview-intake'));
+    // Clinic A, sandbox: three waiting (one for three hours, one held by a patient match), one disqualified, one rejected.
+    subs.old = await submit(a.key, a.patients.ca);
+    subs.recent = await submit(a.key, a.patients.tx);
+    subs.held = await submit(a.key, a.patients.ca);
+    subs.disqualified = await submit(a.key, a.patients.ca, { pregnant: true });
+    subs.rejected = await submit(a.key, a.patients.ca);
+    const rejected = await app.request('POST', `/v1/intake/submissions/${subs.rejected}/review`, { key: a.provider.token, body: { decision: 'reject', note: 'Not now' } });
+    if (rejected.status !== 200) throw new Error(rejected.text);
+    await query(app, sql`update intake_submissions set created_at = now() - interval '3 hours' where id = ${subs.old}`);
+    await query(app, sql`update intake_submissions set identity_status = 'mismatch', identity_fields = '["dateOfBirth"]'::jsonb where id = ${subs.held}`);
+    // Clinic B's own submission, which clinic A never counts.
+    await submit(b.key, b.patients.ca);
+  });
+
+  it('counts the submissions waiting for review in the provider’s tenant and mode, those held by a patient match, and the oldest', async () => {
+    const { intakeQueue, approvalQueue } = await client(a.provider.token).overview.summary.query();
+    expect(approvalQueue?.waiting).toBe(2);
+    expect(intakeQueue).toMatchObject({ waiting: 3, identityToResolve: 1, oldest: { submissionId: subs.old } });
+    expect(intakeQueue?.oldest?.ageSeconds).toBeGreaterThanOrEqual(3 * 3600 - 5);
+    expect(intakeQueue?.oldest?.ageSeconds).toBeLessThan(3 * 3600 + 600);
+    expect(Date.parse(intakeQueue!.oldest!.waitingSince)).toBeLessThan(Date.now() - 3 * 3600_000 + 5000);
+    // No names, answers or rules: counts and an id.
+    expect(JSON.stringify(intakeQueue)).not.toMatch(/Quinn|Planted|pregnan/);
+
+    const live = await client(a.provider.token, 'live').overview.summary.query();
+    expect(live.intakeQueue).toEqual({ waiting: 0, identityToResolve: 0, oldest: null });
+    const other = await createUserAndLogin(app, b.tenantId, { email: `dr-b-${Date.now()}@overview.test`, role: 'provider' });
+    expect((await client(other.token).overview.summary.query()).intakeQueue).toMatchObject({ waiting: 1, identityToResolve: 0 });
+  });
+
+  it('shows the block only to intake.review: not to a secret key, an admin or a developer', async () => {
+    expect(await client(a.key).overview.summary.query()).not.toHaveProperty('intakeQueue');
+    for (const role of ['admin', 'developer']) {
+      const user = await createUserAndLogin(app, a.tenantId, { email: `${role}-intake-${Date.now()}@overview.test`, role });
+      expect(await client(user.token).overview.summary.query()).not.toHaveProperty('intakeQueue');
+    }
   });
 });
 

@@ -321,6 +321,20 @@ describe('patient matching (item 2)', () => {
     expect((await resolve(row.id, 'existing')).body.identity).toMatchObject({ status: 'resolved', resolution: 'existing' });
   });
 
+  it('a fact one side did not record is no difference: a one-word name never flags the last name (issue 50 item 5)', async () => {
+    const email = `one-word-${randomUUID()}@example.org`;
+    const first = await flowRun(person(email));
+    const existingId = (await submissionOf(first.body.submissionId)).patientId as string;
+    // The same person giving only a first name: attached to the record, nothing flagged.
+    const same = await flowRun(person(email, { name: 'Ada' }));
+    expect(await submissionOf(same.body.submissionId)).toMatchObject({ patientId: existingId, identity: null });
+    // Another date of birth and a first name only: flagged for the date of birth alone.
+    const other = await flowRun(person(email, { name: 'Ada', dateOfBirth: OTHER_DOB }), { dob: OTHER_DOB });
+    expect((await submissionOf(other.body.submissionId)).identity).toMatchObject({ status: 'mismatch', fields: ['dateOfBirth'] });
+    const view = await trpc(w.provider.token, 'live').intake.submissionForReview.query({ id: other.body.submissionId });
+    expect(view.identity).toMatchObject({ existing: { name: `Ada ${LAST}` }, submitted: { name: 'Ada', dateOfBirth: OTHER_DOB } });
+  });
+
   it('sandbox keeps synthetic patients: the same e-mail twice is never matched or flagged', async () => {
     const email = `sandbox-${randomUUID()}@example.org`;
     const runs = [];

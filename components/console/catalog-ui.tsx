@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { BusyButton } from './busy-button';
+import { statusWords } from './status-words';
 
 /** Small building blocks shared by the catalog, pharmacy, routing and patient pages (no hooks: server or client). */
 
@@ -42,7 +43,8 @@ export function NoAccess({ what, role }: { what: string; role: string }) {
   );
 }
 
-export function StatusBadge({ status }: { status: string }) {
+/** A status in words (the API's value stays in data-status), coloured by what it means. */
+export function StatusBadge({ status, words = statusWords }: { status: string; words?: (status: string) => string }) {
   const tone =
     status === 'enabled' || status === 'approved' || status === 'active' || status === 'delivered'
       ? 'bg-emerald-100 text-emerald-800'
@@ -51,7 +53,7 @@ export function StatusBadge({ status }: { status: string }) {
         : status === 'rejected' || status === 'failed' || status === 'dead'
           ? 'bg-red-100 text-red-800'
           : 'bg-slate-200 text-slate-700';
-  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${tone}`}>{status}</span>;
+  return <span data-status={status} className={`rounded px-2 py-0.5 text-xs font-medium ${tone}`}>{words(status)}</span>;
 }
 
 /** A button that shows it is working (aria-busy, a spinner and `busyLabel`) and cannot be pressed twice. */

@@ -8,6 +8,8 @@ import { BusyButton, card } from './catalog-ui';
 import { formatDateTime } from './format';
 import { RuleRef, SubmissionStatusBadge, VerdictBadge, versionOf } from './intake-submission-list';
 import { PersonPanel } from './submission-person';
+import { SandboxSubmissionNote } from './submission-sandbox-note';
+import { SUBMISSION_SOURCE_WORDS, submissionStatusWords } from './status-words';
 import { HELD_SUBMISSION } from './submission-query';
 import { IdentityPanel } from '@/components/intake/identity-panel';
 import { IdChip } from './copy-button';
@@ -95,7 +97,7 @@ function EngineFacts({ s, version }: { s: ConsoleSubmission; version: Questionna
           </>
         )}
         <dt className="font-medium text-slate-500">Received</dt>
-        <dd>{formatDateTime(s.createdAt)} via {s.source.replace('_', '-')}</dd>
+        <dd>{formatDateTime(s.createdAt)} via {SUBMISSION_SOURCE_WORDS[s.source]}</dd>
         {s.reference && (
           <>
             <dt className="font-medium text-slate-500">Patient reference</dt>
@@ -173,6 +175,7 @@ export function IntakeSubmissionDetail({ id, readsPatients, isProvider }: { id: 
           <IdChip id={s.id} />
         </p>
       </div>
+      <SandboxSubmissionNote s={s} />
       <PersonPanel s={s} />
       {/* A flagged patient match: both records side by side and the two ways out, beside the person. */}
       <IdentityPanel id={s.id} />
@@ -187,7 +190,7 @@ export function IntakeSubmissionDetail({ id, readsPatients, isProvider }: { id: 
           <SubmissionReview s={s} isProvider={isProvider} onDone={reviewed} />
         ) : (
           <p data-testid="review-closed" className="text-sm text-slate-700">
-            {s.status === 'disqualified' ? 'Disqualified by the questionnaire’s rules: it cannot be approved.' : `Already reviewed: ${s.status.replace('_', ' ')}.`}
+            {s.status === 'disqualified' ? 'Disqualified by the questionnaire’s rules: it cannot be approved.' : `Already reviewed: ${submissionStatusWords(s.status)}.`}
           </p>
         )}
       </section>

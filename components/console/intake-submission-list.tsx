@@ -13,7 +13,7 @@ import { Loading, QueryError } from './query-state';
 import type { QuestionnaireVersion, QRule } from './questionnaire-types';
 import { itemIndex, ruleWords } from './questionnaire-words';
 import { PLATFORM_FLAG_WORDS } from './submission-blocks';
-
+import { submissionStatusWords } from './status-words';
 
 const VERDICT_TONE: Record<Submission['verdict'], string> = {
   eligible: 'bg-emerald-100 text-emerald-800',
@@ -31,7 +31,11 @@ export function VerdictBadge({ verdict }: { verdict: Submission['verdict'] }) {
   return <span data-testid="submission-verdict" className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${VERDICT_TONE[verdict]}`}>{verdict}</span>;
 }
 export function SubmissionStatusBadge({ status }: { status: Submission['status'] }) {
-  return <span data-testid="submission-status" className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_TONE[status]}`}>{status.replace('_', ' ')}</span>;
+  return (
+    <span data-testid="submission-status" data-status={status} className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_TONE[status]}`}>
+      {submissionStatusWords(status)}
+    </span>
+  );
 }
 
 /** The questionnaire version a submission answered, from the library's versions (undefined while they load). */
@@ -39,10 +43,12 @@ export function versionOf(versions: readonly QuestionnaireVersion[] | undefined,
   return versions?.find((v) => v.key === s.questionnaireKey && v.version === s.questionnaireVersion);
 }
 
-/** A matched rule: its id, and in words what it says when the questionnaire version is known (platform flags have words of their own). */
+/** A matched rule: its id, and in words what it says when the questionnaire version is known (platform flags: their words only). */
 export function RuleRef({ id, version }: { id: string; version: QuestionnaireVersion | undefined }) {
   const rule: QRule | undefined = version?.document.rules.find((r) => r.id === id);
-  const words = rule ? ruleWords(rule, itemIndex(version!.document.items)) : PLATFORM_FLAG_WORDS[id];
+  // A platform flag is no rule of the clinic's: its words alone, never its token.
+  if (!rule && PLATFORM_FLAG_WORDS[id]) return <span className="break-words">{PLATFORM_FLAG_WORDS[id]}</span>;
+  const words = rule ? ruleWords(rule, itemIndex(version!.document.items)) : undefined;
   return (
     <span className="break-words">
       <code className="font-mono text-xs">{id}</code>

@@ -11,6 +11,7 @@ import { OrderDeclineButton } from './order-decline-button';
 import { isCancellable, type OrderDetail } from './order-types';
 import { fullName, productLabel } from './order-ui';
 import { errorParam, QueryError } from './query-state';
+import { orderStatusWords } from './status-words';
 
 /** The draft's patient and flagged fields; the patients are listed (a logged read) only once asked for. */
 function ResolveDraft({ order, onDone }: { order: OrderDetail; onDone: (message: string) => void }) {
@@ -23,7 +24,7 @@ function ResolveDraft({ order, onDone }: { order: OrderDetail; onDone: (message:
   const resolve = useMutation(
     trpc.orders.resolveOrder.mutationOptions({
       onSuccess: (o) => {
-        onDone(o.status === 'pending_approval' ? 'Resolved: the order now waits for a provider’s approval.' : `Patient set; the order is still ${o.status} until its flagged fields are confirmed.`);
+        onDone(o.status === 'pending_approval' ? 'Resolved: the order now waits for a provider’s approval.' : `Patient set; the order is still ${orderStatusWords(o.status)} until its flagged fields are confirmed.`);
         return changed();
       },
     }),
@@ -97,7 +98,7 @@ export function OrderActions({ order, canWrite, isProvider, readsPatients, pharm
     trpc.orders.cancelOrder.mutationOptions({
       onSuccess: (o) => {
         setConfirmCancel(false);
-        return done(`Order cancelled (${o.status}).`);
+        return done(`Order cancelled (${orderStatusWords(o.status)}).`);
       },
       onError: () => setConfirmCancel(false),
     }),
@@ -107,7 +108,7 @@ export function OrderActions({ order, canWrite, isProvider, readsPatients, pharm
       onSuccess: (r) => done(r.rerouted ? { reroutedTo: r.connectionId } : 'No other pharmacy can fill this order; it still points at the one that rejected it.'),
     }),
   );
-  const submit = useMutation(trpc.orders.submitOrder.mutationOptions({ onSuccess: (o) => done(`Submitted: the order is now ${o.status}.`) }));
+  const submit = useMutation(trpc.orders.submitOrder.mutationOptions({ onSuccess: (o) => done(`Submitted: the order is now ${orderStatusWords(o.status)}.`) }));
   const failed = [cancel, reroute, submit].find((m) => m.isError)?.error;
   const shownNotice = typeof notice === 'object' ? `Rerouted to ${pharmacyName(notice.reroutedTo) ?? 'the next pharmacy'}. Submit it to send it there.` : notice;
 

@@ -9,6 +9,7 @@ import { useOrdersChanged } from './order-data';
 import type { Order } from './order-types';
 import { newLine, PrescriptionLines, toLines, type DraftLine } from './prescription-lines';
 import { errorParam, Loading, QueryError } from './query-state';
+import { orderStatusWords } from './status-words';
 
 /**
  * "New order": products with quantity, sig and refills, and the patient. Products and patients are read
@@ -61,7 +62,7 @@ export function OrderCreateForm({ mode, readsPatients }: { mode: string; readsPa
         <p role="status" data-testid="order-created" className="text-sm break-words text-emerald-800">
           Created order{' '}
           <Link href={`/orders/${created.id}`} className="font-mono font-medium text-indigo-700 hover:underline">{created.id}</Link>
-          : {created.status === 'draft' ? 'a draft (choose the patient or confirm its flagged fields to send it for approval)' : created.status}.
+          : {created.status === 'draft' ? 'a draft (choose the patient or confirm its flagged fields to send it for approval)' : orderStatusWords(created.status)}.
         </p>
       )}
       {open && (

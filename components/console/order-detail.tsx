@@ -3,6 +3,7 @@ import { TableScroll } from './data-table';
 import { formatDateTime } from './format';
 import type { OrderDetail, OrderTimelineEntry } from './order-types';
 import { fullName, Named, productLabel } from './order-ui';
+import { orderStatusWords } from './status-words';
 
 /** The read-only parts of an order's page (PHI: the patient and the timeline's notes). */
 
@@ -212,7 +213,7 @@ export function OrderTimeline({ order, names }: { order: OrderDetail; names: Nam
           <tbody>
             {order.timeline.map((t, i) => (
               <tr key={i} data-testid="timeline-row" className="border-t border-slate-100 align-top">
-                <td className="px-2 py-1.5 whitespace-nowrap" data-testid="timeline-change">{t.from ? `${t.from} → ${t.to}` : `created ${t.to}`}</td>
+                <td className="px-2 py-1.5 whitespace-nowrap" data-testid="timeline-change">{t.from ? `${orderStatusWords(t.from)} → ${orderStatusWords(t.to)}` : `created ${orderStatusWords(t.to)}`}</td>
                 <td className="px-2 py-1.5 whitespace-nowrap">{formatDateTime(t.at)}</td>
                 <td className="px-2 py-1.5"><Actor t={t} names={names} pharmacy={order.pharmacy} /></td>
                 <td className="max-w-md px-2 py-1.5">

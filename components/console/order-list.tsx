@@ -10,6 +10,7 @@ import { TableScroll } from './data-table';
 import { formatDateTime } from './format';
 import { isInFlight, ORDER_PAGE_SIZE, ORDER_STATUS_LIST, POLL_MS, type ListedOrder, type OrderStatus } from './order-types';
 import { fullName, Named, OrderStatusBadge } from './order-ui';
+import { capitalized, orderStatusWords } from './status-words';
 import { Loading, QueryError } from './query-state';
 
 type Pharmacies = Map<string, string>;
@@ -78,7 +79,7 @@ export function OrderList({ status, mode, readsPatients, readsPharmacies }: { st
         <SelectField label="Status" value={status ?? ''} onChange={(e) => router.push(e.target.value ? `/orders?${new URLSearchParams({ status: e.target.value })}` : '/orders')}>
           <option value="">All statuses</option>
           {ORDER_STATUS_LIST.map((s) => (
-            <option key={s} value={s}>{s}</option>
+            <option key={s} value={s}>{capitalized(orderStatusWords(s))}</option>
           ))}
         </SelectField>
       </div>
@@ -96,7 +97,7 @@ export function OrderList({ status, mode, readsPatients, readsPharmacies }: { st
                 <Row key={o.id} o={o} pharmacies={pharmacies} readsPatients={readsPatients} />
               ))}
               {pages[0].data?.length === 0 && (
-                <tr><td colSpan={5} className="px-4 py-3 text-slate-500">{status ? `No ${status} orders in ${mode}.` : `No orders in ${mode} yet.`}</td></tr>
+                <tr><td colSpan={5} className="px-4 py-3 text-slate-500">{status ? `No orders ${orderStatusWords(status)} in ${mode}.` : `No orders in ${mode} yet.`}</td></tr>
               )}
             </tbody>
           </table>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { IdChip } from './copy-button';
 import type { OrderStatus } from './order-types';
+import { orderStatusWords } from './status-words';
 import { ViewTabs } from '@/components/console/view-tabs';
 
 /** Small pieces shared by the order pages (no hooks: server or client). */
@@ -18,10 +19,11 @@ const TONE: Record<OrderStatus, string> = {
   cancelled: 'bg-slate-200 text-slate-600',
 };
 
+/** An order's status in words (the API's value stays in data-status). */
 export function OrderStatusBadge({ status, testId = 'order-status' }: { status: OrderStatus; testId?: string }) {
   return (
-    <span data-testid={testId} className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONE[status] ?? TONE.draft}`}>
-      {status}
+    <span data-testid={testId} data-status={status} className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONE[status] ?? TONE.draft}`}>
+      {orderStatusWords(status)}
     </span>
   );
 }

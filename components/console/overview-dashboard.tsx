@@ -8,6 +8,7 @@ import { IdChip } from './copy-button';
 import { DailyChart } from './daily-chart';
 import { formatDateTime } from './format';
 import { Loading, QueryError } from './query-state';
+import { capitalized, ORDER_STATUS_WORDS } from './status-words';
 import { UsageMeter } from './usage-meter';
 
 type Overview = RouterOutputs['overview']['summary'];
@@ -15,22 +16,12 @@ type StatusCounts = NonNullable<Overview['orders']>['today'];
 
 export const ROUTED_DAYS = 30;
 
-const STATUS_LABELS: [keyof StatusCounts, string][] = [
-  ['draft', 'Draft'],
-  ['pending_approval', 'Awaiting approval'],
-  ['approved', 'Approved'],
-  ['submitting', 'Submitting'],
-  ['submitted', 'Submitted'],
-  ['accepted', 'Accepted'],
-  ['shipped', 'Shipped'],
-  ['delivered', 'Delivered'],
-  ['rejected', 'Rejected'],
-  ['cancelled', 'Cancelled'],
-];
+// The statuses in their lifecycle order, in words.
+const STATUS_LABELS = (Object.entries(ORDER_STATUS_WORDS) as [Exclude<keyof StatusCounts, 'total'>, string][]).map(([s, words]) => [s, capitalized(words)] as const);
 
-function Card({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
+function Card({ title, children, action, testId }: { title: string; children: React.ReactNode; action?: React.ReactNode; testId?: string }) {
   return (
-    <section aria-label={title} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-label={title} data-testid={testId} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{title}</h2>
         {action}
@@ -90,7 +81,7 @@ function OrdersByStatus({ orders }: { orders: NonNullable<Overview['orders']> })
 
 function ApprovalQueue({ queue }: { queue: NonNullable<Overview['approvalQueue']> }) {
   return (
-    <Card title="Approval queue" action={<Link className={linkClass} href="/orders/approvals">Open the queue →</Link>}>
+    <Card title="Approval queue" testId="overview-approval-queue" action={<Link className={linkClass} href="/orders/approvals">Open the queue →</Link>}>
       <p className="text-3xl font-semibold tabular-nums" data-testid="approval-waiting">{queue.waiting}</p>
       <p className="text-sm text-slate-600">{queue.waiting === 1 ? 'order waits' : 'orders wait'} for a provider</p>
       {queue.oldest && (
@@ -101,6 +92,35 @@ function ApprovalQueue({ queue }: { queue: NonNullable<Overview['approvalQueue']
           <p className="flex flex-wrap items-center gap-2">
             <Link className={linkClass} href={`/orders/${queue.oldest.orderId}`}>View the oldest order</Link>
             <IdChip id={queue.oldest.orderId} />
+          </p>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The intake review queue, beside the order approval queue (issue 50 item 5): a provider's two queues on one
+ * screen. A count and the oldest submission's wait; the names are on the queue's page (a logged read).
+ */
+function IntakeQueue({ queue }: { queue: NonNullable<Overview['intakeQueue']> }) {
+  return (
+    <Card title="Intake review" testId="overview-intake-queue" action={<Link className={linkClass} href="/intake/submissions">Open the review queue →</Link>}>
+      <p className="text-3xl font-semibold tabular-nums" data-testid="intake-waiting">{queue.waiting}</p>
+      <p className="text-sm text-slate-600">{queue.waiting === 1 ? 'submission waits' : 'submissions wait'} for a provider’s review</p>
+      {queue.identityToResolve > 0 && (
+        <p data-testid="intake-identity-to-resolve" className="mt-1 text-sm font-medium text-amber-900">
+          {queue.identityToResolve} {queue.identityToResolve === 1 ? 'needs' : 'need'} the patient’s identity resolved first
+        </p>
+      )}
+      {queue.oldest && (
+        <div className="mt-3 space-y-1 text-sm">
+          <p>
+            Oldest waiting <strong>{formatAge(queue.oldest.ageSeconds)}</strong>, since {formatDateTime(queue.oldest.waitingSince)}
+          </p>
+          <p className="flex flex-wrap items-center gap-2">
+            <Link className={linkClass} href={`/intake/submissions/${queue.oldest.submissionId}`}>Review the oldest submission</Link>
+            <IdChip id={queue.oldest.submissionId} />
           </p>
         </div>
       )}
@@ -161,8 +181,10 @@ export function OverviewDashboard({ showRoutedChart }: { showRoutedChart: boolea
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        {o.orders && <OrdersByStatus orders={o.orders} />}
+        {/* A provider's two queues first, side by side: the orders to approve and the intake to review. */}
         {o.approvalQueue && <ApprovalQueue queue={o.approvalQueue} />}
+        {o.intakeQueue && <IntakeQueue queue={o.intakeQueue} />}
+        {o.orders && <OrdersByStatus orders={o.orders} />}
         {o.usage && (
           <Card title="Usage" action={<Link className={linkClass} href="/usage">Details →</Link>}>
             <UsageMeter usage={o.usage} />

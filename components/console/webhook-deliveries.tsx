@@ -6,6 +6,7 @@ import { StatusBadge } from './catalog-ui';
 import { TableScroll } from './data-table';
 import { formatDateTime } from './format';
 import { Loading, QueryError } from './query-state';
+import { deliveryStatusWords } from './status-words';
 
 /** The endpoint's last 50 deliveries, newest first; read when opened, refreshed after a test send. */
 export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
@@ -30,7 +31,7 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
             <tr key={d.id} data-testid="delivery-row" className="border-t border-slate-100 align-top">
               <td className="px-3 py-1.5 font-mono">{d.eventType}</td>
               <td className="px-3 py-1.5">
-                <StatusBadge status={d.status} />
+                <StatusBadge status={d.status} words={deliveryStatusWords} />
               </td>
               <td className="px-3 py-1.5">{d.attempts}</td>
               <td className="max-w-xs break-words px-3 py-1.5">{d.responseCode ?? d.lastError ?? '—'}</td>

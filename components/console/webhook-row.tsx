@@ -9,6 +9,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { IdChip } from './copy-button';
 import { formatDateTime } from './format';
 import { QueryError } from './query-state';
+import { deliveryStatusWords } from './status-words';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookEndpointForm, type EndpointDraft } from './webhook-endpoint-form';
 
@@ -98,7 +99,7 @@ export function WebhookRow({ endpoint, eventTypes }: { endpoint: Endpoint; event
         <dt className="font-medium text-slate-500">Last delivery</dt>
         <dd>
           {endpoint.lastDelivery
-            ? `${endpoint.lastDelivery.eventType} · ${endpoint.lastDelivery.status}${endpoint.lastDelivery.responseCode ? ` (HTTP ${endpoint.lastDelivery.responseCode})` : ''} · ${formatDateTime(endpoint.lastDelivery.at)}`
+            ? `${endpoint.lastDelivery.eventType} · ${deliveryStatusWords(endpoint.lastDelivery.status)}${endpoint.lastDelivery.responseCode ? ` (HTTP ${endpoint.lastDelivery.responseCode})` : ''} · ${formatDateTime(endpoint.lastDelivery.at)}`
             : 'None yet'}
         </dd>
         <dt className="font-medium text-slate-500">Created</dt>
@@ -124,7 +125,7 @@ export function WebhookRow({ endpoint, eventTypes }: { endpoint: Endpoint; event
       {toggle.isError && <QueryError error={toggle.error} title="The endpoint could not be changed." />}
       {result && (
         <p role="status" data-testid="webhook-test-result" className="break-words text-slate-700">
-          Test {result.status}
+          Test {deliveryStatusWords(result.status)}
           {result.responseCode ? ` (HTTP ${result.responseCode})` : ''}
           {result.lastError ? `: ${result.lastError}` : ''}
         </p>

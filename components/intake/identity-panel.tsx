@@ -8,15 +8,10 @@ import { formatDateTime } from '@/components/console/format';
 import { QueryError } from '@/components/console/query-state';
 import { HELD_SUBMISSION } from '@/components/console/submission-query';
 import { useTRPC } from '@/lib/trpc/client';
+import { factDiffers, recordedFact, type IdentityRecord } from './identity-compare';
 
 type Choice = 'existing' | 'new';
-interface Person {
-  name: string | null;
-  dateOfBirth: string | null;
-  sexAtBirth: string | null;
-  state: string | null;
-  email: string | null;
-}
+type Person = IdentityRecord;
 
 const ROWS: { key: keyof Person; label: string; flag?: string }[] = [
   { key: 'name', label: 'Name', flag: 'lastName' },
@@ -26,7 +21,11 @@ const ROWS: { key: keyof Person; label: string; flag?: string }[] = [
   { key: 'email', label: 'E-mail' },
 ];
 
-const fold = (v: string | null) => (v ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+function FactCell({ row, value, marked }: { row: keyof Person; value: string | null; marked: boolean }) {
+  const shown = recordedFact(row, value);
+  if (shown === null) return <td className="py-2 pr-2 align-top text-slate-600 italic">Not recorded</td>;
+  return <td className={`py-2 pr-2 align-top break-words ${marked ? 'font-semibold text-slate-900' : ''}`}>{shown}</td>;
+}
 const CHOICE_TEXT: Record<Choice, string> = { existing: 'Keep the existing patient', new: 'Create a new patient' };
 
 /**
@@ -51,8 +50,7 @@ export function IdentityPanel({ id }: { id: string }) {
   );
   const identity = view.data?.identity;
   if (!identity) return null;
-  const flagged = new Set<string>(identity.fields);
-  const differs = (row: (typeof ROWS)[number]) => (row.flag !== undefined && flagged.has(row.flag)) || fold(identity.existing[row.key]) !== fold(identity.submitted[row.key]);
+  const differs = (row: (typeof ROWS)[number]) => factDiffers(row.key, identity.existing[row.key], identity.submitted[row.key]);
   const open = identity.status === 'mismatch';
 
   return (
@@ -75,7 +73,7 @@ export function IdentityPanel({ id }: { id: string }) {
       </div>
       <div className="overflow-x-auto">
         <table className="w-full table-fixed border-collapse text-left">
-          <caption className="sr-only">The patient on file and the person who submitted, side by side; differing facts are marked.</caption>
+          <caption className="sr-only">The patient on file and the person who submitted, side by side; a fact both recorded differently is marked as differing.</caption>
           <thead>
             <tr className="border-b border-slate-200 text-xs text-slate-500 uppercase">
               <th scope="col" className="w-1/4 py-2 pr-2 font-medium">Fact</th>
@@ -92,8 +90,8 @@ export function IdentityPanel({ id }: { id: string }) {
                     {row.label}
                     {marked && <span className="ml-1 block text-xs font-semibold text-amber-800">Differs</span>}
                   </th>
-                  <td className={`py-2 pr-2 align-top break-words ${marked ? 'font-semibold text-slate-900' : ''}`}>{identity.existing[row.key] ?? '—'}</td>
-                  <td className={`py-2 align-top break-words ${marked ? 'font-semibold text-slate-900' : ''}`}>{identity.submitted[row.key] ?? '—'}</td>
+                  <FactCell row={row.key} value={identity.existing[row.key]} marked={marked} />
+                  <FactCell row={row.key} value={identity.submitted[row.key]} marked={marked} />
                 </tr>
               );
             })}

@@ -5,7 +5,7 @@ import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
 export const metadata = { title: 'Overview · Fulfillment Rail' };
 
 // The scopes that reach at least one block of the overview (server/domain/overview/overview.ts).
-const OVERVIEW_SCOPES = ['orders.read', 'webhooks.manage', 'usage.read'];
+const OVERVIEW_SCOPES = ['orders.read', 'intake.review', 'webhooks.manage', 'usage.read'];
 
 export default async function OverviewPage() {
   const { me, mode } = await requireConsoleSession();

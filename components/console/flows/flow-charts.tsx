@@ -2,6 +2,8 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '../format';
+import { TableScroll } from '../data-table';
+import { biggestDrop, funnelRows, type FunnelStep } from './funnel';
 
 export interface FlowStats {
   views: number;
@@ -9,7 +11,7 @@ export interface FlowStats {
   qualified: number;
   disqualified: number;
   qualifyRate: number;
-  byStep: { stepId: string; completes: number }[];
+  byStep: { stepId: string; reached: number; completes: number }[];
 }
 
 export interface FlowDay {
@@ -65,44 +67,66 @@ function ChartFigure({ title, testId, caption, head, rows, children }: { title: 
   );
 }
 
-/** What the funnel needs of a step: its kind and heading, when the flow's version is known. */
-export interface FunnelStep {
-  kind: string;
-  heading: string;
-}
+const th = 'px-1.5 py-1.5 text-right align-bottom font-medium sm:px-2';
+const td = 'px-1.5 py-1.5 text-right tabular-nums sm:px-2';
 
 /**
- * The funnel's bars: views, each step's unique completions in step order (named by its heading when known),
- * and the submitted runs as "Completed" (qualified and not eligible), which is what the outcome page's count
- * is (DESIGN decision 34): the outcome page itself is not a separate bar.
+ * The funnel (issue 50 item 5): per step, in step order, a bar for the sessions that reached it and one for those
+ * that completed it, so the drop-off at each step shows as the gap; the chart is drawn for the eye and hidden
+ * from assistive technology, and the table under it, visible to everyone, carries every number with the
+ * drop-off per step in patients and as a share of those who reached it.
  */
-export function funnelRows(stats: FlowStats, steps?: ReadonlyMap<string, FunnelStep>): { label: string; count: number }[] {
-  const shown = stats.byStep.filter((s) => steps?.get(s.stepId)?.kind !== 'outcome');
-  return [
-    { label: 'Viewed', count: stats.views },
-    ...shown.map((s) => ({ label: steps?.get(s.stepId)?.heading ?? s.stepId, count: s.completes })),
-    { label: 'Completed', count: stats.qualified + stats.disqualified },
-  ];
-}
-
-/** Views, then each step's unique completions in step order, then the submitted runs: where patients drop out. */
 export function FunnelChart({ stats, steps }: { stats: FlowStats; steps?: ReadonlyMap<string, FunnelStep> }) {
-  const data = funnelRows(stats, steps);
+  const rows = funnelRows(stats, steps);
   const completed = stats.qualified + stats.disqualified;
+  const worst = biggestDrop(rows);
   const caption =
     stats.views === 0
       ? 'No views in this range yet.'
-      : `${stats.views} views; ${completed} completed (submitted their answers), ${percent(completed / stats.views)} of views.`;
+      : `${stats.views} views; ${completed} completed (submitted their answers), ${percent(completed / stats.views)} of views.${worst ? ` Most patients left at “${worst.label}”: ${worst.dropped} of ${worst.reached} who reached it.` : ''}`;
   return (
-    <ChartFigure title="Funnel by step" testId="funnel-chart" caption={caption} head={['Step', 'Patients']} rows={data.map((d) => [d.label, d.count])}>
-      <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e2e8f0" />
-        <XAxis type="number" allowDecimals={false} tick={tick} />
-        <YAxis type="category" dataKey="label" tick={tick} width={120} tickFormatter={(l: string) => (l.length > 18 ? `${l.slice(0, 17)}…` : l)} />
-        <Tooltip formatter={(v) => [v, 'Patients']} />
-        <Bar dataKey="count" fill="#0f766e" radius={[0, 3, 3, 0]} isAnimationActive={false} />
-      </BarChart>
-    </ChartFigure>
+    <figure className="relative min-w-0 space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="funnel-title" data-testid="funnel">
+      <h3 id="funnel-title" className="text-sm font-semibold text-slate-900">Funnel by step</h3>
+      <div className="w-full min-w-0" style={{ height: Math.max(160, rows.length * 44 + 48) }} aria-hidden="true" data-testid="funnel-chart">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e2e8f0" />
+            <XAxis type="number" allowDecimals={false} tick={tick} />
+            <YAxis type="category" dataKey="label" tick={tick} width={120} tickFormatter={(l: string) => (l.length > 18 ? `${l.slice(0, 17)}…` : l)} />
+            <Tooltip formatter={(v, name) => [v, name]} />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Bar dataKey="reached" name="Reached" fill="#0f766e" radius={[0, 3, 3, 0]} isAnimationActive={false} />
+            <Bar dataKey="completed" name="Completed" fill="#4f46e5" radius={[0, 3, 3, 0]} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="text-sm text-slate-600">{caption}</figcaption>
+      <TableScroll label="Funnel by step, in numbers">
+        <table className="w-full text-left text-sm" data-testid="funnel-table">
+          <caption className="sr-only">Funnel by step: how many patients reached each step, how many completed it, and how many dropped off there</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-1.5 py-1.5 align-bottom font-medium sm:px-2">Step</th>
+              <th scope="col" className={th}>Reached</th>
+              <th scope="col" className={th}>Completed</th>
+              <th scope="col" className={th}>Dropped off</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.stepId} data-testid="funnel-row" data-step-id={r.stepId} className="border-b border-slate-100 align-top">
+                <th scope="row" className="px-1.5 py-1.5 font-normal break-words text-slate-800 sm:px-2">{r.label}</th>
+                <td className={td} data-testid="funnel-reached">{r.reached}</td>
+                <td className={td} data-testid="funnel-completed">{r.completed}</td>
+                <td className={`${td} ${r.dropped > 0 ? 'font-medium text-red-800' : 'text-slate-600'}`} data-testid="funnel-dropped">
+                  {r.dropped} <span className="block text-xs whitespace-nowrap sm:inline">({r.dropRate})</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </figure>
   );
 }
 

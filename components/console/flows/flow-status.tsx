@@ -4,6 +4,7 @@ import { ShortHash } from '../intake-ui';
 import { formatDateTime } from '../format';
 import { useNames } from '../order-data';
 import { Named } from '../order-ui';
+import { flowStatusWords } from '../status-words';
 import type { Flow, FlowVersionSummary } from './flow-types';
 
 const TONE: Record<string, string> = {
@@ -15,8 +16,8 @@ const TONE: Record<string, string> = {
 
 export function FlowStatusBadge({ status }: { status: string }) {
   return (
-    <span data-testid="flow-status" className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONE[status] ?? 'bg-slate-100 text-slate-700'}`}>
-      {status.replace('_', ' ')}
+    <span data-testid="flow-status" data-status={status} className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONE[status] ?? 'bg-slate-100 text-slate-700'}`}>
+      {flowStatusWords(status)}
     </span>
   );
 }

@@ -41,6 +41,17 @@ async function stepsOf(db: Db, scope: Scope, flow: typeof flows.$inferSelect, ve
   return version.document.steps;
 }
 
+/**
+ * A step's row of the funnel (issue 50 item 5): `completes` as DESIGN decision 34 counts them, and `reached`,
+ * the sessions the step was shown to (its `step_viewed` mark), never fewer than completed it, so
+ * `reached - completes` is the drop-off at that step and is never negative, even for a session whose page sent
+ * no beacon. Both are counts of real sessions: neither can exceed what happened.
+ */
+function reachedAndCompleted(stepId: string, row: { completes: number; stepViews: number } | undefined) {
+  const completes = row?.completes ?? 0;
+  return { stepId, reached: Math.max(row?.stepViews ?? 0, completes), completes };
+}
+
 /** GET /flows/{id}/stats: totals over the range (and version), byStep one row per step in step order. */
 export async function flowStats(db: Db, scope: Scope, flowId: string, query: StatsRange & { versionId?: string }) {
   assertRange(query);
@@ -54,12 +65,13 @@ export async function flowStats(db: Db, scope: Scope, flowId: string, query: Sta
       qualified: total(flowStatsDaily.qualified),
       disqualified: total(flowStatsDaily.disqualified),
       completes: total(flowStatsDaily.completes),
+      stepViews: total(flowStatsDaily.stepViews),
     })
     .from(flowStatsDaily)
     .where(inScope(scope, flow.id, query, query.versionId))
     .groupBy(flowStatsDaily.stepId);
   const flowRow = rows.find((r) => r.stepId === '');
-  const completes = new Map(rows.map((r) => [r.stepId, r.completes]));
+  const byId = new Map(rows.map((r) => [r.stepId, r]));
   const views = flowRow?.views ?? 0;
   const qualified = flowRow?.qualified ?? 0;
   return {
@@ -68,7 +80,7 @@ export async function flowStats(db: Db, scope: Scope, flowId: string, query: Sta
     qualified,
     disqualified: flowRow?.disqualified ?? 0,
     qualifyRate: views === 0 ? 0 : qualified / views,
-    byStep: steps.map((s) => ({ stepId: s.id, completes: completes.get(s.id) ?? 0 })),
+    byStep: steps.map((s) => reachedAndCompleted(s.id, byId.get(s.id))),
   };
 }
 

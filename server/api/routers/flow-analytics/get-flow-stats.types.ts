@@ -9,9 +9,9 @@ export const getFlowStatsMeta: OpenApiMeta<ProcedureMeta> = {
     method: 'GET',
     path: '/flows/{id}/stats',
     tags: ['flows'],
-    summary: 'Funnel counts of a flow: views, sessions, qualified, disqualified, qualifyRate and completes per step',
+    summary: 'Funnel counts of a flow: views, sessions, qualified, disqualified, qualifyRate, and per step how many reached and completed it',
     description:
-      'views: sessions that sent a view beacon; sessions: sessions created; byStep: unique completions per step of the active version (or of versionId), in step order. Counted once per session; from and to are UTC days, inclusive.',
+      'views: sessions that sent a view beacon or saved a step; sessions: sessions created; byStep: per step of the active version (or of versionId), in step order, the sessions that reached it (were shown it, at least those that completed it) and its unique completions, so reached − completes is the drop-off at that step. Counted once per session; from and to are UTC days, inclusive.',
     errorResponses: {
       400: 'A bad date (param from or to) or from after to',
       403: 'Missing FLOWS_ANALYTICS_VIEW',
@@ -32,6 +32,12 @@ export const ZGetFlowStatsResponse = z
     qualified: z.number().int(),
     disqualified: z.number().int(),
     qualifyRate: z.number().meta({ description: 'qualified / views; 0 with no views' }),
-    byStep: z.array(z.object({ stepId: z.string(), completes: z.number().int() })),
+    byStep: z.array(
+      z.object({
+        stepId: z.string(),
+        reached: z.number().int().meta({ description: 'Sessions the step was shown to (its step_viewed beacon), never fewer than completed it' }),
+        completes: z.number().int().meta({ description: 'Sessions that completed the step: a clinical step’s save, a presentation step’s step_completed beacon, the outcome’s submit' }),
+      }),
+    ),
   })
   .meta({ id: 'FlowStats' });

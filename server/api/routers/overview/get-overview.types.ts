@@ -8,7 +8,7 @@ import { ORDER_STATUSES } from '@/db/schema';
  * The console's overview (tRPC only). A caller holding any one of these scopes gets the page; each block
  * inside is there only when its own scope is held (server/domain/overview/overview.ts).
  */
-export const consoleOverviewMeta: ProcedureMeta = { scope: ['orders.read', 'webhooks.manage', 'usage.read'] };
+export const consoleOverviewMeta: ProcedureMeta = { scope: ['orders.read', 'intake.review', 'webhooks.manage', 'usage.read'] };
 export const ZConsoleOverviewRequest = z.object({}).optional();
 
 const n = z.number().int().min(0);
@@ -28,6 +28,13 @@ export const ZConsoleOverviewResponse = z.object({
     .object({
       waiting: n,
       oldest: z.object({ orderId: z.string(), waitingSince: zDateTime, ageSeconds: n }).nullable(),
+    })
+    .optional(),
+  intakeQueue: z
+    .object({
+      waiting: n.meta({ description: 'Intake submissions in this mode waiting for a provider’s review' }),
+      identityToResolve: n.meta({ description: 'Of those, how many wait first for their patient match to be resolved' }),
+      oldest: z.object({ submissionId: z.string(), waitingSince: zDateTime, ageSeconds: n }).nullable(),
     })
     .optional(),
   webhooks: z
