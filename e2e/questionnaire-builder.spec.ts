@@ -50,7 +50,7 @@ test('an admin builds, previews and publishes a questionnaire; a provider approv
   await page.getByRole('button', { name: 'Add a question' }).click();
   // A second question with the first one's answer id: the validator's problem shows beside it.
   await writeQuestion(question(page, 2), 'Do you take any medication?', 'pregnant');
-  await expect(question(page, 2).getByTestId('builder-problem')).toContainText('linkId "pregnant" is already used', { timeout: 15_000 });
+  await expect(question(page, 2).getByTestId('builder-problem')).toContainText('already uses the id "pregnant"', { timeout: 15_000 });
   await expect(question(page, 1).getByTestId('builder-problem')).toHaveCount(0);
   await expect(page.getByTestId('builder-check-state')).toHaveText('1 problem to fix before publishing.');
   await question(page, 2).getByLabel('Answer id').fill('takesMeds');

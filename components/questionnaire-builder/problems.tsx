@@ -1,12 +1,13 @@
 'use client';
 
 import { createContext, useContext } from 'react';
+import { adminMessage } from './problem-words';
 import { placeKey, placeOf, type Place } from './serialize';
 
 /**
  * The validator's problems, pinned to the editor elements they concern. The server words each one with its
  * location first ("item 'dob' (items.0.type): …"); beside the element that location is already plain, so it
- * is dropped there and kept in the summary.
+ * is dropped (the summary says where in the builder's own words), and the rest is reworded for an admin.
  */
 
 export interface Problem {
@@ -16,14 +17,14 @@ export interface Problem {
 
 export interface PlacedProblem extends Problem {
   place: Place;
-  /** The message without its location prefix, for showing beside the element. */
+  /** The message without its location prefix, in an admin's words (problem-words.ts): what the builder shows. */
   short: string;
 }
 
 const LOCATION = /^(item '[^']*' \([^)]*\)|[\w.]+): /;
 
 export function placeProblems(problems: readonly Problem[], places: Map<string, Place>): PlacedProblem[] {
-  return problems.map((p) => ({ ...p, place: placeOf(p.param, places), short: p.message.replace(LOCATION, '') }));
+  return problems.map((p) => ({ ...p, place: placeOf(p.param, places), short: adminMessage(p.param, p.message.replace(LOCATION, '')) }));
 }
 
 export interface ProblemIndex {

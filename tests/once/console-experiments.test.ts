@@ -8,7 +8,7 @@ import { isClinicalStep, type FlowDocumentShape } from '@/server/domain/flows/sh
 
 /** Issue 24, item 5: the experiments console's pure parts (the preview of the variant, the analysis in words). */
 
-const starter = () => starterDocument('Weight', 'weight-start', ['dob', 'height', 'weight']);
+const starter = () => starterDocument({ key: 'weight-start', title: 'Weight' }, ['dob', 'height', 'weight']);
 const control = (): FlowDocumentShape => ({
   settings: { questionnaireKey: 'weight-start' },
   steps: [

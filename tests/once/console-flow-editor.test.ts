@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fillDays, rangeOf } from '@/components/console/flows/analytics-range';
-import { addStep, moveStep, newStep, stepOfParam } from '@/components/console/flows/flow-steps';
+import { addStep, contactStepSummary, moveStep, newStep, stepOfParam } from '@/components/console/flows/flow-steps';
 import { publishOutcome } from '@/components/console/flows/flow-status';
 import type { DraftDocument, Flow, FlowVersionSummary } from '@/components/console/flows/flow-types';
 import { copyPatches, documentForSave } from '@/components/console/flows/save-plan';
 import { starterDocument } from '@/components/console/flows/starter-document';
 import { themeStyle, THEME_DEFAULTS } from '@/components/console/flows/theme-tokens';
 import { flowStructureProblems, parseFlowDocument, ZFlowStep } from '@/server/domain/flows/flow-schema';
-import { FLOW_STEP_KINDS } from '@/server/domain/flows/shared/shapes';
+import { CONTACT_FIELDS, FLOW_STEP_KINDS } from '@/server/domain/flows/shared/shapes';
 
 /** Issue 23, item 9: the console flow editor's pure parts (what it sends, and how it reads an error back). */
 
-const doc = (): DraftDocument => starterDocument('Weight', 'weight-start', ['dob', 'height', 'weight']);
+const doc = (): DraftDocument => starterDocument({ key: 'weight-start', title: 'Weight' }, ['dob', 'height', 'weight']);
 
 describe('starter document and new steps', () => {
   it('a new flow starts from a document the API accepts as is', () => {
@@ -54,7 +54,7 @@ describe('what a save sends', () => {
     if (landing.kind !== 'landing') throw new Error('starter begins with a landing page');
     landing.blocks.headline = 'New headline';
     delete landing.blocks.body;
-    expect(copyPatches(saved, draft)).toEqual([{ stepId: 'welcome', blocks: { headline: 'New headline', cta: 'Start', body: null } }]);
+    expect(copyPatches(saved, draft)).toEqual([{ stepId: 'welcome', blocks: { headline: 'New headline', cta: 'Check my eligibility', body: null } }]);
     expect(copyPatches(saved, structuredClone(saved))).toEqual([]);
   });
 
@@ -119,5 +119,16 @@ describe('analytics range', () => {
       { day: '2026-03-02', views: 4 },
       { day: '2026-03-03', views: 0 },
     ]);
+  });
+});
+
+describe('the contact step, summarised for a provider (issue 50, item 5)', () => {
+  it('names everything the step asks, phone and shipping address too', () => {
+    expect(contactStepSummary()).toBe('Full name, e-mail, phone, date of birth and shipping address (street, apartment or unit (optional), city, state, ZIP code).');
+  });
+  it('leaves no field of CONTACT_FIELDS unnamed, and names only the fields given', () => {
+    const words = { name: 'full name', email: 'e-mail', phone: 'phone', dateOfBirth: 'date of birth', addressLine1: 'street', addressLine2: 'apartment', city: 'city', state: 'state', postalCode: 'ZIP code' };
+    for (const f of CONTACT_FIELDS) expect(contactStepSummary().toLowerCase()).toContain(words[f].toLowerCase());
+    expect(contactStepSummary(['name', 'email', 'state', 'dateOfBirth'])).toBe('Full name, e-mail, date of birth and shipping address (state).');
   });
 });

@@ -3,6 +3,8 @@ import { emptyDraft, loadDraft, mapAllComparisons, move, newComparison, newGroup
 import { build, placeOf } from '@/components/questionnaire-builder/serialize';
 import { operandChoices, opsFor } from '@/components/questionnaire-builder/operands';
 import { placeProblems } from '@/components/questionnaire-builder/problems';
+import { adminMessage } from '@/components/questionnaire-builder/problem-words';
+import { describeProblems } from '@/server/domain/intake/questionnaire-problems';
 import type { QuestionnaireDoc } from '@/components/console/questionnaire-types';
 import { libraryDocuments } from '@/server/domain/intake/library-documents';
 import { validateQuestionnaire } from '@/server/domain/intake/validate';
@@ -138,5 +140,45 @@ describe('problems beside what they concern', () => {
     let seen = 0;
     mapAllComparisons(loadDraft(nested), (c) => (seen++, c));
     expect(seen).toBe(8);
+  });
+});
+
+describe('problems in an admin’s words (issue 50, item 5)', () => {
+  // The document the builder sends, broken one typical way at a time; checked by the API's own validator and
+  // worded as its endpoint words them (location first), then placed as the builder places them.
+  const mistakes: Record<string, { break(d: QuestionnaireDoc): void; says: string }> = {
+    'empty question text': { break: (d) => void (d.items[0]!.text = ''), says: 'Give this question its text.' },
+    'option without a label': { break: (d) => void (d.items[3]!.options![0]!.label = ''), says: 'An option needs a label.' },
+    'option without a value': { break: (d) => void (d.items[3]!.options![0]!.value = ''), says: 'An option needs a value.' },
+    'duplicate linkId': { break: (d) => void (d.items[2]!.linkId = 'height'), says: 'Question 2 already uses the id "height"; each question needs its own id.' },
+    'rule referencing a missing question': { break: (d) => void (d.rules[1]!.when = { q: 'gone', op: 'eq', value: 1 }), says: 'This condition refers to "gone", which is not a question in this questionnaire.' },
+    'min above max': { break: (d) => void (d.items[1]!.min = 100), says: 'The maximum (96) is below the minimum (100); make the maximum at least the minimum.' },
+    'empty title': { break: (d) => void (d.title = ''), says: 'Give the questionnaire a title.' },
+    'choice without options': { break: (d) => void (d.items[3]!.options = []), says: 'A choice question needs at least one option.' },
+    'empty patient message': { break: (d) => void (d.rules[0]!.patientMessage = ''), says: 'Write the message the patient sees when this rule applies.' },
+    'unknown comparison': { break: (d) => void (d.rules[1]!.when = { q: 'age(dob)', op: 'zz', value: 40 } as never), says: 'This condition is incomplete: choose a question, how it is compared and a value.' },
+    'text too long': { break: (d) => void (d.items[0]!.text = 'x'.repeat(5000)), says: 'This is too long: keep it to 1000 characters or fewer.' },
+    'bad question id': { break: (d) => void (d.items[0]!.linkId = '1 dob'), says: 'A question id starts with a letter and has only letters, digits, _ or - (at most 64 characters).' },
+    'unknown question type': { break: (d) => void (d.items[0]!.type = 'essay' as never), says: 'Choose a question type.' },
+  };
+  const RAW = /expected|Invalid input|Invalid option|>=|<=|received|Too (small|big)|items\.\d|rules\.\d/;
+
+  for (const [name, { break: breakIt, says }] of Object.entries(mistakes)) {
+    it(`${name}: a plain sentence, never the validator's default text`, () => {
+      const doc = structuredClone(nested);
+      breakIt(doc);
+      const check = validateQuestionnaire(doc);
+      if (check.ok) throw new Error(`${name} was accepted`);
+      const { places } = build(loadDraft(structuredClone(nested)));
+      const placed = placeProblems(describeProblems(doc, check.problems), places);
+      expect(placed.map((p) => p.short)).toContain(says);
+      for (const p of placed) expect(p.short).not.toMatch(RAW);
+    });
+  }
+
+  it('keeps the API’s params and unknown hand-written sentences, renaming paths to what the builder numbers', () => {
+    expect(adminMessage('items.2.text', 'Too small: expected string to have >=1 characters')).toBe('Give this question its text.');
+    expect(adminMessage('items.0.x', 'Something about items.4 and rules.0.')).toBe('Something about question 5 and rule 1.');
+    expect(adminMessage('whatever', 'Invalid input: expected object, received string')).not.toMatch(RAW);
   });
 });

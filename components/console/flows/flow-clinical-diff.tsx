@@ -1,6 +1,6 @@
 import type { ClinicalStepShape, FlowStepShape } from '@/server/domain/flows/shared/shapes';
 import { FieldDiff } from '../word-diff';
-import { isClinical, KIND_LABEL } from './flow-steps';
+import { contactStepSummary, isClinical, KIND_LABEL } from './flow-steps';
 import type { DraftDocument, FlowVersionSummary, PendingClinicalChanges } from './flow-types';
 
 /** Everything a provider approves of one clinical step, as text they can read side by side. */
@@ -17,7 +17,7 @@ function ClinicalStepText({ step }: { step: ClinicalStepShape }) {
           <p className="break-words whitespace-pre-line text-slate-700">{step.text}</p>
         </>
       )}
-      {step.kind === 'contact' && <p className="text-slate-700">Name, e-mail, state, date of birth</p>}
+      {step.kind === 'contact' && <p className="text-slate-700">Asks: {contactStepSummary()}</p>}
     </div>
   );
 }

@@ -47,7 +47,7 @@ export function FlowCreateForm() {
       onSubmit={(e) => {
         e.preventDefault();
         if (!chosen) return;
-        create.mutate({ name: name.trim(), document: starterDocument(name.trim(), chosen.key, chosen.document.items.map((i) => i.linkId)) });
+        create.mutate({ name: name.trim(), document: starterDocument({ key: chosen.key, title: chosen.title }, chosen.document.items.map((i) => i.linkId)) });
       }}
     >
       <div>

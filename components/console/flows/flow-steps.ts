@@ -1,4 +1,4 @@
-import { isClinicalStep, type FlowStepKind, type FlowStepShape } from '@/server/domain/flows/shared/shapes';
+import { CONTACT_FIELDS, isClinicalStep, type FlowStepKind, type FlowStepShape } from '@/server/domain/flows/shared/shapes';
 
 /** Pure helpers of the editor's step list (no React): new steps, moves, and naming what an error points at. */
 
@@ -12,6 +12,34 @@ export const KIND_LABEL: Record<FlowStepKind, string> = {
 };
 
 export const isClinical = isClinicalStep;
+
+type ContactField = (typeof CONTACT_FIELDS)[number];
+/** Each contact field in a reviewer's words; the address's parts are named inside "shipping address". */
+const CONTACT_WORDS: Record<ContactField, string> = {
+  name: 'full name',
+  email: 'e-mail',
+  phone: 'phone',
+  dateOfBirth: 'date of birth',
+  addressLine1: 'street',
+  addressLine2: 'apartment or unit (optional)',
+  city: 'city',
+  state: 'state',
+  postalCode: 'ZIP code',
+};
+const ADDRESS_PARTS: readonly ContactField[] = ['addressLine1', 'addressLine2', 'city', 'state', 'postalCode'];
+const PERSON_ORDER: readonly ContactField[] = ['name', 'email', 'phone', 'dateOfBirth'];
+
+/**
+ * What a contact step asks the patient, in one line a provider or admin reads (the approval diff, the theme
+ * preview): every field of CONTACT_FIELDS, the person's first, then the shipping address and its parts.
+ */
+export function contactStepSummary(fields: readonly ContactField[] = CONTACT_FIELDS): string {
+  const person = PERSON_ORDER.filter((f) => fields.includes(f)).map((f) => CONTACT_WORDS[f]);
+  const address = ADDRESS_PARTS.filter((f) => fields.includes(f)).map((f) => CONTACT_WORDS[f]);
+  const parts = address.length ? [...person, `shipping address (${address.join(', ')})`] : person;
+  const line = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? 'nothing');
+  return `${line.charAt(0).toUpperCase()}${line.slice(1)}.`;
+}
 
 function freshId(kind: FlowStepKind, taken: readonly string[]): string {
   for (let n = 1; ; n++) {

@@ -1,10 +1,16 @@
+import { TOPIC_LANDING, topicOf } from '@/server/domain/flows/shared/topic-landing';
 import type { DraftDocument } from './flow-types';
 
-/** The draft a new flow starts from: every questionnaire item on one medical page, so it can be published as is. */
-export function starterDocument(name: string, questionnaireKey: string, linkIds: string[]): DraftDocument {
+/**
+ * The draft a new flow starts from: every questionnaire item on one medical page, so it can be published as is.
+ * The landing page speaks to the patient: the topic's landing copy (shared/topic-landing.ts) for what the questionnaire is about
+ * (its key and title), never the flow's internal name, which only the team sees.
+ */
+export function starterDocument(questionnaire: { key: string; title: string }, linkIds: string[]): DraftDocument {
+  const { headline, body, cta } = TOPIC_LANDING[topicOf(questionnaire)];
   return {
     steps: [
-      { id: 'welcome', kind: 'landing', blocks: { headline: name || 'See if treatment is right for you', body: 'A few questions, about five minutes. A licensed provider reviews every answer.', cta: 'Start' } },
+      { id: 'welcome', kind: 'landing', blocks: { headline, body, cta } },
       { id: 'health', kind: 'medical', title: 'About your health', linkIds },
       { id: 'consent', kind: 'consent', title: 'Consent to telehealth', text: 'I agree to be assessed by a licensed provider through telehealth and confirm my answers are true.', version: 'v1' },
       { id: 'contact', kind: 'contact', title: 'Your details' },
@@ -20,6 +26,6 @@ export function starterDocument(name: string, questionnaireKey: string, linkIds:
       },
     ],
     theme: { tokens: {} },
-    settings: { questionnaireKey },
+    settings: { questionnaireKey: questionnaire.key },
   };
 }

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { FlowStepShape } from '@/server/domain/flows/shared/shapes';
+import { contactStepSummary } from './flow-steps';
 import { themeStyle, type ThemeTokens } from './theme-tokens';
 
 const v = (token: string) => `var(--nl-flow-${token})`;
@@ -60,7 +61,7 @@ function StepBody({ step }: { step: FlowStepShape }) {
       return (
         <>
           {title(step.title)}
-          {body(step.kind === 'medical' ? `${step.linkIds.length} questionnaire item(s) from the approved questionnaire.` : 'Name, e-mail, state and date of birth.')}
+          {body(step.kind === 'medical' ? `${step.linkIds.length} questionnaire item(s) from the approved questionnaire.` : contactStepSummary())}
           <Button label="Continue" />
         </>
       );

@@ -14,7 +14,8 @@ import { composeFlowDocument, type FlowPresentation } from './clinical-steps';
 import { createFlow } from './flows';
 import { coverageProblem } from './publish-checks';
 import { parseFlowDocument, ZLandingBlocks, ZOutcomeBlocks, ZQuizBlocks, ZQuizQuestion, ZThemeTokens, type FlowDocument } from './flow-schema';
-import { topicCopy, topicOf } from './presentation-library';
+import { topicCopy } from './presentation-library';
+import { topicOf } from './shared/topic-landing';
 
 /** How many approved questionnaires the model chooses among (newest first). */
 const MAX_CANDIDATES = 50;

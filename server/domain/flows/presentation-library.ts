@@ -1,12 +1,10 @@
-import type { QuestionnaireDocument } from '@/server/domain/intake/questionnaire-schema';
 import type { FlowPresentation } from './clinical-steps';
+import { TOPIC_LANDING, type FlowTopic } from './shared/topic-landing';
 
 /**
  * Ready-made presentation copy by topic: the offline generator's answers (DESIGN decision 22) and the demo
  * flow's copy. Marketing only: the quizzes ask about goals and preferences, never health.
  */
-
-export type FlowTopic = 'weight' | 'hair' | 'refill' | 'general';
 
 export interface TopicCopy {
   topic: FlowTopic;
@@ -30,11 +28,7 @@ const COPY: Record<FlowTopic, TopicCopy> = {
     keywords: 'weight loss lose pounds obesity bmi glp-1 glp1 semaglutide tirzepatide wegovy ozempic mounjaro zepbound metabolic diet',
     name: 'Medical weight loss',
     presentation: {
-      landing: {
-        headline: 'Lose weight with a plan built around you',
-        body: 'Licensed providers, GLP-1 medication when it is right for you, and support at every step. Find out in a few minutes whether the program fits.',
-        cta: 'Check my eligibility',
-      },
+      landing: { ...TOPIC_LANDING.weight },
       quiz: {
         blocks: { title: 'First, your goals', body: 'A few quick questions so we can tailor the program.', cta: 'Continue' },
         questions: [
@@ -73,11 +67,7 @@ const COPY: Record<FlowTopic, TopicCopy> = {
     keywords: 'hair loss thinning balding baldness hairline crown regrowth finasteride minoxidil alopecia',
     name: 'Hair regrowth',
     presentation: {
-      landing: {
-        headline: 'Keep the hair you have, and regrow what you can',
-        body: 'Clinically proven treatments prescribed online by licensed providers, delivered to your door.',
-        cta: 'Start my visit',
-      },
+      landing: { ...TOPIC_LANDING.hair },
       quiz: {
         blocks: { title: 'What matters to you', cta: 'Continue' },
         questions: [
@@ -114,11 +104,7 @@ const COPY: Record<FlowTopic, TopicCopy> = {
     keywords: 'refill renew renewal repeat prescription maintenance continue medication reorder',
     name: 'Prescription refills',
     presentation: {
-      landing: {
-        headline: 'Refill your prescription without the waiting room',
-        body: 'Tell us how your treatment is going; a licensed provider reviews your request and your pharmacy ships it.',
-        cta: 'Request a refill',
-      },
+      landing: { ...TOPIC_LANDING.refill },
       quiz: {
         blocks: { title: 'How can we make refills easier?', cta: 'Continue' },
         questions: [
@@ -143,11 +129,7 @@ const COPY: Record<FlowTopic, TopicCopy> = {
     keywords: 'online visit consultation telehealth doctor provider treatment care',
     name: 'Online consultation',
     presentation: {
-      landing: {
-        headline: 'See a licensed provider online',
-        body: 'Answer a few questions from home; a provider reviews them and gets back to you.',
-        cta: 'Get started',
-      },
+      landing: { ...TOPIC_LANDING.general },
       quiz: {
         blocks: { title: 'A little about what you are looking for', cta: 'Continue' },
         questions: [
@@ -170,15 +152,6 @@ const COPY: Record<FlowTopic, TopicCopy> = {
     },
   },
 };
-
-/** What a questionnaire is about, from its key and title (the demo seed's protocol choice reads it the same way). */
-export function topicOf(doc: Pick<QuestionnaireDocument, 'key' | 'title'>): FlowTopic {
-  const about = `${doc.key} ${doc.title}`.toLowerCase();
-  if (/hair|alopecia|finasteride|minoxidil/.test(about)) return 'hair';
-  if (/refill|renew|maintenance/.test(about)) return 'refill';
-  if (/weight|obesity|glp|semaglutide|tirzepatide/.test(about)) return 'weight';
-  return 'general';
-}
 
 /** A deep copy, so callers may hand it on without sharing the library's objects. */
 export const topicCopy = (topic: FlowTopic): TopicCopy => structuredClone(COPY[topic]);
