@@ -3,9 +3,10 @@ import { clinicWithFlow, expectAccessible, fillContact, FLOW_COPY, watchPage } f
 
 /**
  * Issue 23 item 3, going back: every step of the hosted flow but the first (and the outcome) has a "Back"
- * button after its primary action. Back shows the previous step with what the patient answered there in this
- * visit (held in the page's memory, never in storage), focuses its heading and moves the resume point, so a
- * refresh lands on that step (then with empty fields). Saving it again replaces the answers on the server.
+ * button after its primary action. Back shows the previous step with what the patient answered there (held in
+ * the page's memory, never in storage), focuses its heading and moves the resume point, so a refresh lands on
+ * that step, filled in again from the session's own answers (issue 50, DESIGN decision 44). Saving it again
+ * replaces the answers on the server. Back on the page is the browser's Back (an entry per step, no new one).
  */
 
 let embedKey: string;
@@ -55,7 +56,7 @@ test('a patient goes back, finds the earlier answers, changes one and is eligibl
   await expect(page.getByText('Step 4 of 6')).toBeVisible();
   await expectAccessible(page, 'medications with Back');
   await page.screenshot({ path: 'test-results/flow-back-390.png', fullPage: true });
-  // Keyboard: Back comes right after the primary action, and Enter on it goes back (no history entry is made).
+  // Keyboard: Back comes right after the primary action, and Enter on it goes back (the browser's Back: no entry is added).
   const historyLength = await page.evaluate(() => history.length);
   await button(page, 'Continue').focus();
   await page.keyboard.press('Tab');
@@ -84,7 +85,8 @@ test('a patient goes back, finds the earlier answers, changes one and is eligibl
   await button(page, 'Continue').click();
   await expect(heading(page, 'Your medications')).toBeFocused();
 
-  // A refresh after going back lands on the step the patient is on, with empty fields (answers live in memory only).
+  // A refresh after going back lands on the step the patient is on, filled in: the server gives the session its
+  // own answers back (the browser stores none).
   await button(page, 'Back').click();
   await expect(heading(page, 'About you')).toBeFocused();
   await expect(pregnant(page).getByLabel('No')).toBeChecked();
@@ -92,11 +94,9 @@ test('a patient goes back, finds the earlier answers, changes one and is eligibl
   await page.reload();
   await expect(heading(page, 'About you')).toBeVisible();
   await expect(page.getByText('Step 3 of 6')).toBeVisible();
-  await expect(page.getByLabel('Date of birth')).toHaveValue('');
-  await expect(pregnant(page).getByLabel('No')).not.toBeChecked();
+  await expect(page.getByLabel('Date of birth')).toHaveValue('1984-06-02');
+  await expect(pregnant(page).getByLabel('No')).toBeChecked();
   await expect(button(page, 'Back')).toBeVisible();
-  await page.getByLabel('Date of birth').fill('1984-06-02');
-  await pregnant(page).getByLabel('No').check();
   await button(page, 'Continue').click();
 
   await expect(heading(page, 'Your medications')).toBeFocused();

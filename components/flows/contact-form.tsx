@@ -28,6 +28,12 @@ const phoneOk = (v: string) => {
 };
 const fieldId = (name: string) => `contact-${name}`;
 
+/** The step where an answer the contact details must agree with was given, and the way there. */
+export interface EarlierAnswer {
+  title: string;
+  go(): void;
+}
+
 /** The patient's mistakes, in words for them; empty when the details can be sent. */
 export function checkContact(v: ContactAnswers, today = new Date().toISOString().slice(0, 10)): FieldErrors {
   const errors: FieldErrors = {};
@@ -53,11 +59,17 @@ const control = 'mt-2 block w-full rounded-md border bg-white px-3 py-2 text-bas
 export function ContactForm({
   submitLabel = 'Continue',
   initial,
+  earlier,
   onSubmit,
 }: {
   submitLabel?: string;
-  /** The details given earlier (held in memory only): this page's, or facts answered in the questionnaire. */
+  /** The details given earlier (this session's): this page's, or facts answered in the questionnaire. */
   initial?: Partial<ContactAnswers>;
+  /**
+   * For a field refused as differing from an earlier answer: the step where that answer was given and the way
+   * there (DESIGN decision 44), offered under the field's error while it stands.
+   */
+  earlier?: Partial<Record<keyof ContactAnswers, EarlierAnswer>>;
   onSubmit(v: ContactAnswers): Promise<FieldErrors | null>;
 }) {
   const [v, setV] = useState<ContactAnswers>(() => ({ ...EMPTY_CONTACT, ...initial }));
@@ -109,6 +121,11 @@ export function ContactForm({
           <span className="sr-only">Error: </span>
           {errors[name]}
         </p>
+      )}
+      {errors[name] && earlier?.[name] && (
+        <button type="button" onClick={earlier[name].go} className="mt-2 text-base font-medium text-indigo-700 underline hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700">
+          Go to “{earlier[name].title}”
+        </button>
       )}
     </div>
   );

@@ -1,8 +1,9 @@
 import type { ContactAnswers, PublicStep } from './types';
 
 /**
- * The contact step opens with the date of birth and state the patient already answered in this visit (the
- * definition names the items; the answers never left this page), so they are not typed twice (decision 31).
+ * The contact step opens with the date of birth and state the patient already answered (the definition names
+ * the items; the answers are those sent from this page, or given back to the resumed session by the server),
+ * so they are not typed twice (decision 31), after a reload too (decision 44).
  */
 export function contactPrefill(step: PublicStep, sent: Readonly<Record<string, Record<string, unknown>>>): Partial<ContactAnswers> | undefined {
   if (step.kind !== 'contact') return undefined;

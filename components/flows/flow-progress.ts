@@ -21,6 +21,8 @@ export interface OutcomeView {
   checkoutUrl?: string;
   /** The button: the checkout handoff, else the clinic's page the outcome step names for the verdict. */
   action?: { href: string; label: string; checkout: boolean };
+  /** The eligible button's label when it leads nowhere (no checkout, no page): said as the next step, not dropped. */
+  nextStep?: string;
   reference?: string;
   patientMessages: string[];
 }
@@ -71,7 +73,8 @@ export function afterStep(def: PublicFlow, nextStepId: string | null, from?: str
 
 /**
  * The contact step, where the patient's name and e-mail for the submission are asked. They are held in memory
- * only (never in storage), so a run resumed after a refresh asks them again there before submitting.
+ * (never in storage); a run resumed after a refresh has them again from the session's own answers while the
+ * server still gives those back (live mode: sandbox holds no name), else asks them again there before submitting.
  */
 export const contactStep = (def: PublicFlow) => def.steps.find((s): s is StepOf<'contact'> => s.kind === 'contact');
 
@@ -111,6 +114,7 @@ export function outcomeView(
       : { title: result.title || page.blocks.disqualifiedTitle, body: result.body || page.blocks.disqualifiedBody }
     : { title: FALLBACK_TITLE[verdict], body: verdict === 'disqualified' ? result.message : '' };
   const action = actionOf(page, verdict, result.checkoutUrl);
+  const nextStep = !action && verdict === 'eligible' ? page?.blocks.cta : undefined;
   return {
     verdict,
     title: copy.title,
@@ -118,9 +122,23 @@ export function outcomeView(
     message: result.message,
     ...(result.checkoutUrl ? { checkoutUrl: result.checkoutUrl } : {}),
     ...(action ? { action } : {}),
+    ...(nextStep ? { nextStep } : {}),
     ...(result.reference ? { reference: result.reference } : {}),
     patientMessages: result.patientMessages ?? [],
   };
+}
+
+/**
+ * Where the browser's Back or Forward may show `stepId` (an entry of the history, step-history.ts): a step on the
+ * session's path up to the server's next step (`frontier`; null when every step is saved, undefined before the
+ * session is known, when only the first step is), never one not saved yet; else that next step.
+ */
+export function reachableStep(def: PublicFlow, stepId: string, frontier: string | null | undefined): string {
+  const first = firstStepId(def) ?? stepId;
+  const limit = frontier === undefined ? 0 : frontier === null ? Infinity : placeOf(def, frontier);
+  const at = placeOf(def, stepId);
+  if (at >= 0 && at <= limit) return stepId;
+  return frontier && limit >= 0 ? frontier : first;
 }
 
 /**
@@ -151,16 +169,40 @@ export interface ApiProblem {
   params: string[];
 }
 
-/** A refused step in the patient's words, by field (`answers.<id>` → the question), else for the whole form. */
-export function problemsOf(problem: ApiProblem): FieldErrors {
+/** The field a refusal names: `answers.<id>` → the question (or contact field), `patient.<field>` → the contact field. */
+export const fieldsOf = (problem: ApiProblem) =>
+  problem.params.map((p) => (p.startsWith('answers.') ? p.slice('answers.'.length).split('.')[0]! : p.startsWith('patient.') ? p.slice('patient.'.length) : '')).filter(Boolean);
+
+/** Contact fields that an earlier answer gives (DESIGN decision 31): a different value is refused as `fact_mismatch`. */
+const FACT_FIELDS = ['dateOfBirth', 'state'] as const;
+export type FactField = (typeof FACT_FIELDS)[number];
+export const isFactField = (id: string): id is FactField => (FACT_FIELDS as readonly string[]).includes(id);
+
+/**
+ * The page where the patient answered the question a contact field must agree with (DESIGN decision 44: a
+ * mismatch names it and leads there): the medical step asking the item the contact step is prefilled from.
+ */
+export function factStep(def: PublicFlow, field: FactField): { stepId: string; title: string } | null {
+  const linkId = contactStep(def)?.prefill[field];
+  const step = linkId ? def.steps.find((s): s is StepOf<'medical'> => s.kind === 'medical' && s.items.some((i) => i.linkId === linkId)) : undefined;
+  return step ? { stepId: step.id, title: step.title } : null;
+}
+
+/**
+ * A refused step in the patient's words, by field (`answers.<id>` → the question), else for the whole form. A
+ * date of birth or state that differs from the questionnaire's answer (decision 31) is said as such, naming the
+ * step where that answer was given (the page adds a way there, `factStep`).
+ */
+export function problemsOf(problem: ApiProblem, def?: PublicFlow): FieldErrors {
   if (problem.status === 429) return { form: 'Too many attempts. Wait a minute, then try again.' };
   const found: FieldErrors = {};
-  // A date of birth or state that differs from the questionnaire's answer (decision 31) is said as such.
-  const text = problem.code === 'fact_mismatch' ? 'This differs from the answer you gave earlier in this form. Use the same one, or go back and change that answer.' : 'This answer is not valid. Check it and try again.';
-  for (const p of problem.params) {
-    const id = p.startsWith('answers.') ? p.slice('answers.'.length).split('.')[0] : p.startsWith('patient.') ? p.slice('patient.'.length) : '';
-    if (id) found[id] = text;
-  }
+  const mismatch = (id: string) => {
+    const where = def && isFactField(id) ? factStep(def, id) : null;
+    return where
+      ? `This differs from your answer on the step “${where.title}”. Use the same one here, or go to that step and change it there.`
+      : 'This differs from the answer you gave earlier in this form. Use the same one, or go back and change that answer.';
+  };
+  for (const id of fieldsOf(problem)) found[id] = problem.code === 'fact_mismatch' ? mismatch(id) : 'This answer is not valid. Check it and try again.';
   if (Object.keys(found).length) return found;
   if (problem.status === 0) return { form: 'We could not reach the clinic. Check your connection and try again.' };
   return { form: 'We could not save your answers. Please try again.' };

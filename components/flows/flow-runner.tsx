@@ -4,7 +4,24 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldErrors } from '@/components/intake/types';
 import { parentStatus, useEmbedBridge } from './embed-bridge';
 import { FlowApiError, flowApi } from './flow-api';
-import { afterStep, contactStep, firstClinicalStepId, firstStepId, outcomeView, positionOf, previousStepId, problemsOf, resumeStage, stepById, type Stage } from './flow-progress';
+import {
+  afterStep,
+  contactStep,
+  factStep,
+  fieldsOf,
+  firstClinicalStepId,
+  firstStepId,
+  isFactField,
+  outcomeView,
+  positionOf,
+  previousStepId,
+  problemsOf,
+  reachableStep,
+  resumeStage,
+  stepById,
+  type FactField,
+  type Stage,
+} from './flow-progress';
 import { stepHeading } from '@/server/domain/flows/shared/shapes';
 import { FlowShell } from './flow-shell';
 import { OutcomePanel } from './outcome-panel';
@@ -13,6 +30,8 @@ import { BackButton, StepBody } from './step-body';
 import { primaryButton } from './error-summary';
 import { contactPrefill } from './contact-prefill';
 import { EmbedRefused } from './embed-refused';
+import type { EarlierAnswer } from './contact-form';
+import { belowIs, pushStep, replaceStep, stepEntry, type StepEntry } from './step-history';
 import type { ContactAnswers, PublicFlow, PublicStep } from './types';
 
 export interface EmbedOptions {
@@ -32,14 +51,37 @@ interface Props {
 
 const OFFLINE: FieldErrors = { form: 'We could not reach the clinic. Check your connection and try again.' };
 
+type Answered = Readonly<Record<string, Record<string, unknown>>>;
+
+/** The name and e-mail the submit sends, from the contact step's answers read back (live mode holds them). */
+function personOf(def: PublicFlow, answers: Answered): Pick<ContactAnswers, 'name' | 'email'> | null {
+  const contact = contactStep(def);
+  const held = contact ? answers[contact.id] : undefined;
+  return typeof held?.name === 'string' && typeof held.email === 'string' ? { name: held.name, email: held.email } : null;
+}
+
+/** For each contact field refused as differing from an earlier answer, the step where it was given and the way there. */
+function earlierAnswers(def: PublicFlow, fields: readonly FactField[], go: (stepId: string) => void): Partial<Record<FactField, EarlierAnswer>> {
+  const out: Partial<Record<FactField, EarlierAnswer>> = {};
+  for (const field of fields) {
+    const where = factStep(def, field);
+    if (where) out[field] = { title: where.title, go: () => go(where.stepId) };
+  }
+  return out;
+}
+
 /**
  * A patient's run through a flow: the first step arrives server-rendered; the session starts (or resumes, from
  * the id kept per key in localStorage) once the page runs; each step is saved to the public runtime, which names
  * the next one; the last one submits with an Idempotency-Key kept for retries. Focus moves to each new page's
- * heading. In a frame, progress goes to the host page as ids and verdicts only.
+ * heading. A resumed session shows what was answered (DESIGN decision 44: the server gives the session its own
+ * answers back for a while). On the hosted page each step is a history entry, so the browser's Back and Forward
+ * move between steps (step-history.ts); in a frame the host page's history is left alone. In a frame, progress
+ * goes to the host page as ids and verdicts only.
  */
 export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
   const api = useMemo(() => flowApi(embedKey), [embedKey]);
+  const ownsHistory = !embed;
   const [def, setDef] = useState(initial);
   const [stage, setStage] = useState<Stage>(() => ({ name: 'step', stepId: firstStepId(initial) ?? '' }));
   const [sid, setSid] = useState<string | null>(null);
@@ -47,13 +89,30 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
   const [refused, setRefused] = useState(false);
   const defRef = useRef(def);
   defRef.current = def;
+  const stageRef = useRef(stage);
+  stageRef.current = stage;
+  const sidRef = useRef(sid);
+  sidRef.current = sid;
   const starting = useRef<Promise<string | null> | null>(null);
   const patient = useRef<Pick<ContactAnswers, 'name' | 'email'> | null>(null);
-  // The answers sent per step in this visit, to show a page again after "Back": memory only, never storage.
-  const [sent, setSent] = useState<Readonly<Record<string, Record<string, unknown>>>>({});
+  // The answers per step, to show a page again after "Back": those sent in this visit, and those the server gave
+  // back to a resumed session. Memory only, never storage.
+  const [sent, setSent] = useState<Answered>({});
+  // Bumped when answers are read back, so a page already shown opens again with them.
+  const [readBack, setReadBack] = useState(0);
+  // Contact fields the server refused as differing from an earlier answer: the page offers the way to that answer.
+  const [mismatched, setMismatched] = useState<FactField[]>([]);
   const [saving, setSaving] = useState(false);
   const submitAttempt = useRef<{ body: string; key: string } | null>(null);
   const moved = useRef(false);
+  // The server's next step (null: every step saved; undefined: no session yet): how far Forward may go.
+  const frontier = useRef<string | null | undefined>(undefined);
+  // The history entry the page opened on (a reload, a restored tab, Back or Forward into the page), and the
+  // current one's depth; `traversed` counts the browser's moves, so a save in flight does not move on after one.
+  const arrival = useRef<StepEntry | null>(null);
+  const arrived = useRef(false);
+  const depth = useRef(0);
+  const traversed = useRef(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const post = useEmbedBridge(embed ? embed.parentOrigin : undefined, root);
@@ -63,13 +122,22 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     setStage(next);
   }, []);
 
+  /** Puts the step shown into the browser's history (hosted page only): a new entry, or the current one. */
+  const record = useCallback(
+    (stepId: string, how: 'push' | 'replace') => {
+      if (ownsHistory && stepId) depth.current = (how === 'push' ? pushStep : replaceStep)(stepId).depth;
+    },
+    [ownsHistory],
+  );
+
   /** Shows a step of a started session and keeps it as the resume point, so a refresh lands on it. */
   const showStep = useCallback(
-    (sessionId: string, stepId: string) => {
+    (sessionId: string, stepId: string, how: 'push' | 'replace' = 'push') => {
       saveResume(embedKey, { sessionId, stepId });
+      record(stepId, how);
       move({ name: 'step', stepId });
     },
-    [embedKey, move],
+    [embedKey, move, record],
   );
 
   const start = useCallback(async (): Promise<string | null> => {
@@ -77,8 +145,19 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     if (saved) {
       try {
         const s = await api.getSession(saved.sessionId);
+        const answers = s.answers ?? {};
         setDef(s.definition);
-        setStage(resumeStage(s, saved.stepId));
+        setSent(answers);
+        setReadBack((n) => n + 1);
+        patient.current = personOf(s.definition, answers);
+        frontier.current = s.status === 'open' ? s.nextStepId : null;
+        // The step of the entry the page opened on (Back or Forward into the page, a restored tab), else the last one shown.
+        const resumed = resumeStage(s, arrival.current?.stepId ?? saved.stepId);
+        setStage(resumed);
+        if (resumed.name === 'step') {
+          saveResume(embedKey, { sessionId: s.sessionId, stepId: resumed.stepId });
+          record(resumed.stepId, 'replace');
+        }
         setSid(s.sessionId);
         return s.sessionId;
       } catch (e) {
@@ -90,8 +169,10 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
       const created = await api.createSession(campaign ? { campaign } : {});
       setDef(created.definition);
       const first = firstStepId(created.definition);
-      // A version published between the page's render and the session: start on the session's own first step.
-      setStage((s) => (s.name === 'step' && stepById(created.definition, s.stepId) ? s : { name: 'step', stepId: first ?? '' }));
+      frontier.current = first;
+      // A new session starts on its own first step (of a version published since the page's render, perhaps).
+      setStage({ name: 'step', stepId: first ?? '' });
+      record(first ?? '', 'replace');
       saveResume(embedKey, { sessionId: created.sessionId, stepId: first });
       api.beacon(created.sessionId, 'view');
       setSid(created.sessionId);
@@ -99,7 +180,7 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     } catch {
       return null;
     }
-  }, [api, campaign, embedKey]);
+  }, [api, campaign, embedKey, record]);
 
   const ensureSession = useCallback(async () => {
     starting.current ??= start();
@@ -113,8 +194,42 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
       setRefused(true);
       return;
     }
+    if (ownsHistory && !arrived.current) {
+      arrived.current = true;
+      arrival.current = stepEntry();
+      if (arrival.current) depth.current = arrival.current.depth;
+      else record(firstStepId(initial) ?? '', 'replace');
+    }
     void ensureSession();
-  }, [embed, ensureSession]);
+  }, [embed, ensureSession, ownsHistory, record, initial]);
+
+  // The browser's Back and Forward between the flow's entries: the entry's step, as far as the run has reached.
+  // The page's own: Next.js's router, which would treat it as a traversal between its routes and load the page
+  // again (the URL is the same, its state has not changed), never sees it. A capturing listener on the window
+  // runs before Next.js's, and stops it.
+  useEffect(() => {
+    if (!ownsHistory) return;
+    const onPopState = (event: PopStateEvent) => {
+      const entry = stepEntry(event.state);
+      if (!entry) return;
+      event.stopImmediatePropagation();
+      traversed.current += 1;
+      const from = depth.current;
+      depth.current = entry.depth;
+      const now = stageRef.current;
+      // A finished run has no step to go back to: Back leaves the page, past the flow's entries below.
+      if (now.name === 'outcome' && entry.depth < from) window.history.go(-(entry.depth + 1));
+      if (now.name !== 'step') return;
+      const stepId = reachableStep(defRef.current, entry.stepId, frontier.current);
+      if (stepId !== entry.stepId) record(stepId, 'replace');
+      setNotice(null);
+      setMismatched([]);
+      if (sidRef.current) saveResume(embedKey, { sessionId: sidRef.current, stepId });
+      move({ name: 'step', stepId });
+    };
+    window.addEventListener('popstate', onPopState, { capture: true });
+    return () => window.removeEventListener('popstate', onPopState, { capture: true });
+  }, [ownsHistory, embedKey, move, record]);
 
   // Ready once, when the session is known; then each page shown is a beacon and a step event.
   const readySent = useRef(false);
@@ -141,13 +256,17 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     clearResume(embedKey);
     starting.current = null;
     patient.current = null;
+    frontier.current = undefined;
     setSent({});
+    setMismatched([]);
     submitAttempt.current = null;
     setSid(null);
     setNotice(null);
-    move({ name: 'step', stepId: firstStepId(defRef.current) ?? '' });
+    const first = firstStepId(defRef.current) ?? '';
+    record(first, 'replace');
+    move({ name: 'step', stepId: first });
     void ensureSession();
-  }, [embedKey, ensureSession, move]);
+  }, [embedKey, ensureSession, move, record]);
 
   const refusedCall = useCallback(
     async (e: unknown): Promise<FieldErrors | null> => {
@@ -166,7 +285,9 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
           return null;
         }
       }
-      return problemsOf(e);
+      // A date of birth or state that differs from an earlier answer: the message names its step, the page leads there.
+      if (e.code === 'fact_mismatch') setMismatched(fieldsOf(e).filter(isFactField));
+      return problemsOf(e, defRef.current);
     },
     [api, embedKey, move, sid],
   );
@@ -206,6 +327,7 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
   }
 
   async function saveAndGo(step: PublicStep, answers: Record<string, unknown>): Promise<FieldErrors | null> {
+    const moves = traversed.current;
     const id = await ensureSession();
     if (!id) return OFFLINE;
     if (step.kind === 'contact') patient.current = { name: String(answers.name), email: String(answers.email) };
@@ -217,6 +339,9 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     }
     setSent((held) => ({ ...held, [step.id]: answers }));
     api.beacon(id, 'step_completed', step.id);
+    frontier.current = saved.nextStepId;
+    // The patient went elsewhere with the browser's Back or Forward meanwhile: the answers are saved, the page stays.
+    if (traversed.current !== moves) return null;
     setNotice(null);
     const next = afterStep(defRef.current, saved.nextStepId, step.id);
     if (next.submit) return submit(id);
@@ -227,6 +352,7 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
   // "Back" waits for a save in flight: its answer would otherwise move the patient on after they went back.
   async function save(step: PublicStep, answers: Record<string, unknown>): Promise<FieldErrors | null> {
     setSaving(true);
+    setMismatched([]);
     try {
       return await saveAndGo(step, answers);
     } finally {
@@ -234,13 +360,30 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     }
   }
 
-  /** The previous step on the session's path, with the answers given there in this visit; the resume point follows. */
+  /**
+   * The previous step on the session's path, with the answers given there; the resume point follows. When the
+   * history entry below is that step, this is the browser's Back (its popstate shows the step), so the entries
+   * stay one per step; otherwise the current entry becomes the previous step.
+   */
   const back = (from: string) => {
     const previous = previousStepId(defRef.current, from);
     if (!previous || saving) return;
     setNotice(null);
-    if (sid) showStep(sid, previous);
-    else move({ name: 'step', stepId: previous });
+    setMismatched([]);
+    if (ownsHistory && belowIs(previous)) window.history.back();
+    else if (sid) showStep(sid, previous, 'replace');
+    else {
+      record(previous, 'replace');
+      move({ name: 'step', stepId: previous });
+    }
+  };
+
+  /** To the step where an answer the contact details must agree with was given (a mismatch's way there). */
+  const goTo = (stepId: string) => {
+    if (!sid || saving) return;
+    setNotice(null);
+    setMismatched([]);
+    showStep(sid, stepId);
   };
 
   const shell = { cssVariables: def.theme.cssVariables, embedded: Boolean(embed), compact: embed?.compact, sandbox: def.sandbox, headingRef: heading, rootRef: root };
@@ -276,7 +419,15 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
           {notice}
         </p>
       )}
-      <StepBody key={step.id} step={step} remembered={sent[step.id]} prefill={contactPrefill(step, sent)} onSubmit={onSubmit} last={lastBeforeSubmit} />
+      <StepBody
+        key={`${step.id}:${readBack}`}
+        step={step}
+        remembered={sent[step.id]}
+        prefill={contactPrefill(step, sent)}
+        earlier={step.kind === 'contact' ? earlierAnswers(def, mismatched, goTo) : undefined}
+        onSubmit={onSubmit}
+        last={lastBeforeSubmit}
+      />
       {canGoBack && <BackButton onBack={() => back(step.id)} disabled={saving} />}
     </FlowShell>
   );

@@ -1,6 +1,7 @@
 /**
  * What survives a refresh: the session id and the step the patient was on, per embed key, in localStorage.
- * Never an answer, a name or an e-mail: those stay on the server (answers) or in memory (name, e-mail).
+ * Never an answer, a name or an e-mail: those stay on the server, which gives them back to the session itself
+ * for a while (DESIGN decision 44), and in the page's memory.
  * Storage can be unavailable (private modes, blocked third-party storage in a frame): the flow then simply
  * starts over after a refresh.
  */

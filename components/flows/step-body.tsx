@@ -3,7 +3,7 @@
 import { QuestionnaireForm } from '@/components/intake/questionnaire-form';
 import { rawOf } from '@/components/intake/answers';
 import type { FieldErrors } from '@/components/intake/types';
-import { ContactForm } from './contact-form';
+import { ContactForm, type EarlierAnswer } from './contact-form';
 import { secondaryButton } from './error-summary';
 import { quizItems } from './flow-progress';
 import { ConsentStep, LandingStep } from './simple-steps';
@@ -11,11 +11,13 @@ import type { ContactAnswers, PublicStep } from './types';
 
 interface Props {
   step: PublicStep;
-  /** What the patient sent on this page earlier in this visit (held in the page's memory only), to show it again. */
+  /** What the patient sent on this page before (in this visit, or read back with a resumed session), to show it again. */
   remembered?: Readonly<Record<string, unknown>>;
   last: boolean;
   /** Contact details the patient already gave as answers (date of birth, state), to open the contact step with. */
   prefill?: Partial<ContactAnswers>;
+  /** Contact fields refused as differing from an earlier answer: where that answer was given, and the way there. */
+  earlier?: Partial<Record<keyof ContactAnswers, EarlierAnswer>>;
   onSubmit(answers: Record<string, unknown>): Promise<FieldErrors | null>;
 }
 
@@ -23,7 +25,7 @@ const contactOf = (a: Readonly<Record<string, unknown>>): Partial<ContactAnswers
   Object.fromEntries(Object.entries(a).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
 /** One step's form, by kind, opened with what the patient answered there before (after going back). */
-export function StepBody({ step, remembered, last, prefill, onSubmit }: Props) {
+export function StepBody({ step, remembered, last, prefill, earlier, onSubmit }: Props) {
   const label = last ? 'See my result' : 'Continue';
   switch (step.kind) {
     case 'landing':
@@ -45,7 +47,7 @@ export function StepBody({ step, remembered, last, prefill, onSubmit }: Props) {
     case 'consent':
       return <ConsentStep step={step} given={remembered?.accepted === true} onSubmit={onSubmit} />;
     case 'contact':
-      return <ContactForm submitLabel={label} initial={{ ...prefill, ...(remembered && contactOf(remembered)) }} onSubmit={(v) => onSubmit({ ...v })} />;
+      return <ContactForm submitLabel={label} initial={{ ...prefill, ...(remembered && contactOf(remembered)) }} earlier={earlier} onSubmit={(v) => onSubmit({ ...v })} />;
     default:
       return null;
   }
@@ -53,8 +55,8 @@ export function StepBody({ step, remembered, last, prefill, onSubmit }: Props) {
 
 /**
  * "Back" to the previous step: a real button after the step's form, so it comes after the primary action in
- * the tab order on every step, and Enter in a field still submits the form, never goes back. It is an in-page
- * control only: the browser's own Back button is left alone (no history entries are made).
+ * the tab order on every step, and Enter in a field still submits the form, never goes back. On the hosted page
+ * it is the browser's Back when the entry below is that step (step-history.ts), so both walk the same entries.
  */
 export function BackButton({ onBack, disabled }: { onBack(): void; disabled?: boolean }) {
   return (

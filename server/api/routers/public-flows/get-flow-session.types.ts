@@ -9,7 +9,9 @@ export const getFlowSessionMeta: OpenApiMeta<ProcedureMeta> = {
     path: '/public/flows/{embedKey}/sessions/{id}',
     tags: ['public flows'],
     protect: false,
-    summary: 'Where a run stands, to resume it after a refresh: saved step ids and the next step (never answers)',
+    summary: 'Where a run stands, to resume it after a refresh: saved step ids, the next step and, for a while, its own answers',
+    description:
+      "The session id is the bearer secret of the run: it alone reads the run. While the session is open and its last saved step is under 30 minutes old, `answers` gives back what it saved, so a page reloaded or restored shows the earlier pages filled in and the contact step prefilled again; otherwise (submitted, expired, or idle 30 minutes) it is null. No other response carries answers.",
     errorResponses: SESSION_ERRORS,
   },
 };
@@ -25,5 +27,12 @@ export const ZGetFlowSessionResponse = z
     variantKey: z.string().nullable(),
     definition: ZPublicFlow,
     outcome: z.object({ verdict: ZRunVerdict, ...ZOutcomeCopy }).nullable().meta({ description: 'The outcome of a completed run, else null' }),
+    answers: z
+      .record(z.string(), z.record(z.string(), z.unknown()))
+      .nullable()
+      .meta({
+        description:
+          "This session's own saved answers by step id, each as the step takes them (PHI), while the session is open and its last save is under 30 minutes old; else null",
+      }),
   })
   .meta({ id: 'FlowSessionState' });

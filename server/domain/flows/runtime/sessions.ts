@@ -17,6 +17,7 @@ import { loadPinnedVersion, type PinnedVersion } from './pinned-version';
 import { nextStepId, recordedOutcome, sessionOutcome, type SessionOutcome } from './progress';
 import { publicDefinition, type PublicFlowDefinition } from './public-definition';
 import { knownSession, rememberSession, type KnownSession, type SessionIdentity } from './session-cache';
+import { heldAsSent } from './step-answers';
 import { namedStatement } from '@/server/db/named-sql';
 
 export type FlowSessionRow = typeof flowSessions.$inferSelect;
@@ -118,7 +119,7 @@ const sessionLocked = scopedStatement((own, db) => sessionQuery(own, db).for('up
 export const heldAnswersOf = (session: { id: string | Placeholder; tenantId: string | Placeholder; livemode: boolean | Placeholder }) =>
   and(eq(flowSessionAnswers.tenantId, session.tenantId), eq(flowSessionAnswers.livemode, session.livemode), eq(flowSessionAnswers.sessionId, session.id));
 
-/** The held answers by step (PHI; never returned), empty before the first saved step. */
+/** The held answers by step (PHI; given back only to the session itself, `answersShown`), empty before the first saved step. */
 export async function heldSteps(q: Queryable, session: Pick<FlowSessionRow, 'id' | 'tenantId' | 'livemode'>): Promise<Record<string, Record<string, unknown>>> {
   const [row] = await heldStepsStatement.execute(q, { tenantId: session.tenantId, livemode: session.livemode, id: session.id });
   return row?.steps ?? {};
@@ -131,6 +132,36 @@ const heldStepsStatement = prepared((q: Queryable) =>
     .where(heldAnswersOf({ tenantId: sql.placeholder('tenantId'), livemode: sql.placeholder('livemode'), id: sql.placeholder('id') }))
     .limit(1),
 );
+
+// Rendered once (server/db/prepared.ts), as `heldStepsStatement`, with the time of the last save.
+const savedAnswersStatement = prepared((q: Queryable) =>
+  q
+    .select({ steps: flowSessionAnswers.steps, savedAt: flowSessionAnswers.updatedAt })
+    .from(flowSessionAnswers)
+    .where(heldAnswersOf({ tenantId: sql.placeholder('tenantId'), livemode: sql.placeholder('livemode'), id: sql.placeholder('id') }))
+    .limit(1),
+);
+
+/**
+ * How long after its last save a session's answers are still given back to it (DESIGN decision 44): long enough
+ * for a refresh, a discarded tab or a call taken in between; short enough that a device left behind with the
+ * session id in its storage shows nobody's answers for long.
+ */
+export const ANSWERS_SHOWN_MS = 30 * 60 * 1000;
+
+type HeldByStep = Record<string, Record<string, unknown>>;
+
+/**
+ * The answers a session's own resume view gives back, by step in the order of its arm, as each step takes them
+ * (DESIGN decision 44): only while the session is open and its last save is under `ANSWERS_SHOWN_MS` old, else
+ * null. Only `getSessionView` calls it, which only the session's id (its bearer secret) reaches.
+ */
+function answersShown(document: FlowDocumentShape, session: FlowSessionRow, saved: { steps: HeldByStep; savedAt: Date } | undefined, at: Date): HeldByStep | null {
+  if (!saved || session.status !== 'open' || at.getTime() - saved.savedAt.getTime() >= ANSWERS_SHOWN_MS) return null;
+  const shown: HeldByStep = {};
+  for (const step of document.steps) if (Object.hasOwn(saved.steps, step.id)) shown[step.id] = heldAsSent(step, saved.steps[step.id]!);
+  return shown;
+}
 
 export interface SessionInput {
   variant?: string;
@@ -221,16 +252,21 @@ export interface SessionView {
   variantKey: string | null;
   definition: PublicFlow;
   outcome: SessionOutcome | null;
+  answers: HeldByStep | null;
 }
 
 /** The step ids a session has saved, in the step order of its arm's document. */
 export const completedStepIds = (document: FlowDocumentShape, held: Record<string, unknown>) => document.steps.map((s) => s.id).filter((id) => id in held);
 
-/** GET /public/flows/{embedKey}/sessions/{id}: where a run stands, to resume it after a refresh (no answers). */
+/**
+ * GET /public/flows/{embedKey}/sessions/{id}: where a run stands, to resume it after a refresh, with the answers
+ * the session saved while it is open and its last save is recent (`answersShown`): the page shows them again.
+ */
 export async function getSessionView(db: Db, embed: FlowEmbed, id: string): Promise<SessionView> {
   const session = await requireSession(db, embed, id);
   const pinned = await loadPinnedVersion(db, embed, session.flowVersionId);
-  const held = await heldSteps(db, session);
+  const [saved] = await savedAnswersStatement.execute(db, { tenantId: session.tenantId, livemode: session.livemode, id: session.id });
+  const held = saved?.steps ?? {};
   const document = await armDocumentOf(db, embed, session, pinned);
   const completed = completedStepIds(document, held);
   const done = session.status === 'completed';
@@ -244,6 +280,7 @@ export async function getSessionView(db: Db, embed: FlowEmbed, id: string): Prom
     variantKey: session.variantKey,
     definition: withSandbox(embed, armDefinition(pinned, session, document)),
     outcome: done && session.verdict ? { ...sessionOutcome(document, session.verdict), ...(await recordedRun(db, embed, session, pinned)) } : null,
+    answers: answersShown(document, session, saved, now()),
   };
 }
 

@@ -154,6 +154,23 @@ function nothing(answers: Answers): Answers {
   return {};
 }
 
+/**
+ * A step's held answers as the step takes them, for the session's own resume view (DESIGN decision 44): what was
+ * sent, but for the contact step's address, held as one object and sent as flat fields. Sending them again saves
+ * the same thing.
+ */
+export function heldAsSent(step: FlowStepShape, held: Answers): Answers {
+  if (step.kind !== 'contact' || !held.address || typeof held.address !== 'object') return held;
+  const { address, ...rest } = held as Answers & { address: PatientAddress };
+  return {
+    ...rest,
+    addressLine1: address.line1,
+    ...(address.line2 ? { addressLine2: address.line2 } : {}),
+    city: address.city,
+    postalCode: address.postalCode,
+  };
+}
+
 export function checkStepAnswers(step: FlowStepShape, answers: Answers, ctx: { questionnaire: QuestionnaireRow; livemode: boolean; asOf: string }): Answers {
   switch (step.kind) {
     case 'medical':
