@@ -1099,7 +1099,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a new version of a questionnaire for a provider's approval (the next version of its key, `pending`)
-         * @description The body is the questionnaire document itself: `{key, title, description?, protocolId?, items, rules}`.
+         * @description The body is the questionnaire document itself: `{key, title, description?, protocolId?, items, rules}`. A document identical (same `contentHash`) to the approved version of its key or to a version still pending makes no new version: the answer is 200 with that version.
          */
         post: operations["intake-publishQuestionnaire"];
         delete?: never;
@@ -1119,7 +1119,7 @@ export interface paths {
         put?: never;
         /**
          * Check a questionnaire document as publication would, without publishing it (a dry run: nothing is written)
-         * @description The body is the questionnaire document, as for `POST /intake/questionnaires`. A document publication would refuse gets the same 400 (`invalid_questionnaire`: `param` names the first problem, `details` lists every one, each naming its item); one it would accept gets 200 with its content hash and the version it would become.
+         * @description The body is the questionnaire document, as for `POST /intake/questionnaires`. A document publication would refuse gets the same 400 (`invalid_questionnaire`: `param` names the first problem, `details` lists every one, each naming its item); one it would accept gets 200 with its content hash and the version it would become (or the identical version it would answer with).
          */
         post: operations["intake-validateQuestionnaire"];
         delete?: never;
@@ -1154,7 +1154,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A provider's approval: the version becomes the key's usable certified questionnaire and the previous one is retired */
+        /** A provider's approval: the version becomes the key's usable certified questionnaire, the previous one is retired and every older version still pending is superseded (no longer approvable) */
         post: operations["intake-approveQuestionnaire"];
         delete?: never;
         options?: never;
@@ -1550,7 +1550,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where a run stands, to resume it after a refresh: saved step ids and the next step (never answers) */
+        /**
+         * Where a run stands, to resume it after a refresh: saved step ids, the next step and, for a while, its own answers
+         * @description The session id is the bearer secret of the run: it alone reads the run. While the session is open and its last saved step is under 30 minutes old, `answers` gives back what it saved, so a page reloaded or restored shows the earlier pages filled in and the contact step prefilled again; otherwise (submitted, expired, or idle 30 minutes) it is null. No other response carries answers.
+         */
         get: operations["publicFlows-getFlowSession"];
         put?: never;
         post?: never;
@@ -1625,8 +1628,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Funnel counts of a flow: views, sessions, qualified, disqualified, qualifyRate and completes per step
-         * @description views: sessions that sent a view beacon; sessions: sessions created; byStep: unique completions per step of the active version (or of versionId), in step order. Counted once per session; from and to are UTC days, inclusive.
+         * Funnel counts of a flow: views, sessions, qualified, disqualified, qualifyRate, and per step how many reached and completed it
+         * @description views: sessions that sent a view beacon or saved a step; sessions: sessions created; byStep: per step of the active version (or of versionId), in step order, the sessions that reached it (were shown it, at least those that completed it) and its unique completions, so reached − completes is the drop-off at that step. Counted once per session; from and to are UTC days, inclusive.
          */
         get: operations["flowAnalytics-stats"];
         put?: never;
@@ -3076,10 +3079,10 @@ export interface components {
             /** @description Version number within the key, from 1 */
             version: number;
             /**
-             * @description `pending` until a provider approves it; `approved` is the usable version; `retired` when a newer version was approved
+             * @description `pending` until a provider approves it; `approved` is the usable version; `retired` when a newer version was approved; `superseded` when a newer version was approved while this one was still pending (it can no longer be approved)
              * @enum {string}
              */
-            status: "draft" | "pending" | "approved" | "retired";
+            status: "draft" | "pending" | "approved" | "retired" | "superseded";
             /**
              * @description `staff` (published through the API) or `ai` (an AI draft)
              * @enum {string}
@@ -3103,6 +3106,7 @@ export interface components {
                     options?: {
                         value: string;
                         label: string;
+                        exclusive?: boolean;
                     }[];
                     min?: number;
                     max?: number;
@@ -3130,6 +3134,9 @@ export interface components {
             /** @description The provider's note at approval */
             approvalNote: string | null;
             retiredAt: string | null;
+            /** @description For a `superseded` version: the approved version (iq_…) whose approval superseded it */
+            supersededBy: string | null;
+            supersededAt: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
@@ -3162,6 +3169,8 @@ export interface components {
             approvedVersion: number | null;
             /** @description True when the document is identical to the version in use (same content hash) */
             sameAsApproved: boolean;
+            /** @description The approved or pending version identical to the document (same content hash): publishing it answers 200 with that version and makes no new one; null when publishing makes `nextVersion` */
+            existingVersion: number | null;
         };
         IntakeSubmission: {
             /** @description Submission id (isub_…) */
@@ -3336,6 +3345,8 @@ export interface components {
                 options?: {
                     value: string;
                     label: string;
+                    /** @description A "None of these" option of a multi_choice item: chosen with any other option the answer is refused (400) */
+                    exclusive?: boolean;
                 }[];
                 min?: number;
                 max?: number;
@@ -3671,6 +3682,8 @@ export interface components {
                     options?: {
                         value: string;
                         label: string;
+                        /** @description A "None of these" option of a multi_choice item: chosen with any other option the answer is refused (400) */
+                        exclusive?: boolean;
                     }[];
                     min?: number;
                     max?: number;
@@ -3749,6 +3762,12 @@ export interface components {
                 /** @description The clinic's messages of the matched rules: a disqualified run's reason, an eligible run's review flags */
                 patientMessages?: string[];
             } | null;
+            /** @description This session's own saved answers by step id, each as the step takes them (PHI), while the session is open and its last save is under 30 minutes old; else null */
+            answers: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            } | null;
         };
         FlowSubmitResult: {
             sessionId: string;
@@ -3781,6 +3800,9 @@ export interface components {
             qualifyRate: number;
             byStep: {
                 stepId: string;
+                /** @description Sessions the step was shown to (its step_viewed beacon), never fewer than completed it */
+                reached: number;
+                /** @description Sessions that completed the step: a clinical step’s save, a presentation step’s step_completed beacon, the outcome’s submit */
                 completes: number;
             }[];
         };
@@ -10997,7 +11019,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful response */
+            /** @description No new version: the document is identical to the approved version or to a pending one, which is returned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Questionnaire"];
+                };
+            };
+            /** @description The new version, `pending` */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11298,7 +11329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not pending (already approved or retired), a newer version is already approved, or contentHash differs from the stored document */
+            /** @description Not pending (already approved or retired), superseded (`questionnaire_superseded`: a newer version was approved while it was pending), or contentHash differs from the stored document */
             409: {
                 headers: {
                     [name: string]: unknown;
