@@ -3,6 +3,7 @@ import { freshTotp } from '../tests/helpers/totp';
 import { seriousAxeProblems } from './axe';
 import { api } from './console-seed';
 import { ops, PASSWORD, signInWithPassword } from './helpers';
+import { TOPIC_LANDING } from '../server/domain/flows/shared/topic-landing';
 
 /**
  * Issue 50, item 2: a new clinic's first live flow, in the console alone. The admin of a clinic that has
@@ -245,6 +246,8 @@ test('a new clinic’s admin follows the go-live checklist in live mode to a pub
   await checkPage(page, 'go live (complete)');
   await page.screenshot({ path: 'test-results/go-live-complete.png', fullPage: true });
 
+  // The hosted page opens with the patient-facing headline of the questionnaire's topic, never the flow's internal name.
   await page.goto(hosted);
-  await expect(page.getByRole('heading', { level: 1, name: FLOW })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: TOPIC_LANDING.weight.headline })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: FLOW })).toHaveCount(0);
 });
