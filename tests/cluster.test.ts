@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from './helpers/harness';
 import { waitFor } from './helpers/webhooks';
-import { get, startServerProcess, untilListening, type ServerProcess } from './helpers/server-process';
+import { childrenOf, get, startServerProcess, untilListening, type ServerProcess } from './helpers/server-process';
 
 /**
  * Issue 37, item 1: `npm start` with WEB_CONCURRENCY=N forks N web processes on one port; exactly one of them
@@ -11,23 +10,6 @@ import { get, startServerProcess, untilListening, type ServerProcess } from './h
  */
 const TOKEN = 'metrics-token-0123456789abcdef';
 
-/** The node processes whose parent is `pid` (Linux /proc): the web processes, not tsx's esbuild service. */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        // stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the last ')'.
-        const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        return comm === 'node' && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** Until both kinds of process answer /readyz: the one with the worker (`ok`) and one without (`disabled`). */
 async function bothKinds(baseUrl: string): Promise<number> {

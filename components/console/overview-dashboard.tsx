@@ -79,22 +79,27 @@ function OrdersByStatus({ orders }: { orders: NonNullable<Overview['orders']> })
   );
 }
 
+/** How long a queue's oldest item has waited, with a link to it: the order queue and the intake queue alike. */
+function OldestWaiting({ oldest, id, href, label }: { oldest: { ageSeconds: number; waitingSince: string }; id: string; href: string; label: string }) {
+  return (
+    <div className="mt-3 space-y-1 text-sm">
+      <p>
+        Oldest waiting <strong>{formatAge(oldest.ageSeconds)}</strong>, since {formatDateTime(oldest.waitingSince)}
+      </p>
+      <p className="flex flex-wrap items-center gap-2">
+        <Link className={linkClass} href={href}>{label}</Link>
+        <IdChip id={id} />
+      </p>
+    </div>
+  );
+}
+
 function ApprovalQueue({ queue }: { queue: NonNullable<Overview['approvalQueue']> }) {
   return (
     <Card title="Approval queue" testId="overview-approval-queue" action={<Link className={linkClass} href="/orders/approvals">Open the queue →</Link>}>
       <p className="text-3xl font-semibold tabular-nums" data-testid="approval-waiting">{queue.waiting}</p>
       <p className="text-sm text-slate-600">{queue.waiting === 1 ? 'order waits' : 'orders wait'} for a provider</p>
-      {queue.oldest && (
-        <div className="mt-3 space-y-1 text-sm">
-          <p>
-            Oldest waiting <strong>{formatAge(queue.oldest.ageSeconds)}</strong>, since {formatDateTime(queue.oldest.waitingSince)}
-          </p>
-          <p className="flex flex-wrap items-center gap-2">
-            <Link className={linkClass} href={`/orders/${queue.oldest.orderId}`}>View the oldest order</Link>
-            <IdChip id={queue.oldest.orderId} />
-          </p>
-        </div>
-      )}
+      {queue.oldest && <OldestWaiting oldest={queue.oldest} id={queue.oldest.orderId} href={`/orders/${queue.oldest.orderId}`} label="View the oldest order" />}
     </Card>
   );
 }
@@ -114,15 +119,7 @@ function IntakeQueue({ queue }: { queue: NonNullable<Overview['intakeQueue']> })
         </p>
       )}
       {queue.oldest && (
-        <div className="mt-3 space-y-1 text-sm">
-          <p>
-            Oldest waiting <strong>{formatAge(queue.oldest.ageSeconds)}</strong>, since {formatDateTime(queue.oldest.waitingSince)}
-          </p>
-          <p className="flex flex-wrap items-center gap-2">
-            <Link className={linkClass} href={`/intake/submissions/${queue.oldest.submissionId}`}>Review the oldest submission</Link>
-            <IdChip id={queue.oldest.submissionId} />
-          </p>
-        </div>
+        <OldestWaiting oldest={queue.oldest} id={queue.oldest.submissionId} href={`/intake/submissions/${queue.oldest.submissionId}`} label="Review the oldest submission" />
       )}
     </Card>
   );

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
@@ -74,4 +75,22 @@ export function get(baseUrl: string, path: string, headers: Record<string, strin
     req.setTimeout(WAIT_MS, () => req.destroy(Object.assign(new Error(`no answer to GET ${path} within ${WAIT_MS / 1000} s`), { code: 'ETIMEDOUT' })));
     req.on('error', reject);
   });
+}
+
+/** The node processes whose parent is `pid` (Linux /proc): the web processes, not tsx's esbuild service. */
+export function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the last ')'.
+        const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        return comm === 'node' && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../helpers/harness';
 import { waitFor } from '../helpers/webhooks';
-import { freePort, get, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { childrenOf, freePort, get, startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 /**
  * Issue 49, item 9: under `npm start` with WEB_CONCURRENCY=2 the primary's scrape (METRICS_PORT, and /metrics with
@@ -14,23 +13,6 @@ import { freePort, get, startServerProcess, type ServerProcess } from '../helper
 const TOKEN = 'metrics-token-0123456789abcdef';
 const N = 10;
 
-/** The node processes whose parent is `pid` (Linux /proc): the web processes, not tsx's esbuild service. */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        // stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the last ')'.
-        const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        return comm === 'node' && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 interface Scrape {
   status: number;
