@@ -36,19 +36,19 @@ const LAYERS = [
   },
   {
     files: ['server/lib/**/*.ts'],
-    patterns: [forbid('server/lib is the bottom layer: it imports only itself.', 'server/domain', 'server/api', 'server/http', 'server/jobs', 'server/integrations', 'server/db', 'server/console', 'db', 'app', 'components', 'lib')],
+    patterns: [forbid('server/lib is the bottom layer: it imports only itself.', 'server/domain', 'server/api', 'server/http', 'server/jobs', 'server/integrations', 'server/db', 'server/console', 'db', 'app', 'components', 'web')],
   },
   {
     files: ['server/domain/*/shared/**/*.ts'],
     patterns: [
       domainExceptShared,
-      forbid("An area's shared rules are pure (the browser runs them): they import only server/lib and other shared rules.", 'server/db', 'server/api', 'server/http', 'server/jobs', 'server/integrations', 'db', 'app', 'components', 'lib'),
+      forbid("An area's shared rules are pure (the browser runs them): they import only server/lib and other shared rules.", 'server/db', 'server/api', 'server/http', 'server/jobs', 'server/integrations', 'db', 'app', 'components', 'web'),
       { regex: '^node:', message: "An area's shared rules run in the browser too: no Node.js modules." },
     ],
   },
   {
     files: ['db/**/*.ts'],
-    patterns: [domainExceptShared, forbid('Tables sit below the domain: they import only server/lib and the areas’ shared rules.', 'server/api', 'server/http', 'server/jobs', 'server/integrations', 'app', 'components', 'lib')],
+    patterns: [domainExceptShared, forbid('Tables sit below the domain: they import only server/lib and the areas’ shared rules.', 'server/api', 'server/http', 'server/jobs', 'server/integrations', 'app', 'components', 'web')],
   },
   {
     files: ['components/**/*.{ts,tsx}'],
@@ -57,7 +57,7 @@ const LAYERS = [
   {
     // Pages and the console's helpers read data only through the router (DESIGN decision 30): the typed tRPC
     // client in the browser, the in-process caller on the server.
-    files: ['app/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'proxy.ts'],
+    files: ['app/**/*.{ts,tsx}', 'web/**/*.{ts,tsx}', 'proxy.ts'],
     patterns: [
       domainExceptShared,
       forbid('Console pages reach data only through the tRPC router (DESIGN decision 30), never the domain, the database, the worker or adapters.', 'server/db', 'server/jobs', 'server/integrations', 'db'),
@@ -77,7 +77,7 @@ const LAYERS = [
     ignores: ['examples/**/*.test.ts'],
     patterns: [
       { regex: '^@/', message: 'The SDK and the examples stand alone: import `@fulfillment-rail/sdk` or a path inside their own folder, never the project.' },
-      { regex: '^(\\.\\./)+(server|db|app|lib|components|bin|scripts|tests)(/|$)', message: 'The SDK and the examples stand alone: never import the project.' },
+      { regex: '^(\\.\\./)+(server|db|app|web|components|bin|scripts|tests)(/|$)', message: 'The SDK and the examples stand alone: never import the project.' },
     ],
   },
   {
@@ -111,7 +111,7 @@ export default tseslint.config(
   // Flat config replaces a rule's options for a file rather than merging them, so each layer's entry lists
   // every restriction that applies to its files (the routers' entry repeats the zod one of server/api).
   // The console is typed end to end from the router (DESIGN decision 30): no `any` in pages, components or their helpers.
-  { files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'error' } },
+  { files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'web/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'error' } },
   // Process-wide state has one home (server/lib/process-container.ts, the one `globalThis` slot Next.js's module
   // copies and the custom server's share). Tests may stub globals; the SDK and the examples stand apart.
   {

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { decodeSession, encodeSession, readSessionCookie, secureCookies, SESSION_MAX_AGE_S, sessionCookieName } from '@/lib/console/jwt';
-import { needsRefresh, refreshed } from '@/lib/console/refresh';
+import { decodeSession, encodeSession, readSessionCookie, secureCookies, SESSION_MAX_AGE_S, sessionCookieName } from '@/web/console/jwt';
+import { needsRefresh, refreshed } from '@/web/console/refresh';
 
 /**
  * Keeps the console's API session fresh. Server components cannot set cookies, so a refresh done while

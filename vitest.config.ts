@@ -5,7 +5,7 @@ import path from 'node:path';
  * Which files a run takes follows the database they need (docs/decisions.md, "Tests: which database a file
  * runs on"):
  *   tests/*.test.ts           data behaviour: both runs, PGlite (`npm test`) and PostgreSQL (DATABASE_URL set);
- *   tests/once/**             database-independent: once, in the PGlite run;
+ *   tests/no-database/**             database-independent: once, in the PGlite run;
  *   tests/embedded/**         the embedded database's own behaviour: the PGlite run only;
  *   tests/postgres/**         PostgreSQL's own behaviour (locking, processes on one server): its run only.
  */
@@ -15,7 +15,7 @@ export default defineConfig({
   // The examples import the SDK by its package name; in the project that is its source.
   resolve: { alias: { '@fulfillment-rail/sdk': path.resolve(import.meta.dirname, 'sdk/src/index.ts'), '@': path.resolve(import.meta.dirname) } },
   test: {
-    include: onPostgres ? ['tests/*.test.ts', 'tests/postgres/**/*.test.ts'] : ['tests/*.test.ts', 'tests/once/**/*.test.ts', 'tests/embedded/**/*.test.ts'],
+    include: onPostgres ? ['tests/*.test.ts', 'tests/postgres/**/*.test.ts'] : ['tests/*.test.ts', 'tests/no-database/**/*.test.ts', 'tests/embedded/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     setupFiles: ['tests/helpers/per-file.ts'],
     pool: 'forks',

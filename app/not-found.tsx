@@ -1,4 +1,4 @@
-import { HomeLink, ProblemPage } from '@/components/console/problem-page';
+import { HomeLink, ProblemPage } from '@/components/console/ui/problem-page';
 
 export const metadata = { title: 'Page not found · Fulfillment Rail' };
 

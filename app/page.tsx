@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiLinks } from '@/components/api-links';
-import { currentSession } from '@/lib/console/session';
+import { currentSession } from '@/web/console/session';
 
 export const dynamic = 'force-dynamic';
 

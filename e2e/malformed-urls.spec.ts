@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 /*
  * Issue 34 item 4, on the built server with its pages: every page route of app/ with a malformed
  * percent-encoding in a segment, and with malformed query values, answers a 4xx (or the page), never a 5xx.
- * The /v1 operations are fuzzed the same way in tests/once/malformed-urls.test.ts.
+ * The /v1 operations are fuzzed the same way in tests/no-database/malformed-urls.test.ts.
  */
 
 /** Every page route under app/, as a path whose dynamic segments are filled with `value`. */

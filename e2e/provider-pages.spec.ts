@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
-import { STATUS_TOKENS } from '../components/console/status-words';
+import { STATUS_TOKENS } from '../components/console/ui/status-words';
 import { base, ops, PASSWORD, signInWithPassword } from './helpers';
 import { api, clinicWithFlow, FLOW_COPY, type FlowClinic } from './flows-world';
 import { seriousAxeProblems } from './axe';

@@ -39,7 +39,7 @@ export async function lintOpenApi(doc: unknown): Promise<LintProblem[]> {
 /**
  * Generates the types an integrator would (openapi-typescript) beside a copy of the example client
  * (tests/fixtures/openapi-client.example.ts) and type-checks it under --strict; the tsc output, empty when it
- * compiles. tests/once/openapi.test.ts runs the same example against a live service.
+ * compiles. tests/no-database/openapi.test.ts runs the same example against a live service.
  */
 export async function typecheckGeneratedClient(doc: unknown): Promise<string> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where the SDK's generated types live (committed; tests/once/sdk-types.test.ts holds them to the served document). */
+/** Where the SDK's generated types live (committed; tests/no-database/sdk-types.test.ts holds them to the served document). */
 export const SDK_TYPES_FILE = 'sdk/src/generated/openapi.ts';
 
 /**

@@ -4,7 +4,7 @@ import { execSync } from 'node:child_process';
 import { loadConfig } from '../server/lib/config';
 
 // `npm start`: one server process, or with WEB_CONCURRENCY=N a node:cluster primary and N server processes
-// sharing PORT (server/ops/cluster.ts). A forked process runs this file again and goes straight to the server.
+// sharing PORT (server/cluster/cluster.ts). A forked process runs this file again and goes straight to the server.
 if (cluster.isWorker) {
   await import('../server/http/main');
 } else {
@@ -23,6 +23,6 @@ if (cluster.isWorker) {
     const NODE_OPTIONS = (process.env.NODE_OPTIONS ?? '').replace(/--max-(old|semi)-space-size=\d+/g, '').trim();
     execSync('npx next build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NODE_OPTIONS } });
   }
-  if (config.WEB_CONCURRENCY > 1) await (await import('../server/ops/cluster')).runCluster(config);
+  if (config.WEB_CONCURRENCY > 1) await (await import('../server/cluster/cluster')).runCluster(config);
   else await import('../server/http/main');
 }

@@ -165,7 +165,7 @@ describe('npm run cli -- trigger', () => {
     const t = await createTenantWithKeys(app, 'Trigger console MFA');
     const email = `dr-console-${Date.now()}@clinic.test`;
     const signedIn = await createUserAndLogin(app, t.tenantId, { email, role: 'provider', npi: VALID_NPI, npiVerified: true, licensedStates: ['WA'] });
-    // What the Account page does (components/console/mfa-enrollment.tsx): auth.mfaEnroll over /api/trpc shows the
+    // What the Account page does (components/console/auth/mfa-enrollment.tsx): auth.mfaEnroll over /api/trpc shows the
     // QR code of otpauthUri and the secret as text; the first code from the app turns it on.
     const accountPage = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.baseUrl}/api/trpc`, headers: { authorization: `Bearer ${signedIn.token}` } })] });
     const shown = await accountPage.auth.mfaEnroll.mutate({});

@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { startTransition } from 'react';
-import { HomeLink, ProblemPage } from '@/components/console/problem-page';
-import { apiErrorOf } from '@/lib/trpc/client';
+import { HomeLink, ProblemPage } from '@/components/console/ui/problem-page';
+import { apiErrorOf } from '@/web/trpc/client';
 
 /**
  * A page that failed. Only the API's own message is shown (it is written for people and carries no

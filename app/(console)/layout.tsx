@@ -1,6 +1,6 @@
-import { ConsoleShell } from '@/components/console/shell';
-import { requireConsoleSession } from '@/lib/console/session';
-import { ConsoleDataProvider } from '@/lib/trpc/client';
+import { ConsoleShell } from '@/components/console/ui/shell';
+import { requireConsoleSession } from '@/web/console/session';
+import { ConsoleDataProvider } from '@/web/trpc/client';
 
 export const dynamic = 'force-dynamic';
 

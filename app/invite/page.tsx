@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { AuthCard } from '@/components/console/auth-card';
-import { InviteForm } from '@/components/console/invite-form';
+import { AuthCard } from '@/components/console/auth/auth-card';
+import { InviteForm } from '@/components/console/auth/invite-form';
 
 export const metadata = { title: 'Accept your invitation · Fulfillment Rail' };
 

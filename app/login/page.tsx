@@ -1,5 +1,5 @@
-import { AuthCard } from '@/components/console/auth-card';
-import { SignInPanel } from '@/components/console/sign-in-panel';
+import { AuthCard } from '@/components/console/auth/auth-card';
+import { SignInPanel } from '@/components/console/auth/sign-in-panel';
 
 export const metadata = { title: 'Sign in · Fulfillment Rail' };
 

@@ -5,7 +5,7 @@ import type { FieldErrors } from '@/components/intake/types';
 import { ErrorSummary, primaryButton } from './error-summary';
 import { US_STATE_OPTIONS } from '@/server/lib/us-states';
 import type { ContactAnswers } from './types';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from '@/web/use-hydrated';
 
 const LABELS: Record<keyof ContactAnswers, string> = {
   name: 'Full name',

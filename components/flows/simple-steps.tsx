@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { FieldErrors } from '@/components/intake/types';
 import { ErrorSummary, primaryButton } from './error-summary';
 import type { StepOf } from './types';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from '@/web/use-hydrated';
 
 type Send = (answers: Record<string, unknown>) => Promise<FieldErrors | null>;
 

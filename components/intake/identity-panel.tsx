@@ -2,12 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BusyButton, card } from '@/components/console/catalog-ui';
-import { ConfirmDialog } from '@/components/console/confirm-dialog';
-import { formatDateTime } from '@/components/console/format';
-import { QueryError } from '@/components/console/query-state';
-import { HELD_SUBMISSION } from '@/components/console/submission-query';
-import { useTRPC } from '@/lib/trpc/client';
+import { BusyButton, card } from '@/components/console/catalog/catalog-ui';
+import { ConfirmDialog } from '@/components/console/ui/confirm-dialog';
+import { formatDateTime } from '@/components/console/ui/format';
+import { QueryError } from '@/components/console/ui/query-state';
+import { HELD_SUBMISSION } from '@/components/console/intake/submission-query';
+import { useTRPC } from '@/web/trpc/client';
 import { factDiffers, recordedFact, type IdentityRecord } from './identity-compare';
 
 type Choice = 'existing' | 'new';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { checkForm, visibleAnswers, type RawAnswers } from './answers';
 import { fieldId, QuestionField } from './question-field';
 import type { FieldErrors, PatientQuestionnaire } from './types';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from '@/web/use-hydrated';
 
 interface Props {
   questionnaire: PatientQuestionnaire;

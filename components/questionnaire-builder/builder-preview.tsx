@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { QuestionnaireDoc } from '@/components/console/questionnaire-types';
+import type { QuestionnaireDoc } from '@/components/console/intake/questionnaire-types';
 import { QuestionnaireForm } from '@/components/intake/questionnaire-form';
 import type { PatientQuestionnaire } from '@/components/intake/types';
 import { evaluate, type Evaluation } from '@/server/domain/intake/shared/engine';

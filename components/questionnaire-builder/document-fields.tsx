@@ -1,8 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { LIST_INPUT } from '@/components/console/catalog-types';
-import { useTRPC } from '@/lib/trpc/client';
+import { LIST_INPUT } from '@/components/console/catalog/catalog-types';
+import { useTRPC } from '@/web/trpc/client';
 import type { Draft } from './draft';
 import { SelectInput, TextInput } from './fields';
 import { FieldProblems } from './problems';

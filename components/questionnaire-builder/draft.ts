@@ -1,5 +1,5 @@
 import { CONDITION_OPS, DERIVED, IDENTITY_FACTS, ITEM_TYPES, UNITS, type Condition, type IdentityFact } from '@/server/domain/intake/shared/shapes';
-import type { QuestionnaireDoc } from '@/components/console/questionnaire-types';
+import type { QuestionnaireDoc } from '@/components/console/intake/questionnaire-types';
 
 /**
  * The builder's working copy of a questionnaire. Fields hold what the admin typed (numbers as text), so a

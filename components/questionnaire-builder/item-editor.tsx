@@ -1,6 +1,6 @@
 'use client';
 
-import { FACT_WORDS, TYPE_WORDS } from '@/components/console/questionnaire-words';
+import { FACT_WORDS, TYPE_WORDS } from '@/components/console/intake/questionnaire-words';
 import { US_STATE_OPTIONS } from '@/server/lib/us-states';
 import { ITEM_TYPES, UNITS } from '@/server/domain/intake/shared/shapes';
 import { ConditionEditor } from './condition-editor';

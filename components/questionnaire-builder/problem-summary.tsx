@@ -1,6 +1,6 @@
 'use client';
 
-import { QueryError } from '@/components/console/query-state';
+import { QueryError } from '@/components/console/ui/query-state';
 import type { Draft, DraftCondition } from './draft';
 import { messageId, useProblems, type PlacedProblem } from './problems';
 import type { DocumentCheck } from './use-document-check';

@@ -3,10 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { QuestionnaireStatusBadge } from '@/components/console/intake-ui';
-import { Loading, QueryError } from '@/components/console/query-state';
-import type { QuestionnaireDoc, QuestionnaireRecord, QuestionnaireVersion } from '@/components/console/questionnaire-types';
-import { useTRPC } from '@/lib/trpc/client';
+import { QuestionnaireStatusBadge } from '@/components/console/intake/intake-ui';
+import { Loading, QueryError } from '@/components/console/ui/query-state';
+import type { QuestionnaireDoc, QuestionnaireRecord, QuestionnaireVersion } from '@/components/console/intake/questionnaire-types';
+import { useTRPC } from '@/web/trpc/client';
 import { BuilderPreview } from './builder-preview';
 import { DocumentFields } from './document-fields';
 import { emptyDraft, loadDraft, move, newItem, newRule, renameOptionValue, type Draft } from './draft';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { apiErrorOf, useTRPCClient } from '@/lib/trpc/client';
-import type { RouterOutputs } from '@/lib/console/types';
+import { apiErrorOf, useTRPCClient } from '@/web/trpc/client';
+import type { RouterOutputs } from '@/web/console/types';
 import type { Problem } from './problems';
 import type { Built, Place } from './serialize';
 

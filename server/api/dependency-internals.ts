@@ -4,7 +4,7 @@ import type * as z from '@/server/lib/zod';
 /**
  * Every read of a dependency's structure that its public API does not offer, in one place (issue 51, item 1),
  * so that an upgrade of zod, tRPC or trpc-to-openapi that changes one breaks here, loudly, and nowhere else:
- * `tests/once/dependency-internals.test.ts` builds real schemas and a real router and fails naming this module
+ * `tests/no-database/dependency-internals.test.ts` builds real schemas and a real router and fails naming this module
  * when a shape it reads has moved.
  *
  * What zod offers publicly is used as such: a classic schema's `def` (its definition: `type`, an object's

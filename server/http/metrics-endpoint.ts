@@ -26,7 +26,7 @@ interface MetricsReply {
 
 /**
  * The scrape: this process's registry, or under `npm start` with WEB_CONCURRENCY > 1 the cluster's, merged by
- * the primary from the processes that listen and answer in time (server/ops/cluster-metrics.ts: counters and
+ * the primary from the processes that listen and answer in time (server/cluster/cluster-metrics.ts: counters and
  * histograms summed, database-wide gauges kept once, `fr_cluster_processes` saying how many it covers), whichever
  * process the round-robin handed the scrape to. It fails (503) only when no process answered.
  */

@@ -3,7 +3,7 @@
  * the URL parse when the target is already plain: a path of characters that parsing leaves as they are, no
  * dot segment, not protocol-relative, no fragment. Nearly every request is plain; parsing a URL per request
  * was 1.4% of an authenticated read's CPU (issue 35). Anything else (a `\`, a space, `%2e`, an absolute
- * target) takes the full parse, so the two never disagree (tests/once/request-target.test.ts compares them).
+ * target) takes the full parse, so the two never disagree (tests/no-database/request-target.test.ts compares them).
  * Null for a target the parser refuses (`//`: a protocol-relative URL without a host), which the caller
  * answers as a bad request: thrown from the request listener, it left the request unanswered (and, without
  * Next.js's handler of unhandled rejections, ended the process).

@@ -12,7 +12,7 @@ function createInstruments() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // In a cluster the primary asks each process that listens for this registry and merges the answers
-  // (server/ops/cluster-metrics.ts). Installed with the registry: once per process, whichever module copy came first.
+  // (server/cluster/cluster-metrics.ts). Installed with the registry: once per process, whichever module copy came first.
   if (cluster.isWorker) answerThePrimary(registry);
   const probes: { queue?: () => Promise<QueueDepth[]>; pool?: () => PoolStats | null; inFlight?: () => number } = {};
 
@@ -151,7 +151,7 @@ export function metrics(): Instruments {
 /**
  * Under `npm start` with WEB_CONCURRENCY > 1 (issue 49): the primary's question to one web process, and its answer,
  * the process's registry as `getMetricsAsJSON()` gives it (or why it could not). The primary merges the answers that
- * come within CLUSTER_ANSWER_MS and leaves the others out (server/ops/cluster-metrics.ts).
+ * come within CLUSTER_ANSWER_MS and leaves the others out (server/cluster/cluster-metrics.ts).
  */
 export const METRICS_COLLECT = 'fr:metrics-collect';
 export const METRICS_COLLECTED = 'fr:metrics-collected';

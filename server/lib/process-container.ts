@@ -10,7 +10,7 @@
  * copies derive alike: `Symbol.for` returns the same symbol for the same name across module instances.
  *
  * It sits in server/lib, the bottom layer, because every layer keeps such state (the metrics here in
- * server/lib, the domain's caches, the worker, the HTTP lifecycle, the console's helpers in lib/); so it knows
+ * server/lib, the domain's caches, the worker, the HTTP lifecycle, the console's helpers in web/); so it knows
  * none of their types. Each piece is created on first use by its owner, who gives it its type
  * (`processState(name, create)`), and only that owner reads or writes it.
  */
@@ -34,7 +34,7 @@ export type ProcessStateName =
   | 'certificate-deps'
   /** Imported certificate signing keys by kid (server/domain/intake/certificate-keys.ts). */
   | 'certificate-signers'
-  /** Refresh-token rotations in flight, shared by the console's requests (lib/console/refresh.ts). */
+  /** Refresh-token rotations in flight, shared by the console's requests (web/console/refresh.ts). */
   | 'console-refresh'
   /** Whether the request in hand came over https through a trusted proxy (server/lib/forwarded-https.ts). */
   | 'forwarded-https';

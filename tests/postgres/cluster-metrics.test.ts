@@ -8,7 +8,7 @@ import { childrenOf, freePort, get, startServerProcess, type ServerProcess } fro
  * METRICS_TOKEN on PORT) answers from the web processes that answer: while one is stopped (SIGSTOP: it listens but
  * cannot answer), after one died and while its successor starts, it is 200 with the figures of the other and
  * `fr_cluster_processes` says so; only when no process answers is it 503. The merge alone, with fake processes:
- * tests/once/cluster-metrics-merge.test.ts.
+ * tests/no-database/cluster-metrics-merge.test.ts.
  */
 const TOKEN = 'metrics-token-0123456789abcdef';
 const N = 10;

@@ -1,6 +1,6 @@
-import { MfaEnrollment } from '@/components/console/mfa-enrollment';
-import { ProfileCard } from '@/components/console/profile-card';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { MfaEnrollment } from '@/components/console/auth/mfa-enrollment';
+import { ProfileCard } from '@/components/console/auth/profile-card';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Account · Fulfillment Rail' };
 

@@ -1,6 +1,6 @@
 import { BillingOverview } from '@/components/console/billing/billing-overview';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Billing · Fulfillment Rail' };
 

@@ -1,6 +1,6 @@
-import { OverviewDashboard, ROUTED_DAYS } from '@/components/console/overview-dashboard';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { OverviewDashboard, ROUTED_DAYS } from '@/components/console/overview/overview-dashboard';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Overview · Fulfillment Rail' };
 

@@ -1,9 +1,9 @@
-import { NoAccess } from '@/components/console/catalog-ui';
+import { NoAccess } from '@/components/console/catalog/catalog-ui';
 import { EmbedKeysManager } from '@/components/console/flows/embed-keys-manager';
 import { FlowTabs } from '@/components/console/flows/flow-tabs';
-import { publicUrl } from '@/lib/console/public-url';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { publicUrl } from '@/web/console/public-url';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Embed keys · Fulfillment Rail' };
 

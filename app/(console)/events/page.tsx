@@ -1,5 +1,5 @@
-import { EventLog } from '@/components/console/event-log';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { EventLog } from '@/components/console/developer/event-log';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<{ type?: string; starting_after?: string }> }) {
   const { type, starting_after } = await searchParams;

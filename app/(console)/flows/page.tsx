@@ -1,11 +1,11 @@
-import { NoAccess, card } from '@/components/console/catalog-ui';
+import { NoAccess, card } from '@/components/console/catalog/catalog-ui';
 import { FlowCreateForm } from '@/components/console/flows/flow-create-form';
 import { FlowGenerateForm } from '@/components/console/flows/flow-generate-form';
 import { FlowTabs } from '@/components/console/flows/flow-tabs';
 import { FlowsList } from '@/components/console/flows/flows-list';
 import { readsFlows } from '@/components/console/flows/flow-access';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Flows · Fulfillment Rail' };
 

@@ -1,7 +1,7 @@
-import { NoAccess } from '@/components/console/catalog-ui';
+import { NoAccess } from '@/components/console/catalog/catalog-ui';
 import { GoLiveChecklist } from '@/components/console/go-live/go-live-checklist';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Go live · Fulfillment Rail' };
 

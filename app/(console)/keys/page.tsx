@@ -1,7 +1,7 @@
-import { ApiKeyCreateForm } from '@/components/console/api-key-create-form';
-import { ApiKeysTable } from '@/components/console/api-keys-table';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, serverCaller, trpcServer } from '@/lib/trpc/server';
+import { ApiKeyCreateForm } from '@/components/console/developer/api-key-create-form';
+import { ApiKeysTable } from '@/components/console/developer/api-keys-table';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, serverCaller, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'API keys · Fulfillment Rail' };
 

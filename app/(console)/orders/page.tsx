@@ -1,9 +1,9 @@
-import { OrderCreateForm } from '@/components/console/order-create-form';
-import { OrderList } from '@/components/console/order-list';
-import { isOrderStatus, ORDER_PAGE_SIZE } from '@/components/console/order-types';
-import { NotForRole, OrderTabs } from '@/components/console/order-ui';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { OrderCreateForm } from '@/components/console/orders/order-create-form';
+import { OrderList } from '@/components/console/orders/order-list';
+import { isOrderStatus, ORDER_PAGE_SIZE } from '@/components/console/orders/order-types';
+import { NotForRole, OrderTabs } from '@/components/console/orders/order-ui';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Orders · Fulfillment Rail' };
 

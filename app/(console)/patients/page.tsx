@@ -1,7 +1,7 @@
-import { NotForRole } from '@/components/console/order-ui';
-import { PatientList } from '@/components/console/patient-list';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { NotForRole } from '@/components/console/orders/order-ui';
+import { PatientList } from '@/components/console/patients/patient-list';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Patients · Fulfillment Rail' };
 

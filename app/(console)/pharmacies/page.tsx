@@ -1,9 +1,9 @@
-import { LIST_INPUT } from '@/components/console/catalog-types';
-import { NoAccess } from '@/components/console/catalog-ui';
-import { PharmacyManager } from '@/components/console/pharmacy-manager';
-import { catalogsInput } from '@/components/console/pharmacy-types';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { LIST_INPUT } from '@/components/console/catalog/catalog-types';
+import { NoAccess } from '@/components/console/catalog/catalog-ui';
+import { PharmacyManager } from '@/components/console/pharmacies/pharmacy-manager';
+import { catalogsInput } from '@/components/console/pharmacies/pharmacy-types';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Pharmacies · Fulfillment Rail' };
 

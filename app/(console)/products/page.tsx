@@ -1,9 +1,9 @@
-import { CatalogProductsManager } from '@/components/console/catalog-products-manager';
-import { CatalogProtocolsManager } from '@/components/console/catalog-protocols-manager';
-import { LIST_INPUT } from '@/components/console/catalog-types';
-import { NoAccess } from '@/components/console/catalog-ui';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { CatalogProductsManager } from '@/components/console/catalog/catalog-products-manager';
+import { CatalogProtocolsManager } from '@/components/console/catalog/catalog-protocols-manager';
+import { LIST_INPUT } from '@/components/console/catalog/catalog-types';
+import { NoAccess } from '@/components/console/catalog/catalog-ui';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Products · Fulfillment Rail' };
 

@@ -1,8 +1,8 @@
-import { LIST_INPUT } from '@/components/console/catalog-types';
-import { NoAccess } from '@/components/console/catalog-ui';
-import { RoutingWorkbench } from '@/components/console/routing-workbench';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { LIST_INPUT } from '@/components/console/catalog/catalog-types';
+import { NoAccess } from '@/components/console/catalog/catalog-ui';
+import { RoutingWorkbench } from '@/components/console/pharmacies/routing-workbench';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 import { US_STATES } from '@/server/lib/us-states';
 
 export const metadata = { title: 'Routing · Fulfillment Rail' };

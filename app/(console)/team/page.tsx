@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import { TeamInviteForm } from '@/components/console/team-invite-form';
-import { TeamMembers } from '@/components/console/team-members';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, serverCaller, trpcServer } from '@/lib/trpc/server';
+import { TeamInviteForm } from '@/components/console/auth/team-invite-form';
+import { TeamMembers } from '@/components/console/auth/team-members';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, serverCaller, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Team · Fulfillment Rail' };
 

@@ -1,6 +1,6 @@
-import { UsageReport } from '@/components/console/usage-report';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { UsageReport } from '@/components/console/developer/usage-report';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Usage · Fulfillment Rail' };
 

@@ -1,7 +1,7 @@
-import { NoAccess } from '@/components/console/catalog-ui';
-import { WebhooksManager } from '@/components/console/webhooks-manager';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { NoAccess } from '@/components/console/catalog/catalog-ui';
+import { WebhooksManager } from '@/components/console/developer/webhooks-manager';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Webhooks · Fulfillment Rail' };
 

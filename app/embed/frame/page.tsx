@@ -3,8 +3,8 @@ import { notFound } from 'next/navigation';
 import { EmbedRefused } from '@/components/flows/embed-refused';
 import { FlowRunner } from '@/components/flows/flow-runner';
 import { PublicIntakeFrame } from '@/components/flows/public-intake-frame';
-import { loadPublicFlow } from '@/lib/trpc/public-flows';
-import { publicCaller, statusOf } from '@/lib/trpc/public-server';
+import { loadPublicFlow } from '@/web/trpc/public-flows';
+import { publicCaller, statusOf } from '@/web/trpc/public-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Fulfillment Rail', robots: { index: false, follow: false }, referrer: 'same-origin' };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { FlowRunner } from '@/components/flows/flow-runner';
-import { loadPublicFlow } from '@/lib/trpc/public-flows';
+import { loadPublicFlow } from '@/web/trpc/public-flows';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { HostedIntake } from '@/components/intake/hosted-intake';
-import { publicCaller, statusOf } from '@/lib/trpc/public-server';
+import { publicCaller, statusOf } from '@/web/trpc/public-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Your questionnaire', robots: { index: false, follow: false }, referrer: 'no-referrer' };

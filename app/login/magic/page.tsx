@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { AuthCard } from '@/components/console/auth-card';
-import { MagicLinkSignIn } from '@/components/console/magic-link-sign-in';
+import { AuthCard } from '@/components/console/auth/auth-card';
+import { MagicLinkSignIn } from '@/components/console/auth/magic-link-sign-in';
 
 export const metadata = { title: 'Signing in · Fulfillment Rail' };
 

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { currentMode, switchMode, useTRPC } from '@/lib/trpc/client';
-import { formatDate } from '../format';
+import { currentMode, switchMode, useTRPC } from '@/web/trpc/client';
+import { formatDate } from '../ui/format';
 import type { DunningStage } from './billing-types';
 import { isPastDue, STAGE_WORDS } from './stage-words';
 

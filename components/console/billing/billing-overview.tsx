@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC } from '@/lib/trpc/client';
-import { Loading, QueryError } from '../query-state';
+import { useTRPC } from '@/web/trpc/client';
+import { Loading, QueryError } from '../ui/query-state';
 import { DunningStatus } from './dunning-status';
 import { PlanChoices } from './plan-choices';
 import { PlanSummary } from './plan-summary';

@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@/lib/console/types';
+import type { RouterOutputs } from '@/web/console/types';
 
 /** The wire shapes the billing page renders, inferred from the router (server/api/routers/billing/*.types.ts). */
 export type Billing = RouterOutputs['billing']['get'];

@@ -1,5 +1,5 @@
-import { card, formatCents, tableHead } from '../catalog-ui';
-import { formatDate, formatDateTime } from '../format';
+import { card, formatCents, tableHead } from '../catalog/catalog-ui';
+import { formatDate, formatDateTime } from '../ui/format';
 import type { BillingHealth, DunningStage, StageChange } from './billing-types';
 import { causeWords, isPastDue, STAGE_WORDS } from './stage-words';
 

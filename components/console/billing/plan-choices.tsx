@@ -1,7 +1,7 @@
 'use client';
 
-import { BusyButton, card } from '../catalog-ui';
-import { QueryError } from '../query-state';
+import { BusyButton, card } from '../catalog/catalog-ui';
+import { QueryError } from '../ui/query-state';
 import type { Billing } from './billing-types';
 import { isUpgrade, planIncludes, planName, priceWords } from './plan-words';
 import { useCheckout } from './redirect-mutations';

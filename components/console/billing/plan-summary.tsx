@@ -1,8 +1,8 @@
 'use client';
 
-import { BusyButton, card } from '../catalog-ui';
-import { formatDate } from '../format';
-import { QueryError } from '../query-state';
+import { BusyButton, card } from '../catalog/catalog-ui';
+import { formatDate } from '../ui/format';
+import { QueryError } from '../ui/query-state';
 import type { Billing } from './billing-types';
 import { planIncludes, planName, priceWords, statusWords } from './plan-words';
 import { usePortal } from './redirect-mutations';

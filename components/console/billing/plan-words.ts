@@ -1,4 +1,4 @@
-import { formatCents } from '../catalog-ui';
+import { formatCents } from '../catalog/catalog-ui';
 import type { Billing } from './billing-types';
 
 /**

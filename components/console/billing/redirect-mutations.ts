@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc/client';
+import { useTRPC } from '@/web/trpc/client';
 
 /** Checkout and the portal answer a provider address; the browser goes there (the provider sends it back to /billing). */
 const leave = ({ url }: { url: string }) => window.location.assign(url);

@@ -2,10 +2,10 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC } from '@/lib/trpc/client';
-import { BusyButton, card, formatDays } from '../catalog-ui';
-import { Field } from '../field';
-import { QueryError } from '../query-state';
+import { useTRPC } from '@/web/trpc/client';
+import { BusyButton, card, formatDays } from '../catalog/catalog-ui';
+import { Field } from '../ui/field';
+import { QueryError } from '../ui/query-state';
 
 /**
  * Sandbox only: the billing test clock (DESIGN decision 35). Moving it runs the renewals and dunning steps that

@@ -3,9 +3,9 @@
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useId, useState } from 'react';
-import { useTRPC } from '@/lib/trpc/client';
-import { BusyButton, formatWhen } from '../catalog-ui';
-import { QueryError } from '../query-state';
+import { useTRPC } from '@/web/trpc/client';
+import { BusyButton, formatWhen } from '../catalog/catalog-ui';
+import { QueryError } from '../ui/query-state';
 import { ArmResultsChart } from './arm-results-chart';
 import type { Experiment } from './experiment-types';
 import { analysisSentence, experimentWarnings, suggestedWinner, upliftText } from './experiment-words';

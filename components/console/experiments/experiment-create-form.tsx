@@ -2,9 +2,9 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { apiErrorOf, useTRPC } from '@/lib/trpc/client';
+import { apiErrorOf, useTRPC } from '@/web/trpc/client';
 import { isClinicalStep, THEME_TOKENS, type ThemeToken } from '@/server/domain/flows/shared/shapes';
-import { BusyButton, TextAreaField } from '../catalog-ui';
+import { BusyButton, TextAreaField } from '../catalog/catalog-ui';
 import { KIND_LABEL } from '../flows/flow-steps';
 import { ArmsPreview } from './arms-preview';
 import type { Experiment } from './experiment-types';

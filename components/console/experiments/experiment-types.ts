@@ -1,4 +1,4 @@
-import type { RouterInputs, RouterOutputs } from '@/lib/console/types';
+import type { RouterInputs, RouterOutputs } from '@/web/console/types';
 
 /** The experiment shapes as the `experiments` router answers them, so the page and its procedures cannot disagree. */
 export type Experiment = RouterOutputs['experiments']['list'][number];

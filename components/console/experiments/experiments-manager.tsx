@@ -2,9 +2,9 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC } from '@/lib/trpc/client';
-import { BusyButton } from '../catalog-ui';
-import { Loading, QueryError } from '../query-state';
+import { useTRPC } from '@/web/trpc/client';
+import { BusyButton } from '../catalog/catalog-ui';
+import { Loading, QueryError } from '../ui/query-state';
 import { ExperimentCard } from './experiment-card';
 import { ExperimentCreateForm } from './experiment-create-form';
 

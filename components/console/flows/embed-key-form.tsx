@@ -1,9 +1,9 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { apiErrorOf } from '@/lib/trpc/client';
-import { FormActions } from '../catalog-ui';
-import { QueryError, errorParam } from '../query-state';
+import { apiErrorOf } from '@/web/trpc/client';
+import { FormActions } from '../catalog/catalog-ui';
+import { QueryError, errorParam } from '../ui/query-state';
 
 export interface EmbedKeyDraft {
   name: string;

@@ -2,13 +2,13 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { RouterOutputs } from '@/lib/console/types';
-import { useTRPC } from '@/lib/trpc/client';
-import { BusyButton, StatusBadge } from '../catalog-ui';
-import { ConfirmDialog } from '../confirm-dialog';
-import { IdChip } from '../copy-button';
-import { formatDateTime } from '../format';
-import { QueryError } from '../query-state';
+import type { RouterOutputs } from '@/web/console/types';
+import { useTRPC } from '@/web/trpc/client';
+import { BusyButton, StatusBadge } from '../catalog/catalog-ui';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { IdChip } from '../ui/copy-button';
+import { formatDateTime } from '../ui/format';
+import { QueryError } from '../ui/query-state';
 import { EmbedKeyForm, originsOf, type FlowOption } from './embed-key-form';
 import { EmbedSnippet } from './embed-snippet';
 

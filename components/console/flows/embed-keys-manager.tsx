@@ -2,9 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC } from '@/lib/trpc/client';
-import { card } from '../catalog-ui';
-import { Loading, QueryError } from '../query-state';
+import { useTRPC } from '@/web/trpc/client';
+import { card } from '../catalog/catalog-ui';
+import { Loading, QueryError } from '../ui/query-state';
 import { EmbedKeyForm, originsOf, type EmbedKeyDraft } from './embed-key-form';
 import { EmbedKeyRow } from './embed-key-row';
 import { EmbedSnippet } from './embed-snippet';

@@ -1,4 +1,4 @@
-import { CopyButton } from '../copy-button';
+import { CopyButton } from '../ui/copy-button';
 
 /** The tag a clinic pastes into its site: the versioned widget script and the key, loaded without blocking. */
 export const flowSnippet = (publicUrl: string, embedKey: string) => `<script src="${publicUrl}/embed/v1/flow.js" data-embed-key="${embedKey}" async></script>`;

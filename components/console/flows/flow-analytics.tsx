@@ -2,9 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTRPC } from '@/lib/trpc/client';
+import { useTRPC } from '@/web/trpc/client';
 import { stepHeading } from '@/server/domain/flows/shared/shapes';
-import { Loading, QueryError } from '../query-state';
+import { Loading, QueryError } from '../ui/query-state';
 import { fillDays, rangeOf, RANGES, type RangeDays } from './analytics-range';
 import { FunnelChart, QualifyRateChart, StatTiles, ViewsSessionsChart } from './flow-charts';
 

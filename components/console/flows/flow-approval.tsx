@@ -2,13 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC } from '@/lib/trpc/client';
-import { BlockedReason } from '../blocked-reason';
-import { BusyButton } from '../catalog-ui';
-import { ConfirmDialog } from '../confirm-dialog';
-import { ShortHash } from '../intake-ui';
-import { useProviderBlock } from '../questionnaire-approve-button';
-import { QueryError } from '../query-state';
+import { useTRPC } from '@/web/trpc/client';
+import { BlockedReason } from '../ui/blocked-reason';
+import { BusyButton } from '../catalog/catalog-ui';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ShortHash } from '../intake/intake-ui';
+import { useProviderBlock } from '../intake/questionnaire-approve-button';
+import { QueryError } from '../ui/query-state';
 import { FlowClinicalDiff } from './flow-clinical-diff';
 import type { Flow } from './flow-types';
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate } from '../format';
-import { TableScroll } from '../data-table';
+import { formatDate } from '../ui/format';
+import { TableScroll } from '../ui/data-table';
 import { biggestDrop, funnelRows, type FunnelStep } from './funnel';
 
 export interface FlowStats {

@@ -1,5 +1,5 @@
 import type { ClinicalStepShape, FlowStepShape } from '@/server/domain/flows/shared/shapes';
-import { FieldDiff } from '../word-diff';
+import { FieldDiff } from '../ui/word-diff';
 import { contactStepSummary, isClinical, KIND_LABEL } from './flow-steps';
 import type { DraftDocument, FlowVersionSummary, PendingClinicalChanges } from './flow-types';
 

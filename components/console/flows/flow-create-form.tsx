@@ -4,10 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
-import { useTRPC } from '@/lib/trpc/client';
-import { BusyButton } from '../catalog-ui';
-import { fieldMessage, FieldError } from '../field-error';
-import { QueryError } from '../query-state';
+import { useTRPC } from '@/web/trpc/client';
+import { BusyButton } from '../catalog/catalog-ui';
+import { fieldMessage, FieldError } from '../ui/field-error';
+import { QueryError } from '../ui/query-state';
 import { starterDocument } from './starter-document';
 
 const control =

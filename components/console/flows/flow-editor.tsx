@@ -3,9 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useId, useState } from 'react';
-import { apiErrorOf, useTRPC } from '@/lib/trpc/client';
-import { BusyButton, card } from '../catalog-ui';
-import { Loading, QueryError } from '../query-state';
+import { apiErrorOf, useTRPC } from '@/web/trpc/client';
+import { BusyButton, card } from '../catalog/catalog-ui';
+import { Loading, QueryError } from '../ui/query-state';
 import { FlowApproval } from './flow-approval';
 import { FlowProtocolSetting } from './flow-protocol-setting';
 import { FlowStatusBadge, FlowVersions } from './flow-status';

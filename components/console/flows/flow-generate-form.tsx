@@ -3,9 +3,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
-import { apiErrorOf, useTRPC } from '@/lib/trpc/client';
-import { BusyButton } from '../catalog-ui';
-import { QueryError } from '../query-state';
+import { apiErrorOf, useTRPC } from '@/web/trpc/client';
+import { BusyButton } from '../catalog/catalog-ui';
+import { QueryError } from '../ui/query-state';
 
 /** The reasons a refused draft lists (422 draft_invalid), each a sentence; other details are not shown. */
 function reasonsOf(error: unknown): string[] {

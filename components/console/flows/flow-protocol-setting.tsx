@@ -2,9 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useTRPC } from '@/lib/trpc/client';
-import { LIST_INPUT } from '../catalog-types';
-import { QueryError } from '../query-state';
+import { useTRPC } from '@/web/trpc/client';
+import { LIST_INPUT } from '../catalog/catalog-types';
+import { QueryError } from '../ui/query-state';
 import type { DraftDocument } from './flow-types';
 
 /** The select's id: the publish refusal's "Settings → Protocol" link lands on it. */

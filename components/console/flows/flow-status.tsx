@@ -1,10 +1,10 @@
 'use client';
 
-import { ShortHash } from '../intake-ui';
-import { formatDateTime } from '../format';
-import { useNames } from '../order-data';
-import { Named } from '../order-ui';
-import { flowStatusWords } from '../status-words';
+import { ShortHash } from '../intake/intake-ui';
+import { formatDateTime } from '../ui/format';
+import { useNames } from '../orders/order-data';
+import { Named } from '../orders/order-ui';
+import { flowStatusWords } from '../ui/status-words';
 import type { Flow, FlowVersionSummary } from './flow-types';
 
 const TONE: Record<string, string> = {

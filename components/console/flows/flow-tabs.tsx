@@ -1,4 +1,4 @@
-import { ViewTabs } from '@/components/console/view-tabs';
+import { ViewTabs } from '@/components/console/ui/view-tabs';
 
 /** The flows area's views: the flows themselves and the keys that embed them. */
 export function FlowTabs({ active }: { active: 'flows' | 'keys' }) {

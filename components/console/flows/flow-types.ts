@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@/lib/console/types';
+import type { RouterOutputs } from '@/web/console/types';
 
 /** The flow shapes as the router answers them (authoring, `flows.*`): a page and its procedure cannot disagree. */
 export type Flow = RouterOutputs['flows']['get'];

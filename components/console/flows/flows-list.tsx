@@ -2,9 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useTRPC } from '@/lib/trpc/client';
-import { formatDateTime } from '../format';
-import { Loading, QueryError } from '../query-state';
+import { useTRPC } from '@/web/trpc/client';
+import { formatDateTime } from '../ui/format';
+import { Loading, QueryError } from '../ui/query-state';
 import { FlowStatusBadge } from './flow-status';
 
 /** The mode's flows, newest first: what patients see (active version), what waits for a provider, and links. */

@@ -3,11 +3,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { useTRPC } from '@/lib/trpc/client';
-import { BusyButton } from '../catalog-ui';
-import { ConfirmDialog } from '../confirm-dialog';
-import { ShortHash } from '../intake-ui';
-import { QueryError } from '../query-state';
+import { useTRPC } from '@/web/trpc/client';
+import { BusyButton } from '../catalog/catalog-ui';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ShortHash } from '../intake/intake-ui';
+import { QueryError } from '../ui/query-state';
 import { publishOutcome, VersionLine } from './flow-status';
 import { PublishError } from './publish-problem';
 import type { Flow } from './flow-types';

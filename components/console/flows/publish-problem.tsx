@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { apiErrorOf } from '@/lib/trpc/client';
+import { apiErrorOf } from '@/web/trpc/client';
 import { PROTOCOL_FIELD_ID, PROTOCOLS_HREF } from './flow-protocol-setting';
 
 interface ProblemLink {

@@ -1,7 +1,7 @@
 'use client';
 
 import type { FlowStepShape } from '@/server/domain/flows/shared/shapes';
-import { apiErrorOf } from '@/lib/trpc/client';
+import { apiErrorOf } from '@/web/trpc/client';
 import { stepName } from './flow-steps';
 
 /** A refused save in the API's words, with the field it names and, when that field is in a step, which step. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { QUIZ_QUESTION_TYPES, type FlowStepShape, type QuizQuestionShape, type QuizStepShape } from '@/server/domain/flows/shared/shapes';
-import { BusyButton, CheckboxField, SelectField } from '../catalog-ui';
+import { BusyButton, CheckboxField, SelectField } from '../catalog/catalog-ui';
 import { ClinicalBadge, CopyField, withOptional } from './flow-fields';
 import { isClinical, KIND_LABEL } from './flow-steps';
 

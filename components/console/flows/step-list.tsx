@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { FLOW_STEP_KINDS, type FlowStepKind, type FlowStepShape } from '@/server/domain/flows/shared/shapes';
-import { BusyButton } from '../catalog-ui';
+import { BusyButton } from '../catalog/catalog-ui';
 import { ClinicalBadge } from './flow-fields';
 import { stepHeading } from '@/server/domain/flows/shared/shapes';
 import { addStep, isClinical, KIND_LABEL, moveStep, newStep } from './flow-steps';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/lib/trpc/client';
+import { useTRPC } from '@/web/trpc/client';
 import type { FlowOption } from './embed-key-form';
 
 /** The flows an embed key may serve: the mode's unarchived flows (an archived one's key would answer 404). */

@@ -2,9 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useTRPC } from '@/lib/trpc/client';
-import { CopyButton } from '../copy-button';
-import { Loading, QueryError } from '../query-state';
+import { useTRPC } from '@/web/trpc/client';
+import { CopyButton } from '../ui/copy-button';
+import { Loading, QueryError } from '../ui/query-state';
 import { stepWords, type GoLiveChecklist as Checklist, type GoLiveStep } from './go-live-words';
 
 function Marker({ step, index, next }: { step: GoLiveStep; index: number; next: boolean }) {

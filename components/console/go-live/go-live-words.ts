@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@/lib/console/types';
+import type { RouterOutputs } from '@/web/console/types';
 
 export type GoLiveChecklist = RouterOutputs['overview']['goLive'];
 export type GoLiveStep = GoLiveChecklist['steps'][number];

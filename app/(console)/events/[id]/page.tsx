@@ -1,5 +1,5 @@
-import { EventDetail } from '@/components/console/event-detail';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { EventDetail } from '@/components/console/developer/event-detail';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export default async function EventPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

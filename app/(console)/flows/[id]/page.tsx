@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import { NoAccess } from '@/components/console/catalog-ui';
+import { NoAccess } from '@/components/console/catalog/catalog-ui';
 import { readsFlows } from '@/components/console/flows/flow-access';
 import { FlowEditor } from '@/components/console/flows/flow-editor';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Flow · Fulfillment Rail' };
 

@@ -1,8 +1,8 @@
-import { NotForRole } from '@/components/console/order-ui';
-import { QuestionnaireTabs, readsQuestionnaires } from '@/components/console/intake-ui';
-import { QuestionnaireLibrary } from '@/components/console/questionnaire-library';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { NotForRole } from '@/components/console/orders/order-ui';
+import { QuestionnaireTabs, readsQuestionnaires } from '@/components/console/intake/intake-ui';
+import { QuestionnaireLibrary } from '@/components/console/intake/questionnaire-library';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Questionnaires · Fulfillment Rail' };
 

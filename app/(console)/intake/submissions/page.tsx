@@ -1,9 +1,9 @@
-import { IntakeReferenceSearch } from '@/components/console/intake-reference-search';
-import { IntakeSubmissionList } from '@/components/console/intake-submission-list';
-import { PAGE_SIZE, SUBMISSION_FILTERS, type SubmissionFilter } from '@/components/console/intake-submission-types';
-import { NotForRole } from '@/components/console/order-ui';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { IntakeReferenceSearch } from '@/components/console/intake/intake-reference-search';
+import { IntakeSubmissionList } from '@/components/console/intake/intake-submission-list';
+import { PAGE_SIZE, SUBMISSION_FILTERS, type SubmissionFilter } from '@/components/console/intake/intake-submission-types';
+import { NotForRole } from '@/components/console/orders/order-ui';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Intake review · Fulfillment Rail' };
 

@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import { NotForRole } from '@/components/console/order-ui';
-import { OrderView } from '@/components/console/order-view';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { NotForRole } from '@/components/console/orders/order-ui';
+import { OrderView } from '@/components/console/orders/order-view';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Order · Fulfillment Rail' };
 

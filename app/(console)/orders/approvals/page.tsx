@@ -1,7 +1,7 @@
-import { OrderApprovalQueue, QUEUE_SIZE } from '@/components/console/order-approval-queue';
-import { NotForRole, OrderTabs } from '@/components/console/order-ui';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { OrderApprovalQueue, QUEUE_SIZE } from '@/components/console/orders/order-approval-queue';
+import { NotForRole, OrderTabs } from '@/components/console/orders/order-ui';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Approval queue · Fulfillment Rail' };
 

@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import { NotForRole } from '@/components/console/order-ui';
-import { PatientView } from '@/components/console/patient-detail';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { NotForRole } from '@/components/console/orders/order-ui';
+import { PatientView } from '@/components/console/patients/patient-detail';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Patient · Fulfillment Rail' };
 

@@ -1,5 +1,5 @@
 import NextAuth from 'next-auth';
-import { authOptions } from '@/lib/console/auth-options';
+import { authOptions } from '@/web/console/auth-options';
 
 const handler = NextAuth(authOptions);
 export { handler as GET, handler as POST };

@@ -1,10 +1,10 @@
 import Link from 'next/link';
-import { NoAccess } from '@/components/console/catalog-ui';
+import { NoAccess } from '@/components/console/catalog/catalog-ui';
 import { readsFlowAnalytics, readsFlows } from '@/components/console/flows/flow-access';
 import { rangeOf } from '@/components/console/flows/analytics-range';
 import { FlowAnalytics } from '@/components/console/flows/flow-analytics';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Flow analytics · Fulfillment Rail' };
 

@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import { NoAccess } from '@/components/console/catalog-ui';
+import { NoAccess } from '@/components/console/catalog/catalog-ui';
 import { ExperimentsManager } from '@/components/console/experiments/experiments-manager';
 import { readsFlowAnalytics, readsFlows } from '@/components/console/flows/flow-access';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Flow experiments · Fulfillment Rail' };
 

@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import { readsQuestionnaires } from '@/components/console/intake-ui';
-import { NotForRole } from '@/components/console/order-ui';
-import { QuestionnaireVersions } from '@/components/console/questionnaire-versions';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { readsQuestionnaires } from '@/components/console/intake/intake-ui';
+import { NotForRole } from '@/components/console/orders/order-ui';
+import { QuestionnaireVersions } from '@/components/console/intake/questionnaire-versions';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Questionnaire · Fulfillment Rail' };
 

@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import { NotForRole } from '@/components/console/order-ui';
-import { QuestionnaireTabs, readsQuestionnaires } from '@/components/console/intake-ui';
+import { NotForRole } from '@/components/console/orders/order-ui';
+import { QuestionnaireTabs, readsQuestionnaires } from '@/components/console/intake/intake-ui';
 import { QuestionnaireBuilder } from '@/components/questionnaire-builder/questionnaire-builder';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Build a questionnaire · Fulfillment Rail' };
 

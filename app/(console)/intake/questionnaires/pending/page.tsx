@@ -1,8 +1,8 @@
-import { NotForRole } from '@/components/console/order-ui';
-import { QuestionnaireTabs, readsQuestionnaires } from '@/components/console/intake-ui';
-import { QuestionnairePending } from '@/components/console/questionnaire-pending';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { NotForRole } from '@/components/console/orders/order-ui';
+import { QuestionnaireTabs, readsQuestionnaires } from '@/components/console/intake/intake-ui';
+import { QuestionnairePending } from '@/components/console/intake/questionnaire-pending';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Questionnaires pending approval · Fulfillment Rail' };
 

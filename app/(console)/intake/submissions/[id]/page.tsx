@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import { IntakeSubmissionDetail } from '@/components/console/intake-submission-detail';
-import { NotForRole } from '@/components/console/order-ui';
-import { requireConsoleSession } from '@/lib/console/session';
-import { getQueryClient, HydrateClient, trpcServer } from '@/lib/trpc/server';
+import { IntakeSubmissionDetail } from '@/components/console/intake/intake-submission-detail';
+import { NotForRole } from '@/components/console/orders/order-ui';
+import { requireConsoleSession } from '@/web/console/session';
+import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
 export const metadata = { title: 'Intake submission · Fulfillment Rail' };
 

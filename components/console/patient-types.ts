@@ -1,5 +1,0 @@
-import type { RouterOutputs } from '@/lib/console/types';
-
-/** The patient answers the console reads, inferred from the router. PHI. */
-export type Patient = RouterOutputs['patients']['getPatient'];
-export type AccessLogEntry = RouterOutputs['patients']['listPatientAccessLog'][number];

@@ -1,9 +1,0 @@
-import type { RouterOutputs } from '@/lib/console/types';
-
-/** The pharmacy answers the console reads, inferred from the router. */
-export type Pharmacy = RouterOutputs['pharmacies']['listPharmacies'][number];
-export type RoutingPolicy = RouterOutputs['pharmacies']['getRoutingPolicy'];
-export type RoutingStrategy = RoutingPolicy['strategy'];
-
-/** The newest catalogs of a connection the pharmacy page shows; server prefetch and client read the same key. */
-export const catalogsInput = (pharmacyConnectionId: string) => ({ pharmacyConnectionId, limit: 20 });
