@@ -33,6 +33,12 @@ export const patients = pgTable(
     state: text('state'),
     allergies: jsonb('allergies').$type<string[]>().notNull(),
     medications: jsonb('medications').$type<string[]>().notNull(),
+    // The patient's notice choices (DESIGN decision 41): e-mail on until they opt out; SMS only once they gave a
+    // phone with SMS consent (smsConsentAt) and did not opt out since. Both are changed from the portal
+    // (PATCH /v1/patient/me/notifications) or a signed unsubscribe link, honoured at once.
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    notifySms: boolean('notify_sms').notNull().default(false),
+    smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
