@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 
 /*
- * Which files a run takes follows the database they need (docs/decisions.md, "Tests: which database a file
- * runs on"):
+ * Which files a run takes follows the database they need (docs/decisions/tests-and-ci.md, "Which database a
+ * test file runs on"):
  *   tests/*.test.ts           data behaviour: both runs, PGlite (`npm test`) and PostgreSQL (DATABASE_URL set);
  *   tests/no-database/**             database-independent: once, in the PGlite run;
  *   tests/embedded/**         the embedded database's own behaviour: the PGlite run only;

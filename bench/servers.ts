@@ -152,7 +152,7 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
 
 /**
  * `npm start`'s NODE_OPTIONS and MALLOC_ARENA_MAX default, read from package.json's `start` script itself so
- * that the bench cannot drift from it (docs/decisions.md, Performance and Issue 20).
+ * that the bench cannot drift from it (docs/decisions/performance.md, "The bench measures the server as npm start runs it").
  */
 export function npmStartSettings(): { nodeOptions: string; mallocArenaMax: string } {
   const script: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;

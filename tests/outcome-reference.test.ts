@@ -6,7 +6,7 @@ import { countRows, createTenantWithKeys, expectEnvelope, startTestApp, type Cli
 import { approvedQuestionnaire, eligibleAnswers, weightDocument } from './helpers/intake-world';
 
 /*
- * The reference a patient reads on the outcome page (issue 33 item 5; docs/decisions.md, "Issue 33: outcome pages"): every
+ * The reference a patient reads on the outcome page (issue 33 item 5; docs/decisions/intake.md, "The patient reference"): every
  * recorded run (flow, public intake, hosted link) answers a short reference that is not an id and holds no
  * PHI, and staff find the submission by it: GET /intake/submissions?reference=, as typed from a phone call.
  */

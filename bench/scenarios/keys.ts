@@ -8,7 +8,7 @@ import type { Scenario, ScenarioContext, TargetCheck } from './types';
 const LIST_RATIO_TARGET = 0.08;
 const LIST_P99_TARGET_MS = 20;
 const LOADED_RSS_TARGET_MB = 300;
-/** PGlite's idle figure (569 MB when issue 35 was filed): the reasoning is in docs/decisions.md ("Issue 35: the same-SQL reference …"). */
+/** PGlite's idle figure (569 MB when issue 35 was filed): the reasoning is in docs/decisions/performance.md ("Keys scenario targets and the PGlite idle RSS target"). */
 const PGLITE_IDLE_RSS_TARGET_MB = 600;
 
 export const KEYS_LIST = 'keys: GET /v1/developer/keys';
@@ -61,7 +61,7 @@ export const keysScenario: Scenario = {
     }
     if (db === 'pglite') {
       checks.push({
-        target: `PGlite: idle server RSS ≤ ${PGLITE_IDLE_RSS_TARGET_MB} MB (${loaded}; docs/decisions.md, issue 35)`,
+        target: `PGlite: idle server RSS ≤ ${PGLITE_IDLE_RSS_TARGET_MB} MB (${loaded}; docs/decisions/performance.md)`,
         db,
         actual: idleRssMb === null ? 'unknown' : `${fmt.mb(idleRssMb)} MB`,
         pass: idleRssMb !== null && idleRssMb <= PGLITE_IDLE_RSS_TARGET_MB,

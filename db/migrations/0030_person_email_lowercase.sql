@@ -13,7 +13,7 @@ WHERE "email" IS NOT NULL AND "email" <> lower(btrim("email"));
 -- only by case (users_email_idx is unique, so folding both would fail, and folding one would hand the address's
 -- sign-in to whichever was picked), both are left exactly as they were: sign-in has compared the lower-cased
 -- address since it existed, so such a row could not sign in before and cannot now, and a new account cannot take
--- the address (createUser compares ignoring case). Ops settles each such pair by hand (docs/decisions.md).
+-- the address (createUser compares ignoring case). Ops settles each such pair by hand (docs/decisions/http.md).
 UPDATE "users" AS u
 SET "email" = lower(btrim(u."email"))
 WHERE u."email" <> lower(btrim(u."email"))

@@ -7,7 +7,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export type PaymentsProviderKind = 'simulated' | 'stripe';
 
 /**
- * One billing account per tenant and mode (DESIGN decision 29, docs/decisions.md "Issue 25"): the live one is
+ * One billing account per tenant and mode (DESIGN decision 29, docs/decisions/billing.md): the live one is
  * what the clinic pays and what its plan cap follows; the sandbox one is a rehearsal on the simulated provider
  * that never moves the tenant's real plan. Created on first use with the defaults below.
  */

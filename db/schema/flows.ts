@@ -140,8 +140,8 @@ export const flowStatsDaily = pgTable(
     arm: text('arm').notNull(),
     /**
      * 0..15, drawn at random per write: the flow-level row of a day is bumped by every session of the flow, so
-     * one row would serialise all of them on its lock; reads sum the shards (docs/decisions.md, Issue 23: flows
-     * benchmark).
+     * one row would serialise all of them on its lock; reads sum the shards (docs/decisions/flows.md,
+     * "Counting (decision 26)").
      */
     shard: smallint('shard').notNull().default(0),
     views: integer('views').notNull().default(0),

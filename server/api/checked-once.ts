@@ -6,7 +6,7 @@ import { wrapParse } from './dependency-internals';
  * Output checking for values the server builds once and then serves again and again (a published flow's
  * patient-safe definition, cached per version): the schema checks an object the first time it is returned
  * and trusts that same object after, instead of walking its every item on every response (≈ 1 ms of CPU per
- * session for a 40-item page; docs/decisions.md, Issue 23: performance of the public runtime). Only frozen
+ * session for a 40-item page; docs/decisions/performance.md, "Public runtime: statements per request"). Only frozen
  * objects are remembered, so what was checked cannot have changed since, and only when the check returned
  * them unchanged (nothing stripped or coerced: serving the object itself then sends exactly what the checked
  * copy would; key order aside, which zod sets from the schema); anything else is checked each time.

@@ -11,7 +11,7 @@ export const MIGRATIONS = path.resolve(process.cwd(), 'db/migrations');
 const MIGRATION_LOCK = 7_240_531;
 
 const POOL_SIZE = 20;
-// Safety nets that a healthy process never meets (Issue 21 in docs/decisions.md). With a connection never
+// Safety nets that a healthy process never meets (docs/decisions/data.md, "Pool safety nets"). With a connection never
 // handed back, or transactions each waiting for a second connection of the pool they drew from, whoever
 // waits for a connection fails after this long ("timeout exceeded when trying to connect") instead of
 // queuing forever.

@@ -98,7 +98,7 @@ export function prepared<B extends Preparable, V extends Record<string, unknown>
       if (!template) {
         const first = build(q).prepare('') as unknown as PreparedInternals;
         // A drizzle release that renamed the mapping's field would return unmapped rows: refuse at once instead.
-        if (!('fields' in first)) throw new Error('server/db/prepared.ts: drizzle-orm\'s prepared query no longer carries `fields`; see docs/decisions.md, "Issue 35: the same-SQL reference"');
+        if (!('fields' in first)) throw new Error('server/db/prepared.ts: drizzle-orm\'s prepared query no longer carries `fields`; see docs/decisions/data.md (the prepared-statement layer)');
         const query = first.getQuery();
         check?.(query);
         template = { query, slots: slotsOf(query.params), fields: first.fields, joins: first.joinsNotNullableMap, name: statementName(query.sql) };

@@ -14,7 +14,7 @@ export function withSavepoint<T>(q: Queryable, fn: (q: Queryable) => Promise<T>)
 /**
  * Runs `fn` in `q`'s open transaction when it is one, else in a new transaction: for a unit of work whose
  * failure is the whole request's (an Idempotency-Key request's transaction rolls back on any error), where a
- * savepoint would only add two round trips (docs/decisions.md, Issue 23: performance of the public runtime).
+ * savepoint would only add two round trips (docs/decisions/performance.md, "Public runtime: statements per request").
  */
 export function joinTransaction<T>(q: Db | Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return q instanceof PgTransaction ? fn(q as Tx) : q.transaction(fn);

@@ -46,7 +46,7 @@ describe('settings flow from the validated config, not through process.env', () 
         else if (/\.(ts|tsx|mjs|js)$/.test(entry.name) && write.test(fs.readFileSync(p, 'utf8'))) offenders.push(p);
       }
     };
-    for (const dir of ['server', 'scripts', 'bin', 'lib', 'app']) walk(path.resolve(dir));
+    for (const dir of ['server', 'scripts', 'bin', 'web', 'app']) walk(path.resolve(dir));
     expect(offenders).toEqual([]);
   });
 });

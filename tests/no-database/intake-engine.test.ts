@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate, type Evaluation } from '@/server/domain/intake/shared/engine';
 import type { Condition, QuestionnaireDocument, QuestionnaireItem, QuestionnaireRule } from '@/server/domain/intake/questionnaire-schema';
 
-/** Worked cases of the eligibility engine (DESIGN decision 19; semantics in docs/decisions.md, issue 22). */
+/** Worked cases of the eligibility engine (DESIGN decision 19; semantics in docs/decisions/intake.md). */
 
 const ITEMS: QuestionnaireItem[] = [
   { linkId: 'dob', text: 'Date of birth', type: 'date', required: true },

@@ -7,7 +7,7 @@ import { captureStatements } from '../helpers/pg-statements';
 import { waitFor } from '../helpers/webhooks';
 
 /*
- * SQL round trips per public runtime request (docs/decisions.md, Issue 23: flows runtime round trips): every
+ * SQL round trips per public runtime request (docs/decisions/performance.md, "Public runtime: statements per request"): every
  * statement the pool sends (BEGIN and COMMIT included) while one request is served, on PostgreSQL, where each
  * is a socket write and a wait. The figures are ceilings: a change that adds a statement to a hot path fails here.
  */

@@ -59,7 +59,7 @@ export async function createUser(q: Queryable, tenantId: string | null, input: N
   checkNpi(input.npi);
   const email = normalizeEmail(input.email);
   // Ignoring case: a row written before addresses were normalised, and left as it was because another user's folds to
-  // the same address (migration 0030), still takes its address (docs/decisions.md, issue 49).
+  // the same address (migration 0030), still takes its address (docs/decisions/http.md, "One spelling of a person's e-mail").
   const [taken] = await q.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
   if (taken) throw errors.conflict('A user with this e-mail already exists.', 'email_taken');
   const isProvider = input.role === 'provider';

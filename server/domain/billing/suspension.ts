@@ -21,7 +21,7 @@ const AFTER_MS = { plain: suspendedAfterMs(false), extended: suspendedAfterMs(tr
 
 /**
  * A condition an insert can carry so that order creation costs no extra statement (the order is written by
- * one statement, docs/decisions.md "Issue 25: where billing decisions bite"): true unless the scope's account is
+ * one statement, docs/decisions/billing.md "Billing guards cost no statement"): true unless the scope's account is
  * suspended at the moment `suspensionValues` was taken — the same judgement as `effectiveStage`, which is
  * what explains a refusal afterwards.
  */

@@ -139,8 +139,8 @@ export type ServingEmbedKey = EmbedKeyRow & {
 };
 
 /**
- * The active key (not revoked) and `flowPublished` in one statement (docs/decisions.md, Issue 23: flows runtime round
- * trips): the key joined to its flow within the key's own tenant and mode. Null when the key is malformed,
+ * The active key (not revoked) and `flowPublished` in one statement (docs/decisions/performance.md,
+ * "Public runtime: statements per request"): the key joined to its flow within the key's own tenant and mode. Null when the key is malformed,
  * unknown or revoked, or serves a flow that is another tenant's or mode's, archived or unpublished (all 404).
  * The billing account of that tenant and mode rides on the same statement, so refusing a new session while
  * the clinic is restricted (decision 29) costs the public path no round trip, and so does the experiment

@@ -34,8 +34,8 @@ export async function emitEvent<T extends EventType>(tx: Tx, scope: Scope, type:
 }
 
 /**
- * The insert of events into the log as SQL, for a statement that writes more in its CTEs (docs/decisions.md,
- * Issue 23: performance of the public runtime), rendered once (`namedStatement`): one row per name, filled by
+ * The insert of events into the log as SQL, for a statement that writes more in its CTEs (docs/decisions/performance.md,
+ * "Public runtime: statements per request"), rendered once (`namedStatement`): one row per name, filled by
  * the group of that name (`eventValues(event)`), each taking the statement's `s.tenantId` and `s.livemode`, like
  * `scoped(…).insertMany`; the triggers fire as for any insert. `where`, when given, is a condition over the
  * statement's other CTEs: the events are written only when it holds.

@@ -4,7 +4,7 @@ import { canonicalJson } from '@/server/lib/canonical';
 /*
  * Everything certificates need from AUTH_SECRET, derived with HKDF-SHA256 under labels of their own, so the
  * session-token key, the key that wraps the signing keys and each tenant's answers key are unrelated values
- * and nothing extra has to be stored (docs/decisions.md, "Issue 22: certificates").
+ * and nothing extra has to be stored (docs/decisions/intake.md, "The answers hash is keyed per tenant").
  */
 
 const WRAP_INFO = 'fulfillment-rail certificate-signing-key-wrap v1';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The short reference a patient can quote for a submission (docs/decisions.md, "Issue 33: outcome pages"): 8 characters of
+ * The short reference a patient can quote for a submission (docs/decisions/intake.md, "The patient reference"): 8 characters of
  * Crockford base32 (digits and capitals without I, L, O, U, so nothing reads as another character over the
  * phone) taken from SHA-256 of the submission id, shown as two groups of four: `7KQ2-M9XD`. Derived, so the
  * same submission always has the same reference; stored beside it, so staff find the submission by it. It

@@ -110,7 +110,7 @@ export async function createPatient(db: Db, p: TenantPrincipal, input: CreatePat
 export async function insertPatient(q: Queryable, p: TenantPrincipal, fields: PatientFields, requestId: string | null): Promise<PatientRow> {
   const at = now();
   const id = newId('patient');
-  // The record and its access-log entry in one statement (docs/decisions.md, Issue 23: performance of the public runtime).
+  // The record and its access-log entry in one statement (docs/decisions/performance.md, "Public runtime: statements per request").
   const state = fields.address?.state ?? fields.state ?? null;
   // Every path that creates a patient (the API, public intake, flows, identity resolution, seeds) comes here: one spelling per address.
   const email = fields.email == null ? null : normalizeEmail(fields.email);

@@ -47,7 +47,7 @@ export interface Ineligible {
 }
 
 /**
- * DESIGN decision 12 and docs/decisions.md (issue 20): an order goes whole to one pharmacy that qualifies
+ * DESIGN decision 12 and docs/decisions/pharmacies.md ("An order is never split"): an order goes whole to one pharmacy that qualifies
  * for every line, ranked by the policy over the order's total price and its slowest line. This is the one
  * place that decides: the plan, approval, submit and reroute all call it, so a preview predicts the result.
  */

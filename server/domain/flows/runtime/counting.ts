@@ -12,7 +12,7 @@ export type FlowCounter = 'views' | 'sessions' | 'qualified' | 'disqualified' | 
 /**
  * Rows per (flow, day, version, step, arm): every session of a flow bumps the same flow-level row, so under
  * load one row would serialise them all on its lock until commit; a write picks one of these at random and
- * reads sum them (docs/decisions.md, Issue 23: flows benchmark).
+ * reads sum them (docs/decisions/flows.md, "Counting (decision 26)").
  */
 export const STATS_SHARDS = 16;
 
@@ -36,8 +36,8 @@ const p = sql.placeholder;
 const own = (as: string | undefined, field: string) => `${as ?? 'count'}.${field}`;
 
 /**
- * The two CTEs of a count, `landed` and `bumped`, for a statement that writes more (docs/decisions.md, Issue 23:
- * performance of the public runtime): the mark's insert decides, and the aggregate's insert reads it, so the
+ * The two CTEs of a count, `landed` and `bumped`, for a statement that writes more (docs/decisions/performance.md,
+ * "Public runtime: statements per request"): the mark's insert decides, and the aggregate's insert reads it, so the
  * row is bumped only when the mark landed, atomically with whatever else the statement writes. Written with
  * placeholders, for a statement rendered once (`namedStatement`): the session's and the moment's values are the
  * `s` group (`countedValues`), the count's own its `as` group (`countValues`).
@@ -91,7 +91,7 @@ export const countValues = (mark: string, stepId = '', shard = randomInt(STATS_S
 /**
  * The UTC day the session was first counted as viewed (its `view` mark), else the `s.day` value: the verdict
  * of a run lands on its view's day, so every (day, version, arm) row holds qualified ≤ views and `qualifyRate`
- * stays ≤ 1 under any range (DESIGN decision 34; docs/decisions.md, "Issue 33: outcome pages").
+ * stays ≤ 1 under any range (DESIGN decision 34; docs/decisions/flows.md, "Analytics that add up (decision 34)").
  */
 export const viewDay = sql`coalesce((select (created_at at time zone 'UTC')::date from flow_session_marks where session_id = ${p('s.sessionId')}::text and mark = ${VIEW_MARK}), ${p('s.day')}::date)`;
 
@@ -105,7 +105,7 @@ const countOnceStatement = namedStatement((counter: FlowCounter) => sql`
  * the session's version/day/step/arm row of `flow_stats_daily`, in the caller's transaction. A retried beacon
  * or step save therefore answers like the first and counts nothing. `stepId` '' is the flow-level row.
  *
- * One statement (docs/decisions.md, Issue 23: flows runtime round trips): the aggregate's insert reads the
+ * One statement (docs/decisions/performance.md, "Public runtime: statements per request"): the aggregate's insert reads the
  * mark's CTE, so it writes a row only when the mark landed, atomically even outside a transaction.
  */
 export async function countOnce(q: Queryable, session: CountedSession, mark: string, counter: FlowCounter, at: Date, stepId = ''): Promise<boolean> {

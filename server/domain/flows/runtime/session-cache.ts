@@ -13,7 +13,7 @@ export interface KnownSession {
 
 /*
  * Sessions this process created or read, by id, so that a beacon or a step save names its session without a
- * read of its own (docs/decisions.md, Issue 23: performance of the public runtime). Only the identity is
+ * read of its own (docs/decisions/performance.md, "Public runtime: statements per request"). Only the identity is
  * trusted from here; each write re-checks in its own statement that the session is open and unexpired.
  * Two generations of at most MAX_KNOWN / 2 each: when the newer fills, the older is dropped whole. (Dropping
  * the oldest entry of one Map per insert, as before, made V8 skip every deleted slot to find it: ≈ 7 µs per

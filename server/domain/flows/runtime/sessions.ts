@@ -41,7 +41,7 @@ const sessionNotFound = () => errors.notFound('flow session');
 
 /** The flow the key serves, when it is active and published; anything else is the same 404. */
 async function servedFlow(q: Queryable, embed: FlowEmbed): Promise<{ id: string; activeVersionId: string }> {
-  // Already checked with the key, in the same statement (docs/decisions.md, Issue 23: flows runtime round trips).
+  // Already checked with the key, in the same statement (docs/decisions/performance.md, "Public runtime: statements per request").
   if (embed.flowId && embed.activeVersionId) return { id: embed.flowId, activeVersionId: embed.activeVersionId };
   const flow = embed.flowId ? await scoped(q, embed).get(flows, embed.flowId) : undefined;
   if (!flow || flow.status !== 'active' || !flow.activeVersionId) throw errors.notFound('flow');
@@ -92,8 +92,8 @@ const servesSession = (embed: FlowEmbed, s: SessionIdentity) =>
 
 /**
  * A session of this key for a write that checks the session's state in its own statement (beacons, step
- * saves): from the process's memory when it has seen the session, else read (docs/decisions.md, Issue 23:
- * performance of the public runtime). The same 404 as `requireSession` for anything not the key's.
+ * saves): from the process's memory when it has seen the session, else read (docs/decisions/performance.md,
+ * "Public runtime: statements per request"). The same 404 as `requireSession` for anything not the key's.
  */
 export async function sessionOf(q: Queryable, embed: FlowEmbed, id: string): Promise<KnownSession> {
   const hit = knownSession(id);
@@ -209,7 +209,7 @@ export async function createSession(db: Db, embed: FlowEmbed, input: SessionInpu
   const viewed = newEvent('flow.viewed', { flowId: flow.id, sessionId: id, flowVersionId: pinned.version.id });
   const exposed = assigned && newEvent('experiment.exposed', { flowId: flow.id, sessionId: id, experimentId: assigned.experimentId, variantKey: assigned.arm });
   // The session, its events and the `sessions` count in one statement, atomic without a transaction
-  // (docs/decisions.md, Issue 23: performance of the public runtime); the experiment read before it needs none.
+  // (docs/decisions/performance.md, "Public runtime: statements per request"); the experiment read before it needs none.
   await createStatement.execute(db, exposed ? 'exposed' : 'viewed', {
     row: session,
     s: countedValues(session, at),

@@ -19,8 +19,8 @@ const p = sql.placeholder;
 const open = sql`exists (select 1 from open_session)`;
 
 /**
- * Holds a step's answers in one statement, without a transaction (docs/decisions.md, Issue 23: performance of
- * the public runtime): it locks the session row while the session is open and unexpired, merges the answers
+ * Holds a step's answers in one statement, without a transaction (docs/decisions/performance.md,
+ * "Public runtime: statements per request"): it locks the session row while the session is open and unexpired, merges the answers
  * into the held ones (replacing an earlier save of the step; the upsert works on the newest row, whatever the
  * statement's snapshot), emits `step.completed` on the step's first save only (the `saved:` mark's insert
  * decides, so two saves racing emit it once), counts the completion (`completes`: false for the outcome page,

@@ -9,7 +9,7 @@ export { ageOn, bmiOf } from './derived';
 
 /**
  * The eligibility engine (DESIGN decision 19): pure, total, deterministic. No I/O, no clock (`asOf` is an
- * input), never throws on any answers object. Semantics (docs/decisions.md, "Issue 22: the eligibility engine"):
+ * input), never throws on any answers object. Semantics (docs/decisions/intake.md, "What counts as an answer" and the engine's decisions after it):
  *
  * - Items are visited in document order. An item is enabled when it has no `enableWhen` or its condition is
  *   true over the items before it. A disabled item's answer is ignored everywhere (rules, later enableWhen).
