@@ -17,10 +17,47 @@ const domainExceptShared = {
 // Schemas of outside input refuse NUL in every string (server/lib/zod.ts); plain zod would not.
 const zodPath = { name: 'zod', message: "Use `import * as z from '@/server/lib/zod'` (strings refuse NUL).", allowTypeImports: true };
 
+// Pages and the console's helpers read data only through the router (DESIGN decision 30): the typed tRPC client
+// in the browser, the in-process caller on the server. The custom server is what loads Next.js, not the reverse:
+// what it shares with pages (the services) is in the process container (server/api/process-services.ts).
+const pagesReachDataThroughTheRouter = [
+  domainExceptShared,
+  forbid('Console pages reach data only through the tRPC router (DESIGN decision 30), never the domain, the database, the worker or adapters.', 'server/db', 'server/jobs', 'server/integrations', 'db'),
+  forbid('Pages and the console helpers never import the custom server (server/http); take shared process state from the process container.', 'server/http'),
+];
+
+// The custom server (server/http), the worker (server/jobs) and the cluster's primary (server/cluster) are three
+// kinds of process; none imports another's code but where docs/architecture.md draws it. What two of them need
+// (the metrics scrape and its listener) lives below them, in server/lib.
+const customServerRefuses = [
+  forbid("The custom server never imports the pages or the console's client code (web/): what both need lives in server/api or server/lib.", 'web', 'app', 'components'),
+  forbid('The cluster forks the custom server, not the reverse: server/http never imports server/cluster.', 'server/cluster'),
+];
+
 const LAYERS = [
   {
     files: ['server/domain/**/*.ts'],
     patterns: [forbid('Domain code stays below the transports and the worker (DESIGN §3); move shared code to server/db or server/lib.', 'server/api', 'server/http', 'server/jobs', 'app')],
+  },
+  {
+    files: ['server/http/**/*.ts'],
+    ignores: ['server/http/main.ts'],
+    patterns: [
+      ...customServerRefuses,
+      forbid("Only server/http/main.ts, the web process's entry, imports the worker (it starts it under RUN_WORKER and reports the queue's depth); the rest of the custom server never imports server/jobs.", 'server/jobs'),
+    ],
+  },
+  {
+    files: ['server/http/main.ts'],
+    patterns: customServerRefuses,
+  },
+  {
+    files: ['server/jobs/**/*.ts'],
+    patterns: [forbid('The worker never imports the custom server, the procedures, the cluster or the pages; what it shares with them lives in server/lib, server/db or the domain.', 'server/http', 'server/api', 'server/cluster', 'app', 'components', 'web')],
+  },
+  {
+    files: ['server/cluster/**/*.ts'],
+    patterns: [forbid("The cluster's primary serves no request and opens no database: it imports only server/lib.", 'server/http', 'server/api', 'server/jobs', 'server/domain', 'server/db', 'server/integrations', 'db', 'app', 'components', 'web')],
   },
   {
     files: ['server/integrations/**/*.ts'],
@@ -52,19 +89,20 @@ const LAYERS = [
   },
   {
     files: ['components/**/*.{ts,tsx}'],
-    patterns: [domainExceptShared, forbid("Components never import the database or domain code (DESIGN §3); take types from the router's inferred types.", 'server/db', 'db')],
-  },
-  {
-    // Pages and the console's helpers read data only through the router (DESIGN decision 30): the typed tRPC
-    // client in the browser, the in-process caller on the server.
-    files: ['app/**/*.{ts,tsx}', 'web/**/*.{ts,tsx}', 'proxy.ts'],
     patterns: [
       domainExceptShared,
-      forbid('Console pages reach data only through the tRPC router (DESIGN decision 30), never the domain, the database, the worker or adapters.', 'server/db', 'server/jobs', 'server/integrations', 'db'),
-      // The custom server is what loads Next.js, not the reverse: what it shares with pages (the services) is in
-      // the process container (server/api/process-services.ts).
-      forbid('Pages and the console helpers never import the custom server (server/http); take shared process state from the process container.', 'server/http'),
+      forbid("Components never import the database or domain code (DESIGN §3); take types from the router's inferred types.", 'server/db', 'db'),
+      { regex: layer('server/api'), message: "Components take only types from server/api (the router's inferred types, a procedure's schemas); data comes through the tRPC client in web/.", allowTypeImports: true },
     ],
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'proxy.ts'],
+    patterns: pagesReachDataThroughTheRouter,
+  },
+  {
+    // web/ is what pages and components use to reach the server; it sits below both and imports neither.
+    files: ['web/**/*.{ts,tsx}'],
+    patterns: [...pagesReachDataThroughTheRouter, forbid('web/ sits below the pages and the components: it never imports them (a shared type comes from the router).', 'components', 'app')],
   },
   {
     files: ['server/api/**/*.ts'],
@@ -73,7 +111,7 @@ const LAYERS = [
   {
     // The SDK is published on its own (issue 38): it may import only itself and its package.json dependencies,
     // never the project (no `@/` alias, no path out of sdk/), so `npm pack` ships something that runs.
-    files: ['sdk/**/*.ts', 'examples/**/*.ts'],
+    files: ['sdk/**/*.ts', 'examples/**/*.{ts,mjs}'],
     ignores: ['examples/**/*.test.ts'],
     patterns: [
       { regex: '^@/', message: 'The SDK and the examples stand alone: import `@fulfillment-rail/sdk` or a path inside their own folder, never the project.' },

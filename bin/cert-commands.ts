@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { JSONWebKeySet } from 'jose';
 import { publishedCertificateKeys, rotateCertificateKey, verifyCertificate, type CertificateVerification } from '@/server/domain/intake/certificates';
 import { resolveAuthSecret } from '@/server/lib/auth-secret';
-import { Offline, UsageError, type Command, type Result } from './commands';
+import { Offline, UsageError, type Command, type Result } from './cli-command';
 
 /**
  * Claims are printed only once the signature verifies: a forged token says whatever its maker wrote, and showing

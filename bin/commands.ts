@@ -1,7 +1,4 @@
-import type { ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
-import type { Db } from '@/server/db/types';
-import type { Config } from '@/server/lib/config';
 import type { Principal } from '@/server/domain/auth/principal';
 import { createApiKey } from '@/server/domain/developer/api-keys';
 import { OPS_SCOPE } from '@/server/domain/developer/scopes';
@@ -11,48 +8,9 @@ import { ZCreateTenantRequest } from '@/server/api/routers/ops/create-tenant.typ
 import { ZUpdateTenantChanges } from '@/server/api/routers/ops/update-tenant.types';
 import { ZCreateApiKey } from '@/server/api/routers/developer/api-key.types';
 import { CERT_COMMANDS } from './cert-commands';
+import { UsageError, type Command, type Options } from './cli-command';
 import { DEV_COMMANDS } from './dev/commands';
-
-/** Bad input from the operator: exit code 2, nothing written. */
-export class UsageError extends Error {}
-
-export type Options = Record<string, string | undefined>;
-export interface Result {
-  value: unknown;
-  human: string;
-  /** Exit code; 0 unless the command's answer is a "no" (an invalid certificate). */
-  code?: number;
-}
-
-export type Work = (db: Db, config: Config) => Promise<Result>;
-/** Work that needs no database (verifying against a published JWKS): the CLI opens and locks nothing. */
-export class Offline {
-  constructor(readonly run: () => Promise<Result>) {}
-}
-
-/** What a long-running command (listen) writes to as it goes, and the signal that stops it (^C). */
-export interface LiveIo {
-  print(line: string): void;
-  signal: AbortSignal;
-  /** --json: each printed line is one JSON document. */
-  json: boolean;
-}
-/** Work that talks to a running server over HTTP and reports as it goes: no database is opened. */
-export class Live {
-  constructor(readonly run: (io: LiveIo) => Promise<Result>) {}
-}
-
-export interface Command {
-  summary: string;
-  usage: string;
-  /** More, shown by `<command> --help` only. */
-  help?: string;
-  options: NonNullable<ParseArgsConfig['options']>;
-  /** How many positional arguments the command takes (none unless set). */
-  positionals?: number;
-  /** Validates the flags without touching the database and returns the work to do. */
-  prepare(o: Options, positionals: string[], env: Record<string, string | undefined>): Work | Offline | Live;
-}
+import { PHARMACY_COMMANDS } from './pharmacy-commands';
 
 const OPERATOR: Principal = { kind: 'key', tenantId: null, livemode: true, scopes: [OPS_SCOPE], rateLimitKey: 'cli' };
 
@@ -174,6 +132,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   ...CERT_COMMANDS,
   ...DEV_COMMANDS,
+  ...PHARMACY_COMMANDS,
   migrate: {
     summary: 'Apply database migrations (they also run at every start)',
     usage: '',

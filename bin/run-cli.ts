@@ -4,7 +4,8 @@ import { acquirePgliteLock, holderOf } from '@/server/db/pglite-lock';
 import type { Database } from '@/server/db/types';
 import { AppError } from '@/server/lib/errors';
 import { loadConfig } from '@/server/lib/config';
-import { COMMANDS, Live, Offline, UsageError, type Command, type LiveIo } from './commands';
+import { Live, Offline, UsageError, type Command, type LiveIo } from './cli-command';
+import { COMMANDS } from './commands';
 
 const describe = ([name, c]: [string, Command]) => `  ${name.padEnd(16)} ${c.summary}${c.usage ? `\n${' '.repeat(19)}${c.usage}` : ''}`;
 const USAGE = `Fulfillment Rail CLI: operator commands (on the database) and developer commands (listen, trigger: over the API)

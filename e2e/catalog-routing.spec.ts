@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { base, clinicWithUser, ops, PASSWORD, signInWithPassword, signOut } from './helpers';
 
@@ -46,10 +48,14 @@ test('products, a pharmacy, a refused and an approved catalog upload, then the r
   await page.getByLabel('SKU').fill('SEMA-025');
   await page.getByLabel('Form').selectOption('injection');
   await page.getByLabel('Strength').fill('0.25 mg');
+  // A 4-4-2 label NDC is kept as 11 digits 5-4-2 (DESIGN decision 42).
+  await page.getByLabel('NDC (optional)').fill('0169-4132-12');
+  await page.getByLabel('RxCUI (optional)').fill('1991311');
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Created Semaglutide' })).toBeVisible();
   const sema = page.getByTestId('product-row').filter({ hasText: 'SEMA-025' });
   await expect(sema).toContainText('injection');
+  await expect(sema).toContainText('00169-4132-12 / 1991311');
   await expect(sema).toContainText('active');
   await expect(page.getByTestId('product-row')).toHaveCount(2);
 
@@ -198,7 +204,51 @@ test('products, a pharmacy, a refused and an approved catalog upload, then the r
   await expect(page.getByText('No pharmacies connected in live yet.')).toBeVisible();
   await page.getByLabel('Adapter').selectOption('http');
   await expect(page.getByLabel('Base URL')).toBeVisible();
+
+  // An http pharmacy (the reference pharmacy, examples/pharmacy-reference) is connected disabled, and its card asks
+  // for the protocol check (issue 54); the check runs from the service and lists each check.
+  const port = await freePort();
+  await page.getByLabel('Pharmacy name').fill('Reference Rx');
+  await page.getByLabel('States shipped to').fill('CA');
+  await page.getByLabel('Base URL').fill(`http://localhost:${port}`);
+  await page.getByRole('button', { name: 'Connect pharmacy' }).click();
+  const secret = (await page.getByTestId('pharmacy-secret').textContent())!;
+  const reference = await startReference(secret, port);
+  try {
+    const card = page.getByTestId('pharmacy-row').filter({ hasText: 'Reference Rx' });
+    await expect(card.getByTestId('verification-advice')).toHaveText('Before enabling this pharmacy for live orders, run the protocol check and see it pass.');
+    await expect(card.getByTestId('pharmacy-verification')).toContainText('Never checked.');
+    await card.getByRole('button', { name: 'Run the protocol check' }).click();
+    await expect(card.getByTestId('verification-status')).toHaveText('All checks passed', { timeout: 60_000 });
+    await expect(card.getByTestId('verification-check')).toHaveCount(11);
+    await expect(card.getByTestId('verification-check').filter({ hasText: 'order-idempotent' })).toContainText('Expected: POST /orders again with the same Idempotency-Key');
+    await expect(card.getByTestId('verification-advice')).toHaveCount(0);
+    await shots(page, 'pharmacy-protocol-check');
+  } finally {
+    reference.kill();
+  }
 });
+
+/** A port nothing listens on now, for the reference pharmacy the test starts once the connection's secret is shown. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** examples/pharmacy-reference as its README starts it, resolved once it listens. */
+async function startReference(secret: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['examples/pharmacy-reference/server.mjs'], { env: { ...process.env, PORT: String(port), FR_PHARMACY_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the reference pharmacy exited (${code})`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) resolve();
+    });
+  });
+  return child;
+}
 
 test('patients: generate a synthetic one, read its record and access log; a provider is refused the log', async ({ page }) => {
   const { tenantId, email } = await clinicWithUser('Patient Clinic', 'admin');

@@ -230,6 +230,9 @@ test.describe.serial('orders', () => {
     await expect(page.getByTestId('order-routing-reason')).toHaveText('lowest_cost');
     await expect(page.getByTestId('order-routing-explanation')).toHaveText('Sunrise Compounding is the only pharmacy that can fill every line.');
     await expect(page.getByTestId('prescription-row')).toHaveText([/Semaglutide 0\.25 mg\s*SEMA-025\s*injection\s*4\s*Inject 0\.25 mg once weekly\s*2/]);
+    // The line's FHIR MedicationRequest and the patient's FHIR record, absolute on this host, to copy (DESIGN decision 42).
+    await expect(page.getByTestId('fhir-link').first()).toHaveText(new RegExp(`^https?://[^/]+/v1/fhir/MedicationRequest/${clinic.sema.replace('_', '-')}-1$`));
+    await expect(page.getByTestId('fhir-link').last()).toHaveText(/\/v1\/fhir\/Patient\/pat-[0-9a-z]{26}$/);
     await expect(page.getByTestId('order-shipment')).toContainText('Not shipped yet.');
     await expect(page.getByTestId('timeline-change')).toHaveText(['created awaiting approval', 'awaiting approval → approved', 'approved → sending to the pharmacy', 'sending to the pharmacy → submitted']);
     await expect(page.getByTestId('timeline-row').nth(0)).toContainText('API key');
@@ -346,7 +349,8 @@ test.describe.serial('orders', () => {
     // Declining Rx rejected the Tirzepatide order: reroute it (Sunrise is next best), then submit it.
     await page.goto(`/orders/${clinic.tirz}`);
     await waitForStatus(page, 'rejected');
-    await expect(page.getByTestId('order-rejection')).toHaveText('prescription_invalid');
+    // The reason in words (the pharmacy protocol's vocabulary), its code beside them.
+    await expect(page.getByTestId('order-rejection')).toHaveText('Prescription cannot be filled prescription_invalid');
     await expect(page.getByTestId('order-pharmacy-name')).toHaveText('Declining Rx');
     await expect(page.getByTestId('timeline-row').last()).toContainText('prescription_invalid');
     await page.getByRole('button', { name: 'Reroute' }).click();

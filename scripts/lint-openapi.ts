@@ -64,10 +64,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const { appRouter } = await import('../server/api/root');
   const { buildRouteTable } = await import('../server/api/route-table');
   const { buildOpenApiDocument } = await import('../server/api/openapi');
+  const { buildPharmacyProtocolDocument } = await import('../server/integrations/pharmacies/protocol/openapi');
   const doc = buildOpenApiDocument(appRouter, buildRouteTable(appRouter));
-  const [problems, tscOutput] = await Promise.all([lintOpenApi(doc), typecheckGeneratedClient(doc)]);
-  for (const p of problems) console.error(`${p.severity} ${p.ruleId} ${p.pointer}: ${p.message}`);
-  console.log(problems.length ? `OpenAPI lint: ${problems.length} problem(s)` : 'OpenAPI lint: clean (Redocly recommended)');
+  // The pharmacy protocol (GET /v1/pharmacy-protocol/openapi.json) is a published contract too: the same rules.
+  const [apiProblems, protocolProblems, tscOutput] = await Promise.all([lintOpenApi(doc), lintOpenApi(buildPharmacyProtocolDocument()), typecheckGeneratedClient(doc)]);
+  const problems = [...apiProblems, ...protocolProblems];
+  for (const p of apiProblems) console.error(`${p.severity} ${p.ruleId} ${p.pointer}: ${p.message}`);
+  for (const p of protocolProblems) console.error(`pharmacy protocol: ${p.severity} ${p.ruleId} ${p.pointer}: ${p.message}`);
+  console.log(problems.length ? `OpenAPI lint: ${problems.length} problem(s)` : 'OpenAPI lint: clean (Redocly recommended), the API and the pharmacy protocol');
   if (tscOutput) console.error(tscOutput);
   console.log(tscOutput ? 'Generated client: does not type-check' : 'Generated client (openapi-typescript + openapi-fetch): type-checks under --strict');
   process.exit(problems.length || tscOutput ? 1 : 0);

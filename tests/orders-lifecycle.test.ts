@@ -747,7 +747,8 @@ describe('with a worker', () => {
     expect(rejected).toMatchObject({ rejectionReasonCode: 'license_hold', pharmacyConnectionId: p.pharmacies.alpha });
     expect(rejected.timeline.at(-1)).toMatchObject({ to: 'rejected', actorKind: 'pharmacy', actorId: p.pharmacies.alpha, reasonCode: 'license_hold' });
     const rejections = (await eventsOf(wapp, order.id)).filter((e) => e.type === 'order.rejected');
-    expect(rejections).toEqual([{ type: 'order.rejected', data: { orderId: order.id, pharmacyConnectionId: p.pharmacies.alpha, status: 'rejected', reasonCode: 'license_hold' } }]);
+    // An unknown code (not the protocol's vocabulary) is `other` in the event, the pharmacy's own code beside it.
+    expect(rejections).toEqual([{ type: 'order.rejected', data: { orderId: order.id, pharmacyConnectionId: p.pharmacies.alpha, status: 'rejected', reasonCode: 'other', reasonRaw: 'license_hold' } }]);
 
     expect((await p.act(order.id, 'reroute')).body).toEqual({ rerouted: true, connectionId: p.pharmacies.beta });
     expect((await p.act(order.id, 'submit')).status).toBe(201);

@@ -154,7 +154,8 @@ describe('pharmacy callbacks and the forward-only lifecycle', () => {
     const order = (await w.get(o.id)).body;
     expect(order).toMatchObject({ status: 'rejected', rejectionReasonCode: 'license_hold' });
     const events = (await app.request('GET', '/v1/developer/events?type=order.rejected', { key: w.key })).body.data;
-    expect(events[0].data).toEqual({ orderId: o.id, pharmacyConnectionId: o.connectionId, status: 'rejected', reasonCode: 'license_hold' });
+    // Not a code of the protocol's vocabulary: the event says `other`, with the pharmacy's own code beside it.
+    expect(events[0].data).toEqual({ orderId: o.id, pharmacyConnectionId: o.connectionId, status: 'rejected', reasonCode: 'other', reasonRaw: 'license_hold' });
   });
 
   it('keeps and counts what cannot be applied; reconciliation is all zeros for a healthy tenant', async () => {

@@ -41,13 +41,14 @@ afterAll(async () => {
 });
 
 describe('http adapter against a real local pharmacy', () => {
-  let conn: { id: string; livemode: boolean; secret: string; settings: Record<string, unknown> };
+  let conn: { id: string; livemode: boolean; secret: string; settings: Record<string, unknown>; callbackUrl: string };
   const adapter = () => pharmacyAdapter('http', { book: simulatedBook(app.services.database.db), policy });
 
   beforeAll(async () => {
     const made = await catalogWorld(app, tenant.liveKey).pharmacy('Remote', ['CA'], { baseUrl: `${pharmacy.url}/api`, timeoutMs: 800 }, { adapter: 'http' });
     pharmacy.secret = made.secret;
-    conn = { id: made.id, livemode: true, secret: made.secret, settings: { baseUrl: `${pharmacy.url}/api`, timeoutMs: 800 } };
+    // The orders domain names where this connection's callbacks go (dispatch.ts); the adapter sends it with every order.
+    conn = { id: made.id, livemode: true, secret: made.secret, settings: { baseUrl: `${pharmacy.url}/api`, timeoutMs: 800 }, callbackUrl: `http://localhost:3000/v1/pharmacy-callbacks/${made.id}` };
   });
 
   it('syncs the catalog over a signed GET and loads it as a pending catalog', async () => {

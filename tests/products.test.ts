@@ -52,6 +52,8 @@ describe('POST /v1/products', () => {
       rxRequired: true,
       active: true,
       description: null,
+      ndc: null,
+      rxcui: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updatedAt: res.body.createdAt,
     });
@@ -379,7 +381,7 @@ describe('OpenAPI document', () => {
         .filter(([, p]) => !p.description)
         .map(([k]) => `${name}.${k}`);
     expect(Object.keys(schemas.Product.properties).sort()).toEqual(
-      ['active', 'createdAt', 'description', 'form', 'id', 'livemode', 'name', 'object', 'rxRequired', 'sku', 'strength', 'updatedAt'].sort(),
+      ['active', 'createdAt', 'description', 'form', 'id', 'livemode', 'name', 'ndc', 'object', 'rxRequired', 'rxcui', 'sku', 'strength', 'updatedAt'].sort(),
     );
     expect(Object.keys(schemas.Protocol.properties).sort()).toEqual(
       ['active', 'createdAt', 'description', 'id', 'items', 'livemode', 'name', 'object', 'updatedAt'].sort(),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '@/server/api/root';
 import { buildRouteTable } from '@/server/api/route-table';
 import { MAX_JSON_DEPTH } from '@/server/lib/json-depth';
+import { startPatientSession } from '@/server/domain/patients/sign-in/patient-sessions';
 import { createTenantWithKeys, createUserAndLogin, expectEnvelope, OPS_KEY, startTestApp, type ApiResponse, type TestApp } from './helpers/harness';
 import { approvedQuestionnaire, weightDocument } from './helpers/intake-world';
 import { providerSession } from './helpers/orders-world';
@@ -24,6 +25,11 @@ interface Op {
   params: Schema[];
   body?: Schema;
   raw: boolean;
+  /**
+   * A FHIR operation (/v1/fhir/…): its errors are OperationOutcome resources, not the envelope (DESIGN decision 42),
+   * and its handler authenticates before it reads the body, so its bodies are sent with a credential.
+   */
+  fhir: boolean;
 }
 
 let app: TestApp;
@@ -44,16 +50,19 @@ beforeAll(async () => {
       const op = byMethod[m];
       if (!op) return [];
       const method = m.toUpperCase() as Op['method'];
-      return [{ method, path, params: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema, raw: raw.has(`${method} ${path}`) }];
+      return [{ method, path, params: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema, raw: raw.has(`${method} ${path}`), fhir: path.startsWith('/fhir/') }];
     }),
   );
   const clinic = await createTenantWithKeys(app, 'Bad input');
-  // Whichever of these reaches an operation's input validation: a tenant key, the platform's ops key, an owner's or a provider's session.
+  // Whichever of these reaches an operation's input validation: a tenant key, the platform's ops key, an owner's or a provider's session
+  // (and, below, a patient's portal session).
   const owner = await createUserAndLogin(app, clinic.tenantId, { email: 'owner@bad-input.test', role: 'owner' });
   credentials = [clinic.sandboxKey, OPS_KEY, owner.token, (await providerSession(app, clinic.tenantId, ['CA'])).token];
   embedKey = (await app.request('POST', '/v1/embed-keys', { key: clinic.sandboxKey, body: { allowedOrigins: [] } })).body.id;
   await approvedQuestionnaire(app, { tenantId: clinic.tenantId, livemode: false }, weightDocument('bad-input'));
   const patient = await app.request('POST', '/v1/patients', { key: clinic.sandboxKey, body: { synthetic: true } });
+  // The patient endpoints (/v1/patient/…) take only a patient's portal session: one made straight for this patient.
+  credentials.push((await startPatientSession(app.services.database.db, { tenantId: clinic.tenantId, livemode: false }, patient.body.id)).token);
   const link = await app.request('POST', '/v1/intake/hosted-links', { key: clinic.sandboxKey, body: { patientId: patient.body.id, questionnaireKey: 'bad-input' } });
   if (link.status !== 201) throw new Error(`hosted link: ${link.status} ${link.text}`);
   hostedToken = String(link.body.url).split('/i/')[1];
@@ -111,6 +120,14 @@ const loneSurrogate = fc.oneof(fc.integer({ min: 0xd800, max: 0xdbff }), fc.inte
 const withLoneSurrogate = fc.tuple(fc.string({ maxLength: 20 }), loneSurrogate, fc.string({ maxLength: 20 })).map(([a, s, b]) => `${a}${s}${b}`);
 const label = (op: Op) => `${op.method} ${op.path}`;
 
+/** A refused body: the envelope with its code, or for a FHIR operation an OperationOutcome, with the request id either way. */
+function expectRefusedBody(res: ApiResponse, op: Op, code: string) {
+  if (!op.fhir) return expectEnvelope(res, 400, 'validation_error', code);
+  expect(res.status, `${label(op)}: ${res.text}`).toBe(400);
+  expect(res.body?.resourceType, label(op)).toBe('OperationOutcome');
+  expect(res.headers.get('x-request-id'), label(op)).toMatch(/^req_/);
+}
+
 describe('every POST and PATCH operation of the OpenAPI document', () => {
   it('is read from the document', () => {
     expect(ops.length).toBeGreaterThan(30);
@@ -128,6 +145,7 @@ describe('every POST and PATCH operation of the OpenAPI document', () => {
           fc.asyncProperty(planted, async (text) => {
             const res = await send(op, urlOf(op, { embedKey, token: hostedToken }), JSON.stringify(bodyWith(field.path, text)));
             expect(res.status, `${label(op)} ${param}: ${res.text}`).toBe(400);
+            if (op.fhir) return expectRefusedBody(res, op, 'validation_error');
             expectEnvelope(res, 400, 'validation_error');
             if (field.free) expect(res.body.error.param, `${label(op)} ${param}`).toBe(param);
             if (field.free) expect(res.body.error.message, `${label(op)} ${param}`).toMatch(message);
@@ -148,7 +166,7 @@ describe('every POST and PATCH operation of the OpenAPI document', () => {
             const res = await send(op, url, op.raw ? undefined : '{}');
             expect(res.status, `${label(op)} ${p.in} ${p.name}: ${res.text}`).toBeGreaterThanOrEqual(400);
             expect(res.status, `${label(op)} ${p.in} ${p.name}: ${res.text}`).toBeLessThan(500);
-            if (p.in === 'query') expect(res.body.error.param).toBe(p.name);
+            if (p.in === 'query' && !op.fhir) expect(res.body.error.param).toBe(p.name);
           }),
           { numRuns: 3 },
         );
@@ -164,9 +182,9 @@ describe('every POST and PATCH operation of the OpenAPI document', () => {
     for (const op of ops) {
       await fc.assert(
         fc.asyncProperty(nested, async (body) => {
-          const res = await app.request(op.method, urlOf(op), { rawBody: body, headers: { 'content-type': 'application/json' } });
+          const res = op.fhir ? await send(op, urlOf(op), body) : await app.request(op.method, urlOf(op), { rawBody: body, headers: { 'content-type': 'application/json' } });
           if (op.raw) expect(res.status, label(op)).toBeLessThan(500);
-          else expectEnvelope(res, 400, 'validation_error', 'json_too_deep');
+          else expectRefusedBody(res, op, 'json_too_deep');
         }),
         { numRuns: 4 },
       );
@@ -186,9 +204,11 @@ describe('every POST and PATCH operation of the OpenAPI document', () => {
     for (const op of ops) {
       await fc.assert(
         fc.asyncProperty(notAnObject, async (value) => {
-          const res = await app.request(op.method, urlOf(op), { rawBody: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
+          const res = op.fhir
+            ? await send(op, urlOf(op), JSON.stringify(value))
+            : await app.request(op.method, urlOf(op), { rawBody: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
           if (op.raw) expect(res.status, label(op)).toBeLessThan(500);
-          else expectEnvelope(res, 400, 'validation_error', 'invalid_body');
+          else expectRefusedBody(res, op, 'invalid_body');
         }),
         { numRuns: 5 },
       );

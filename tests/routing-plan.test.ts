@@ -199,8 +199,11 @@ describe('the demo seed', () => {
       const patients = (await fresh.request('GET', '/v1/patients', { key: seeded.sandboxKey })).body as { id: string; synthetic: boolean; address: { state: string } }[];
       // The GLP-1 products and the hair-loss pair of the demo's intake questionnaires (issue 22).
       expect(products).toHaveLength(6);
-      expect(patients).toHaveLength(2);
+      // Two for routing, and the patient portal's demo patient with an order waiting for the demo provider (decisions 39, 40).
+      expect(patients).toHaveLength(3);
       expect(patients.every((p) => p.synthetic)).toBe(true);
+      const orders = (await fresh.request('GET', '/v1/orders', { key: seeded.sandboxKey })).body as { status: string; patientId: string }[];
+      expect(orders).toEqual([expect.objectContaining({ status: 'pending_approval', patientId: patients[0].id })]);
       expect((await fresh.request('GET', '/v1/protocols', { key: seeded.sandboxKey })).body).toHaveLength(3);
       const pharmacies = (await fresh.request('GET', '/v1/pharmacies', { key: seeded.sandboxKey })).body as { approvedCatalogId: string | null }[];
       expect(pharmacies).toHaveLength(2);

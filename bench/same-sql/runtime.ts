@@ -127,6 +127,7 @@ export function flowsRuntime(db: Database) {
         answers: JSON.stringify(answers),
         facts: JSON.stringify({ name: contact.name, email: contact.email, dateOfBirth: contact.dateOfBirth, sexAtBirth: answers.sex ?? null, state: contact.state, phone: null, address: null }),
         eventIds: [newId('event'), newId('event'), newId('event'), newId('event')],
+        noticeIds: [newId('patientNotice'), newId('patientNotice')],
         verdict: evaluation.verdict,
         missing: JSON.stringify(evaluation.missing),
         hits: JSON.stringify(evaluation.hits),

@@ -39,6 +39,7 @@ export interface SubmitValues extends RunValues {
     answers: string;
     facts: string;
     eventIds: string[];
+    noticeIds: string[];
     verdict: string;
     missing: string;
     hits: string;
@@ -93,6 +94,8 @@ export const values = {
       ...event(qualified, v, 'flow.qualified', { ...ids, submissionId: s.id, verdict: 'eligible' }),
       ...event(sessionQualified, v, 'flow.session.qualified', { ...ids, verdict: 'eligible' }),
       ...event(completed, v, 'flow.session.completed', { ...ids, verdict: 'eligible' }),
+      // "Submission received", one notice per channel (DESIGN decision 41); the database queues each one's job.
+      ...s.noticeIds.flatMap((id, i) => [id, v.tenant, v.live, 'submission', s.id, 'submission_received', i === 0 ? 'email' : 'sms', null, v.at, v.at]),
       s.id, v.tenant, v.live, s.questionnaireId, s.questionnaireKey, s.questionnaireVersion, v.patient.id, 'flow', 'pending_review', s.verdict,
       s.missing, s.hits, s.flags, s.certificate, v.key, v.flow, v.session, s.reference, v.at, v.at,
     ];

@@ -1,4 +1,4 @@
-import { Live, UsageError, type Command, type Options } from '../commands';
+import { Live, UsageError, type Command, type Options } from '../cli-command';
 import { listen } from './listen';
 import { trigger, TRIGGER_HELP } from './trigger';
 

@@ -1,5 +1,5 @@
 import { EVENT_TYPES } from '@/server/domain/events/catalog';
-import { UsageError } from '../commands';
+import { UsageError } from '../cli-command';
 
 /**
  * `--events order.*,flow.*` as a predicate over event types: each pattern is a type or ends in `*`, and must name

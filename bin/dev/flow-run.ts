@@ -1,5 +1,5 @@
 import { FulfillmentRail, type Schemas } from '@/sdk/src/index';
-import { UsageError } from '../commands';
+import { UsageError } from '../cli-command';
 import { answersFor, type Person } from './intake-answers';
 
 type Step = Schemas['PublicFlow']['steps'][number];

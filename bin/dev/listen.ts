@@ -1,5 +1,5 @@
 import { mintWebhookSecret } from '@/server/domain/webhooks/secrets';
-import { UsageError, type LiveIo, type Result } from '../commands';
+import { UsageError, type LiveIo, type Result } from '../cli-command';
 import { eventFilter } from './event-filter';
 import { followEventStream, StreamRefused } from './event-stream-client';
 import { forwardEvent, type StreamedEvent } from './forward';

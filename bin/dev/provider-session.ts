@@ -1,6 +1,6 @@
 import { authenticator } from 'otplib';
 import { FulfillmentRail, FulfillmentRailError } from '@/sdk/src/index';
-import { UsageError } from '../commands';
+import { UsageError } from '../cli-command';
 
 export interface ProviderCredentials {
   email?: string;

@@ -1,6 +1,6 @@
 import type { FulfillmentRail } from '@/sdk/src/index';
 import { flowSession, runFlowTo } from './flow-run';
-import { UsageError } from '../commands';
+import { UsageError } from '../cli-command';
 import { syntheticAnswers } from './intake-answers';
 import { orderFor, productAtSimulatedPharmacy, syntheticPatient, type FixtureName } from './trigger-fixtures';
 

@@ -1,6 +1,6 @@
 import { EVENT_TYPES } from '@/server/domain/events/catalog';
 import { FulfillmentRail, FulfillmentRailError, modeFromKey } from '@/sdk/src/index';
-import { UsageError, type LiveIo, type Result } from '../commands';
+import { UsageError, type LiveIo, type Result } from '../cli-command';
 import { providerSession, requireProviderCredentials, type ProviderCredentials } from './provider-session';
 import { FIXTURES } from './trigger-fixtures';
 import { NOT_TRIGGERABLE, RECIPES, type TriggerContext } from './trigger-recipes';

@@ -11,6 +11,7 @@ const LABELS: Record<keyof ContactAnswers, string> = {
   name: 'Full name',
   email: 'E-mail address',
   phone: 'Phone number',
+  smsConsent: 'Text me updates about my request and order at this number',
   dateOfBirth: 'Date of birth',
   addressLine1: 'Street address',
   addressLine2: 'Apartment, suite or unit (optional)',
@@ -18,7 +19,9 @@ const LABELS: Record<keyof ContactAnswers, string> = {
   state: 'State you live in',
   postalCode: 'ZIP code',
 };
-export const EMPTY_CONTACT: ContactAnswers = { name: '', email: '', phone: '', dateOfBirth: '', addressLine1: '', addressLine2: '', city: '', state: '', postalCode: '' };
+export const EMPTY_CONTACT: ContactAnswers = { name: '', email: '', phone: '', dateOfBirth: '', addressLine1: '', addressLine2: '', city: '', state: '', postalCode: '', smsConsent: false };
+/** The fields typed as text (all but the consent box). */
+type TextField = Exclude<keyof ContactAnswers, 'smsConsent'>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ZIP = /^\d{5}(-\d{4})?$/;
 /** Loose, as the server's rule: +country and 8 to 15 digits, or a 10-digit US number (a leading 1 allowed). */
@@ -89,18 +92,18 @@ export function ContactForm({
     if (Object.keys(found).length) return fail(found);
     setSending(true);
     try {
-      const trimmed = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x.trim()])) as unknown as ContactAnswers;
+      const trimmed = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x])) as unknown as ContactAnswers;
       const problems = await onSubmit(trimmed);
       if (problems) fail(problems);
     } finally {
       setSending(false);
     }
   }
-  const set = (name: keyof ContactAnswers) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+  const set = (name: TextField) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     setV((old) => ({ ...old, [name]: e.target.value }));
     if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   };
-  const props = (name: keyof ContactAnswers, required = true) => ({
+  const props = (name: TextField, required = true) => ({
     id: fieldId(name),
     name,
     value: v[name],
@@ -136,6 +139,25 @@ export function ContactForm({
       {field('name', <input {...props('name')} type="text" autoComplete="name" />)}
       {field('email', <input {...props('email')} type="email" autoComplete="email" inputMode="email" />)}
       {field('phone', <input {...props('phone')} type="tel" autoComplete="tel" inputMode="tel" />)}
+      <div className="flex items-start gap-3">
+        <input
+          id={fieldId('smsConsent')}
+          name="smsConsent"
+          type="checkbox"
+          checked={v.smsConsent}
+          onChange={(e) => setV((old) => ({ ...old, smsConsent: e.target.checked }))}
+          aria-describedby={`${fieldId('smsConsent')}-hint`}
+          className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 text-indigo-700 focus:ring-2 focus:ring-indigo-600"
+        />
+        <div>
+          <label htmlFor={fieldId('smsConsent')} className="block text-base font-medium text-slate-900">
+            {LABELS.smsConsent} (optional)
+          </label>
+          <p id={`${fieldId('smsConsent')}-hint`} className="text-sm text-slate-700">
+            Only when your request is received, sent to the pharmacy, shipped, delivered or needs attention. Each text has a link to stop them.
+          </p>
+        </div>
+      </div>
       {field('dateOfBirth', <input {...props('dateOfBirth')} type="date" autoComplete="bday" />)}
       <fieldset className="space-y-6">
         <legend className="text-base font-semibold text-slate-900">Shipping address</legend>

@@ -2,9 +2,10 @@ import type { CSSProperties, ReactNode, Ref } from 'react';
 
 /**
  * Tailwind's indigo shades (the questionnaire renderer's accent) follow the flow's primary colour inside the
- * flow, so shared form controls take the clinic's brand without a second set of components.
+ * flow, so shared form controls take the clinic's brand without a second set of components. The patient portal
+ * (components/portal/) wears the same theme.
  */
-function themeStyle(cssVariables: Record<string, string>): CSSProperties {
+export function themeStyle(cssVariables: Record<string, string>): CSSProperties {
   const vars: Record<string, string> = {};
   for (const [name, value] of Object.entries(cssVariables)) if (name.startsWith('--nl-flow-')) vars[name] = value;
   return {

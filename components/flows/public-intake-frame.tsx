@@ -28,12 +28,12 @@ interface Props {
   compact?: boolean;
 }
 
-const PATIENT_FIELDS = new Set(['name', 'email', 'state', 'dateOfBirth', 'phone', 'address']);
+const PATIENT_FIELDS = new Set(['name', 'email', 'state', 'dateOfBirth', 'phone', 'smsConsent', 'address']);
 
 /** The details as public intake's `patient`: the address nested, its state the patient's state. */
 function patientOf(v: ContactAnswers) {
   const address = { line1: v.addressLine1, ...(v.addressLine2 && { line2: v.addressLine2 }), city: v.city, postalCode: v.postalCode };
-  return { name: v.name, email: v.email, state: v.state, dateOfBirth: v.dateOfBirth, phone: v.phone, address };
+  return { name: v.name, email: v.email, state: v.state, dateOfBirth: v.dateOfBirth, phone: v.phone, ...(v.smsConsent && { smsConsent: true }), address };
 }
 
 /** The questionnaire opens with the facts just given in the details (date of birth, state), so they agree. */

@@ -21,8 +21,10 @@ interface Props {
   onSubmit(answers: Record<string, unknown>): Promise<FieldErrors | null>;
 }
 
-const contactOf = (a: Readonly<Record<string, unknown>>): Partial<ContactAnswers> =>
-  Object.fromEntries(Object.entries(a).filter((e): e is [string, string] => typeof e[1] === 'string'));
+const contactOf = (a: Readonly<Record<string, unknown>>): Partial<ContactAnswers> => ({
+  ...Object.fromEntries(Object.entries(a).filter((e): e is [string, string] => typeof e[1] === 'string')),
+  ...(a.smsConsent === true && { smsConsent: true }),
+});
 
 /** One step's form, by kind, opened with what the patient answered there before (after going back). */
 export function StepBody({ step, remembered, last, prefill, earlier, onSubmit }: Props) {

@@ -29,4 +29,6 @@ export interface ContactAnswers {
   addressLine2: string;
   city: string;
   postalCode: string;
+  /** Consent to text messages at `phone` (DESIGN decision 41); optional, unticked by default. */
+  smsConsent: boolean;
 }

@@ -18,6 +18,10 @@ export const products = pgTable(
     rxRequired: boolean('rx_required').notNull(),
     active: boolean('active').notNull(),
     description: text('description'),
+    // Drug codes (DESIGN decision 42), both optional: the NDC in its 11-digit 5-4-2 form (`00002-1433-80`) and the
+    // RxNorm concept (RxCUI, digits). FHIR MedicationRequests code the product with them.
+    ndc: text('ndc'),
+    rxcui: text('rxcui'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -96,6 +100,10 @@ export const catalogLines = pgTable(
     priceCents: integer('price_cents').notNull(),
     stock: integer('stock').notNull(),
     etaDays: integer('eta_days').notNull(),
+    // The drug codes a synced pharmacy feed gave for what it dispenses (normalised like a product's); approving
+    // the catalog gives them to products that have none of their own.
+    ndc: text('ndc'),
+    rxcui: text('rxcui'),
     // True only for lines of a connection's approved catalog: routing reads these and nothing else.
     live: boolean('live').notNull().default(false),
   },

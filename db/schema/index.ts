@@ -3,7 +3,7 @@
 // deliveries, jobs, callbacks, the access log) carry no foreign key to `tenants` or `pharmacy_connections`:
 // each check would take a KEY SHARE lock on the same few parent rows in every concurrent transaction, and
 // those ids are only ever written from the scoped helper's own tenant and rows it has just read. Neither
-// parent is ever deleted. (docs/decisions.md, Performance: foreign keys on hot tables.)
+// parent is ever deleted. (docs/decisions/data.md: no foreign keys from the hot tables.)
 export * from './tenants';
 export * from './developer';
 export * from './auth';
@@ -19,3 +19,4 @@ export * from './intake';
 export * from './flows';
 export * from './experiments';
 export * from './billing';
+export * from './notices';

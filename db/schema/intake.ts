@@ -4,7 +4,8 @@ import { tenants } from './tenants';
 
 /** `superseded`: a pending version older than one a provider approved since (DESIGN decision 45); never approvable. */
 export type QuestionnaireStatus = 'draft' | 'pending' | 'approved' | 'retired' | 'superseded';
-export type QuestionnaireOrigin = 'staff' | 'ai';
+// `fhir`: imported from a FHIR Questionnaire (DESIGN decision 42).
+export type QuestionnaireOrigin = 'staff' | 'ai' | 'fhir';
 
 /** One version of a questionnaire (DESIGN decision 18). Holds no PHI: it is the clinic's form. */
 export const questionnaires = pgTable(

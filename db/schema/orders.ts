@@ -99,7 +99,8 @@ export const orders = pgTable(
   ],
 );
 
-export type ActorKind = 'user' | 'key' | 'pharmacy' | 'system';
+// `patient`: the patient themself, through the portal (a shipping change, DESIGN decision 40); actorId is their pat_ id.
+export type ActorKind = 'user' | 'key' | 'pharmacy' | 'system' | 'patient';
 
 /** The order's timeline: one row per status change (and per note-worthy event without one). */
 export const orderTransitions = pgTable(
@@ -147,6 +148,8 @@ export const orderDispatches = pgTable(
     lastError: text('last_error'),
     // Last status the pharmacy reported, so polling and callbacks apply each change once.
     pharmacyStatus: text('pharmacy_status'),
+    // The reason code of the pharmacy's hold in force (a code with `received`/`accepted`), so each change is noted once.
+    pharmacyHold: text('pharmacy_hold'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
   },

@@ -64,3 +64,50 @@ export const simulatedPharmacyOrders = pgTable(
   },
   (t) => [uniqueIndex('simulated_pharmacy_orders_key_idx').on(t.connectionId, t.idempotencyKey)],
 );
+
+export type VerificationStatus = 'running' | 'passed' | 'failed';
+
+/** One check of a protocol verification run, as the checker reported it (server/integrations/pharmacies/protocol-check). */
+export interface VerificationCheck {
+  name: string;
+  title: string;
+  passed: boolean;
+  expected: string;
+  seen: string;
+  ms: number;
+}
+
+/** A status callback the pharmacy sent for the run's test order: its Standard Webhooks headers and raw body. */
+export interface VerificationCallback {
+  headers: { 'webhook-id'?: string; 'webhook-timestamp'?: string; 'webhook-signature'?: string };
+  body: string;
+  receivedAt: string;
+}
+
+/**
+ * Protocol checks run from the service against an http pharmacy (`POST /v1/pharmacies/{id}/verify`, issue 54).
+ * The run's id is unguessable (newSecretId): it is also the path its test order's callbacks arrive at, and
+ * only while it runs. The test order is synthetic, so nothing here is PHI.
+ */
+export const pharmacyVerifications = pgTable(
+  'pharmacy_verifications',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    livemode: boolean('livemode').notNull(),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => pharmacyConnections.id),
+    status: text('status').$type<VerificationStatus>().notNull(),
+    // The base URL the run checked (the connection's may change later).
+    baseUrl: text('base_url').notNull(),
+    checks: jsonb('checks').$type<VerificationCheck[]>().notNull(),
+    callbacks: jsonb('callbacks').$type<VerificationCallback[]>().notNull(),
+    requestedBy: text('requested_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('pharmacy_verifications_connection_idx').on(t.tenantId, t.livemode, t.connectionId, t.id)],
+);

@@ -2,6 +2,7 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { ZErrorEnvelope } from './schemas/common';
 import type { AppRouter } from './root';
 import type { RouteTable } from './route-table';
+import { addFhirOperations } from './openapi-fhir';
 
 /** The date-form version of this API's contract (spec: Versioning). */
 export const API_VERSION = '2026-11-01';
@@ -33,7 +34,7 @@ export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json
     description: 'Telehealth prescription fulfillment: orders, provider approval, routing, webhooks and events.',
     version: API_VERSION,
     baseUrl: '/v1',
-    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key (nk_/rk_) or session JWT' } },
+    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: "API key (nk_/rk_) or session JWT; under /patient/ only a patient's portal session token (pt_)" } },
     defs: { Error: ZErrorEnvelope },
   }) as Json;
   doc.info.license = API_LICENSE;
@@ -71,6 +72,7 @@ export function buildOpenApiDocument(router: AppRouter, table: RouteTable): Json
     ];
   }
   doc.paths[EVENT_STREAM_PATH] = { get: eventStreamOperation(errorContent) };
+  addFhirOperations(doc);
   doc.paths['/openapi.json'] = {
     get: {
       operationId: 'getOpenApiDocument',

@@ -4,6 +4,7 @@ import { resolveEmbedKey } from './middlewares/embed';
 import { requireApiKey, requireOps, requireProvider, requireTenantScope, requireUserSession, tenantPrincipalWithScope } from './middlewares/authorize';
 import { hostedLink, publicIpRateLimit } from './middlewares/hosted-link';
 import { idempotency, idempotent } from './middlewares/idempotency';
+import { patientPrincipal, resolvePortalKey } from './middlewares/portal';
 import { patientSafeOutcome } from './middlewares/public-refusals';
 import type { Context } from './context';
 import { t, type ProcedureMeta } from './trpc';
@@ -93,3 +94,17 @@ export const embedProcedure = t.procedure.use(async (opts) => {
 
 /** The public hosted intake link: the one-time token in the path is the credential (DESIGN decision 21); billing refusals as for embedProcedure. */
 export const hostedLinkProcedure = patientFacingProcedure.use(publicIpRateLimit).use(hostedLink).use(idempotency);
+
+/**
+ * The patient portal's public paths, named by an embed key (DESIGN decision 39): ctx gets `portalKey` (null for
+ * an unknown or revoked key: sign-in answers it as it answers a patient not found) and `clientAddress`. No
+ * Idempotency-Key: sign-in mints fresh secrets, and is never replayed. Billing refusals as for embedProcedure.
+ */
+export const portalProcedure = patientFacingProcedure.use(async ({ ctx, getRawInput, next }) => next({ ctx: await resolvePortalKey(ctx, getRawInput) }));
+
+/**
+ * A signed-in patient's own endpoints (`/v1/patient/…`, DESIGN decision 40): only a patient session token; ctx
+ * gets `patient` (tenant, mode, patient and session). Every read of theirs is written to their access log by
+ * the domain. Their changes are idempotent by nature (the same address twice is one change), so no Idempotency-Key.
+ */
+export const patientProcedure = patientFacingProcedure.use(async ({ ctx, next }) => next({ ctx: { patient: await patientPrincipal(ctx) } }));

@@ -22,6 +22,9 @@ import { experimentsRouter } from './routers/experiments/router';
 import { flowAnalyticsRouter } from './routers/flow-analytics/router';
 import { publicFlowsRouter } from './routers/public-flows/router';
 import { billingRouter } from './routers/billing/router';
+import { noticesRouter } from './routers/notices/router';
+import { publicPatientsRouter } from './routers/public-patients/router';
+import { patientRouter } from './routers/patient/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -51,5 +54,8 @@ export const appRouter = router({
   flowAnalytics: flowAnalyticsRouter,
   experiments: experimentsRouter,
   billing: billingRouter,
+  notices: noticesRouter,
+  publicPatients: publicPatientsRouter,
+  patient: patientRouter,
 });
 export type AppRouter = typeof appRouter;

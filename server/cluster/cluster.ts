@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { truthy, type Config } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
-import { METRICS_REQUEST, METRICS_RESPONSE, startMetricsListener } from '@/server/http/metrics-endpoint';
+import { METRICS_REQUEST, METRICS_RESPONSE, startMetricsListener } from '@/server/lib/metrics-scrape';
 import { collectClusterMetrics } from './cluster-metrics';
 
 // A process that dies this soon after its start is crash-looping: its restart waits longer each time.

@@ -67,6 +67,8 @@ export interface AlsoInsert {
   rows: Record<string, unknown>[];
   /** With `updateWith`: the name of an `AlsoUpdate`; the rows are written only when that update changed nothing. */
   unless?: string;
+  /** With `updateWith`: a row that would break a unique index is left out (ON CONFLICT DO NOTHING), the rest written. */
+  skipDuplicates?: boolean;
 }
 
 /**
@@ -156,13 +158,14 @@ function selectFrom(a: AlsoInsert, b: ReturnType<typeof batch>, source: string |
 export function updateWith<B extends Preparable>(key: string, build: (own: (t: ScopedTable) => SQL, q: Queryable) => B, also: AlsoInsert[], alsoUpdate: AlsoUpdate[] = []) {
   const others = also.filter((a) => a.rows.length > 0);
   const extra = others.map((a, i) => batch(a, `a${i}:`));
-  const shape = [...alsoUpdate.map((u) => `${u.name}=${u.key}`), ...extra.map((b, i) => `${b.key}${others[i].unless ? `-${others[i].unless}` : ''}`)];
+  const shape = [...alsoUpdate.map((u) => `${u.name}=${u.key}`), ...extra.map((b, i) => `${b.key}${others[i].unless ? `-${others[i].unless}` : ''}${others[i].skipDuplicates ? '-once' : ''}`)];
   const statement = cachedStatement(`${key}|${shape.join('|')}`, (own, db) => {
     const moved = db.$with('moved').as(build(own, db) as never);
     const updates = alsoUpdate.map((u) => db.$with(u.name).as(u.build(own, db, sql`exists (select 1 from ${sql.identifier('moved')})`) as never));
-    const ctes = others.map((a, i) =>
-      db.$with(`also_${i}`).as(db.insert(a.table as PgTable).select(selectFrom(a, extra[i], 'moved')).returning({ id: a.table.id })),
-    );
+    const ctes = others.map((a, i) => {
+      const insert = db.insert(a.table as PgTable).select(selectFrom(a, extra[i], 'moved'));
+      return db.$with(`also_${i}`).as((a.skipDuplicates ? insert.onConflictDoNothing() : insert).returning({ id: a.table.id }));
+    });
     return db.with(moved, ...updates, ...ctes).select().from(moved);
   });
   const values = Object.assign({}, ...alsoUpdate.map((u) => u.values), ...extra.map((e) => e.values)) as Values;

@@ -14,6 +14,8 @@ import { callProcedure, directQuery, queryInput } from './procedure-call';
 import { toEnvelope } from '@/server/api/envelope';
 import { logFailedRequest } from '@/server/api/failure-log';
 import { EVENT_STREAM_PATH, serveEventStream } from './event-stream';
+import { isFhirPath } from '@/server/api/fhir-operations';
+import { isFhirRequest, sendFhirError, serveFhir } from './fhir';
 import { HEALTH_PATHS, serveHealth, type WorkerProbe } from './health';
 import { createSecurityHeaders, HSTS, setHeaders, type HeaderMap } from './security-headers';
 import { allowMethod, pageMethods, SERVER_METHODS, trpcMethods } from './methods';
@@ -26,6 +28,7 @@ import { DEMO_PATH, serveEmbedDemo } from './embed-demo';
 import { framedPagePolicy, hostedIntakePolicy } from './framed-pages';
 import { createPageCache } from './page-cache';
 import { isBillingSimulatedPath, serveBillingSimulated } from './billing-simulated';
+import { serveUnsubscribe, UNSUBSCRIBE_PATH } from './unsubscribe';
 
 type Req = IncomingMessage & { frState?: RequestState; body?: unknown; frCreateContext?: ContextFactory };
 type ContextFactory = ReturnType<typeof createContextFactory>;
@@ -57,6 +60,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
   const clientOrigin = createClientOrigin(services.config.TRUST_PROXY);
 
   function sendError(res: ServerResponse, thrown: unknown, state: RequestState) {
+    if (isFhirRequest(state.path)) return sendFhirError(res, thrown, state);
     const envelope = toEnvelope(thrown, state.requestId);
     logFailedRequest(envelope, thrown, { requestId: state.requestId, method: state.method, path: state.path });
     res.statusCode = envelope.status;
@@ -72,6 +76,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       return;
     }
     if (apiPath === EVENT_STREAM_PATH) return serveEventStream(req, res, services, state);
+    if (isFhirPath(apiPath)) return serveFhir(req, res, services, state, apiPath, search);
     const matched = table.matching(apiPath);
     const allowed = methodsOf(matched);
     if (allowed.length === 0) throw new AppError('not_found', 'route_not_found', 404, `Unrecognized request URL (${req.method} /v1${apiPath}).`);
@@ -163,6 +168,10 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       } else if (url.pathname === DEMO_PATH) {
         setHeaders(res, security.page);
         await serveEmbedDemo(req, res, url, services);
+      } else if (url.pathname === UNSUBSCRIBE_PATH) {
+        // The opt-out link of patient notices (DESIGN decision 41): a plain page, no script.
+        setHeaders(res, security.page);
+        await serveUnsubscribe(req, res, url, services);
       } else if (isBillingSimulatedPath(url.pathname)) {
         // The simulated payment provider's pages tighten the page policy further (no script at all).
         setHeaders(res, security.page);

@@ -103,14 +103,16 @@ function cacheablePage(req: IncomingMessage, url: RequestTarget, key: ServingEmb
 }
 
 const HOSTED_INTAKE_PAGE = /^\/i\/[^/]+\/?$/;
+// The patient portal (DESIGN decision 39): its sign-in, order and link pages, never framed (they hold PHI).
+const PORTAL_PAGE = /^\/p\/[^/]+(\/.*)?$/;
 
 /**
- * `/i/{token}`, the one-time hosted intake page: the flow pages' nonce policy (scripts only with this response's
- * nonce, nothing from elsewhere), framed by no one. Null for any other page. Call after framedPagePolicy, which
- * drops whatever CSP the client sent.
+ * `/i/{token}`, the one-time hosted intake page, and the patient portal's pages `/p/{embedKey}/…`: the flow pages'
+ * nonce policy (scripts only with this response's nonce, nothing from elsewhere), framed by no one, never cached.
+ * Null for any other page. Call after framedPagePolicy, which drops whatever CSP the client sent.
  */
 export function hostedIntakePolicy(req: IncomingMessage, url: RequestTarget): string | null {
-  if (!HOSTED_INTAKE_PAGE.test(url.pathname)) return null;
+  if (!HOSTED_INTAKE_PAGE.test(url.pathname) && !PORTAL_PAGE.test(url.pathname)) return null;
   const csp = unframedPageCsp(newNonce());
   req.headers['content-security-policy'] = csp;
   return csp;

@@ -3,13 +3,17 @@ import { loadConfig, truthy } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
 import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
 import { demoFlowEmbedKey } from '@/server/domain/seed/demo-flow';
+import { DEMO_PORTAL_PATIENT } from '@/server/domain/seed/demo-portal';
+import { portalUrl } from '@/server/domain/patients/portal-link';
 import { createApp, type Fallback } from './app';
 import { createServices } from './services';
-import { startProcessWorker, stopProcessWorker } from '@/server/jobs/global';
 import { gracefulShutdown } from './lifecycle';
-import { startMetricsListener } from './metrics-endpoint';
-import { registerMetricsProbes } from './metrics-probes';
+import { startMetricsListener } from '@/server/lib/metrics-scrape';
 import { observe } from './observe';
+// The one module of the custom server that imports the worker (eslint.config.js): the web process starts its
+// own (RUN_WORKER) through the process container's worker slot, and reports the job queue's depth.
+import { startProcessWorker, stopProcessWorker } from '@/server/jobs/global';
+import { registerMetricsProbes } from '@/server/jobs/metrics-probes';
 import { createServiceServer } from './http-server';
 
 // Under `npm start` with WEB_CONCURRENCY > 1 (scripts/start.ts), each process has a slot; slot 0 seeds and prints.
@@ -24,11 +28,11 @@ async function main() {
   const seedDefault = !config.DATABASE_URL;
   const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const seeded = (config.SEED_DEMO ? truthy(config.SEED_DEMO) : seedDefault) ? await seedDemo(services.database.db) : null;
-  if (seeded) printDemo(seeded, base);
+  if (seeded) printDemo(seeded, base, config.MAIL_OUTBOX_DIR);
   else if (firstOfCluster) {
     // The demo flow's key is public by design, so every start can point at it (the secret key was shown once).
     const flowKey = await demoFlowEmbedKey(services.database.db).catch(() => null);
-    if (flowKey) process.stdout.write(['', ...demoFlowLines(base, flowKey), ''].join('\n') + '\n');
+    if (flowKey) process.stdout.write(['', ...demoFlowLines(base, flowKey), ...demoPortalLines(base, flowKey, config.MAIL_OUTBOX_DIR), ''].join('\n') + '\n');
   }
 
   let fallback: Fallback | undefined;
@@ -71,7 +75,19 @@ function demoFlowLines(base: string, flowKey: string) {
   return [`  Patient flow (sandbox):  ${base}/f/${flowKey}`, `  Embedded on a page:      ${base}/embed/demo?mode=flow`];
 }
 
-function printDemo({ tenantId, sandboxKey: key, flowEmbedKey, people }: DemoSeed, base: string) {
+/**
+ * The demo clinic's patient portal (DESIGN decision 39) on the same sandbox key, and how its demo patient signs
+ * in: a sandbox sign-in code always goes to the mail outbox, whatever the deployment's mail settings.
+ */
+function demoPortalLines(base: string, flowKey: string, outbox: string) {
+  return [
+    `  Patient portal (sandbox): ${portalUrl(base, flowKey)}`,
+    `    sign in as ${DEMO_PORTAL_PATIENT.email}, born ${DEMO_PORTAL_PATIENT.dateOfBirth}; the code arrives in ${outbox}`,
+    '    (their order waits for the demo provider: approve it in the console and watch it ship)',
+  ];
+}
+
+function printDemo({ tenantId, sandboxKey: key, flowEmbedKey, people }: DemoSeed, base: string, outbox: string) {
   const provider = people.find((p) => p.role === 'provider');
   // Printed once, on the first start of an empty database: the key is not retrievable later.
   process.stdout.write(
@@ -88,6 +104,7 @@ function printDemo({ tenantId, sandboxKey: key, flowEmbedKey, people }: DemoSeed
       `  Make an event happen:      npm run cli -- trigger order.shipped --api-key ${key} --base-url ${base} --provider-email ${provider?.email ?? '…'} --provider-password ${provider?.password ?? '…'}`,
       `  API reference: ${base}/v1/openapi.json   Console: ${base}/`,
       ...demoFlowLines(base, flowEmbedKey),
+      ...demoPortalLines(base, flowEmbedKey, outbox),
       '',
     ].join('\n') + '\n',
   );

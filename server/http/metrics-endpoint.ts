@@ -1,57 +1,14 @@
-import cluster from 'node:cluster';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toEnvelope } from '@/server/api/envelope';
 import type { Config } from '@/server/lib/config';
 import { safeEqual } from '@/server/lib/crypto';
 import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { logger } from '@/server/lib/logger';
-import { CLUSTER_ANSWER_MS, metrics } from '@/server/lib/metrics';
-import { requestTarget } from './request-target';
+import { scrape } from '@/server/lib/metrics-scrape';
 
-export const METRICS_PATH = '/metrics';
-export const METRICS_REQUEST = 'fr:metrics-request';
-export const METRICS_RESPONSE = 'fr:metrics-response';
-// The primary gives each process CLUSTER_ANSWER_MS (this one included) before it answers without it.
-const IPC_TIMEOUT_MS = CLUSTER_ANSWER_MS + 2_000;
-
-interface MetricsReply {
-  type: typeof METRICS_RESPONSE;
-  id: string;
-  body?: string;
-  contentType?: string;
-  error?: string;
-}
-
-/**
- * The scrape: this process's registry, or under `npm start` with WEB_CONCURRENCY > 1 the cluster's, merged by
- * the primary from the processes that listen and answer in time (server/cluster/cluster-metrics.ts: counters and
- * histograms summed, database-wide gauges kept once, `fr_cluster_processes` saying how many it covers), whichever
- * process the round-robin handed the scrape to. It fails (503) only when no process answered.
- */
-export async function scrape(): Promise<{ body: string; contentType: string }> {
-  if (!cluster.isWorker || !process.send) {
-    const { registry } = metrics();
-    return { body: await registry.metrics(), contentType: registry.contentType };
-  }
-  const id = randomUUID();
-  return new Promise((resolve, reject) => {
-    const onMessage = (msg: MetricsReply) => {
-      if (msg?.type !== METRICS_RESPONSE || msg.id !== id) return;
-      clearTimeout(timer);
-      process.off('message', onMessage);
-      if (msg.error !== undefined || msg.body === undefined) reject(new Error(`cluster metrics: ${msg.error ?? 'no body'}`));
-      else resolve({ body: msg.body, contentType: msg.contentType ?? 'text/plain' });
-    };
-    const timer = setTimeout(() => {
-      process.off('message', onMessage);
-      reject(new Error('cluster metrics: the primary did not answer'));
-    }, IPC_TIMEOUT_MS);
-    process.on('message', onMessage);
-    process.send!({ type: METRICS_REQUEST, id });
-  });
-}
+// GET /metrics on the service's port. The scrape and the METRICS_PORT listener are in server/lib/metrics-scrape.ts:
+// the worker process and the cluster's primary serve them too, and import nothing of the custom server.
 
 async function answer(res: ServerResponse) {
   try {
@@ -93,33 +50,4 @@ export async function serveMetrics(req: IncomingMessage, res: ServerResponse, co
     return refuse(res, new AppError('validation_error', 'method_not_allowed', 405, `${req.method} is not allowed on /metrics.`, undefined, { Allow: 'GET, HEAD' }));
   }
   await answer(res);
-}
-
-/**
- * METRICS_PORT: a listener of its own, on METRICS_HOST (127.0.0.1 unless set), answering GET /metrics without
- * a token; what reaches that address is the operator's to decide. Under a cluster the primary holds it.
- */
-export function startMetricsListener(config: Config, source: () => Promise<{ body: string; contentType: string }> = scrape): http.Server | undefined {
-  if (!config.METRICS_PORT) return undefined;
-  const server = http.createServer((req, res) => {
-    // A target the URL parser refuses (`//`) is no path at all: 404 like any other, never a throw.
-    const path = requestTarget(req.url)?.pathname;
-    if (path !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.statusCode = 404;
-      return res.end();
-    }
-    source()
-      .then(({ body, contentType }) => {
-        res.setHeader('Content-Type', contentType);
-        res.setHeader('Cache-Control', 'no-store');
-        res.end(body);
-      })
-      .catch((err: unknown) => {
-        logger.error({ err }, 'metrics scrape failed');
-        res.statusCode = 503;
-        res.end();
-      });
-  });
-  server.listen(config.METRICS_PORT, config.METRICS_HOST, () => logger.info({ port: config.METRICS_PORT, host: config.METRICS_HOST }, 'metrics listening'));
-  return server;
 }

@@ -3,7 +3,8 @@ import type { RequestState } from '@/server/api/context';
 import type { Config } from '@/server/lib/config';
 import { metrics } from '@/server/lib/metrics';
 import { isDraining, requestsInFlight, trackRequest } from './lifecycle';
-import { METRICS_PATH, serveMetrics } from './metrics-endpoint';
+import { METRICS_PATH } from '@/server/lib/metrics-scrape';
+import { serveMetrics } from './metrics-endpoint';
 import { methodLabel, routeLabel } from './route-label';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;

@@ -8,7 +8,7 @@ export const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'no
 // API responses are data, never documents: nothing in them may load or be framed.
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 // Documents that hold nothing of a clinic's and that tools may cache.
-const PUBLIC_API_DOCUMENTS = new Set(['/openapi.json', '/certificates/jwks.json']);
+const PUBLIC_API_DOCUMENTS = new Set(['/openapi.json', '/certificates/jwks.json', '/pharmacy-protocol/openapi.json']);
 
 /**
  * Patients' pages that clinics frame (`/f/{embedKey}`, `/embed/frame`): nothing loads from anywhere but this

@@ -9,7 +9,7 @@ import { createAttemptLimits } from '@/server/domain/auth/attempt-limits';
 import { createMailer } from '@/server/integrations/mail/mailer';
 import { resolveAuthSecret } from '@/server/lib/auth-secret';
 import { logger } from '@/server/lib/logger';
-import { ensureCertificateKey, setDefaultCertificateDeps } from '@/server/domain/intake/certificates';
+import { ensureCertificateKey } from '@/server/domain/intake/certificates';
 import { createServingKeyCache, PUBLIC_CHANGES_CHANNEL } from '@/server/domain/embed/serving-key-cache';
 
 /** Opens the database, migrates it, ensures the ops key and the certificate signing key, and builds the process-wide services. */
@@ -60,7 +60,6 @@ export async function createServices(config: Config, opts: Pick<DatabaseOptions,
   if (!certificateKey.usable) {
     logger.error({ kid: certificateKey.kid }, 'the certificate signing key cannot be decrypted with this AUTH_SECRET: restore it or run certs:rotate');
   }
-  setDefaultCertificateDeps(auth);
   // DESIGN decision 29: Stripe serves live billing when configured; without it every account uses the simulated provider.
   // Loaded only then: the SDK is large and most installs never use it.
   const payments = config.STRIPE_SECRET_KEY ? (await import('@/server/integrations/payments/stripe')).createStripePayments(config) : null;

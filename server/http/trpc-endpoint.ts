@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import { decode } from 'next-auth/jwt';
-import { MODE_COOKIE } from '@/web/console/mode';
+import { MODE_COOKIE } from '@/server/api/console-mode';
 import { createContextFactory, type RequestState, type Services } from '@/server/api/context';
 import { toEnvelope } from '@/server/api/envelope';
 import { logFailedRequest } from '@/server/api/failure-log';

@@ -2,8 +2,8 @@ import { openDatabase } from '@/server/db/client';
 import { acquirePgliteLock } from '@/server/db/pglite-lock';
 import { loadConfig } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
-import { startMetricsListener } from '@/server/http/metrics-endpoint';
-import { registerMetricsProbes } from '@/server/http/metrics-probes';
+import { startMetricsListener } from '@/server/lib/metrics-scrape';
+import { registerMetricsProbes } from './metrics-probes';
 import { startProcessWorker, stopProcessWorker } from './global';
 
 /** `npm run worker`: a worker process on its own. Any number may run beside the web processes on PostgreSQL. */

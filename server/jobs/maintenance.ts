@@ -3,6 +3,7 @@ import { events, jobs } from '@/db/schema';
 import type { Db } from '@/server/db/types';
 import { purgeIdempotencyKeys } from '@/server/domain/developer/idempotency';
 import { purgeExpiredHeldAnswers } from '@/server/domain/flows/runtime/held-answers-purge';
+import { purgeSignInRows } from '@/server/domain/patients/sign-in/purge';
 import { DELIVERY_HISTORY } from '@/server/domain/webhooks/deliveries';
 import type { Config } from '@/server/lib/config';
 import { now } from '@/server/lib/clock';
@@ -28,6 +29,7 @@ export async function runMaintenance(db: Db, config: Config): Promise<void> {
   await db.delete(jobs).where(and(eq(jobs.status, 'dead'), lt(jobs.updatedAt, cutoff)));
   await purgeIdempotencyKeys(db);
   await purgeExpiredHeldAnswers(db);
+  await purgeSignInRows(db, cutoff);
   await db.execute(sql`
     delete from webhook_deliveries d using (
       select id from (

@@ -36,6 +36,20 @@ const ConfigSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().default('.data/mail'),
   // Sign-in links in files are for development; a production deployment without SMTP must opt in (tests, demos).
   MAIL_OUTBOX_IN_PRODUCTION: z.enum(['true', 'false', '1', '0']).optional(),
+  // DESIGN decision 41: patients' text messages go to the outbox directory (the default) or through Twilio; sandbox
+  // messages always to the outbox. The outbox follows the mail outbox's production rule (MAIL_OUTBOX_IN_PRODUCTION).
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  SMS_OUTBOX_DIR: z.string().default('.data/sms'),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'a Twilio account SID: AC followed by 32 hex digits').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'TWILIO_AUTH_TOKEN must be at least 16 characters').optional(),
+  TWILIO_FROM: z.string().regex(/^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/, 'a sending number in E.164 (+15551234567) or a messaging service SID (MG…)').optional(),
+  // A Twilio-compatible API base (a local fake in tests, a proxy); unset = api.twilio.com.
+  TWILIO_API_URL: z.string().url().optional(),
+  // Delays before each retry of a patient notice whose transport failed; after the last one it is `failed`.
+  NOTICE_RETRY_SCHEDULE: z
+    .string()
+    .default('30s,2m,10m,1h,6h')
+    .refine((v) => v.split(',').every((p) => isDuration(p.trim())), 'comma-separated durations like 30s,2m,10m,1h'),
   PUBLIC_URL: z.string().url().optional(),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   // Approve and submit dispatch in the request; the outbox job is the safety net, run this long after.
@@ -84,6 +98,10 @@ const ConfigSchema = z.object({
   // Half a Stripe set-up would take money it cannot record (no webhook secret) or sell a plan it has no price for.
   message: 'with STRIPE_SECRET_KEY set STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER, STRIPE_PRICE_GROWTH and STRIPE_PRICE_SCALE too',
   path: ['STRIPE_SECRET_KEY'],
+}).refine((c) => c.SMS_PROVIDER !== 'twilio' || Boolean(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && c.TWILIO_FROM), {
+  // Without them every text message would fail at send time; say so at start instead.
+  message: 'with SMS_PROVIDER=twilio set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM too',
+  path: ['SMS_PROVIDER'],
 }).refine((c) => c.WEB_CONCURRENCY === 1 || Boolean(c.DATABASE_URL), {
   // PGlite is one process's database: a second process cannot open it, so N web processes need PostgreSQL.
   message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL): the embedded database serves a single process',
@@ -97,6 +115,9 @@ const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema>;
 
 export const truthy = (v: string | undefined) => v === 'true' || v === '1';
+
+/** The address this service is reached at: PUBLIC_URL, else this machine's port (what links and callback URLs are built on). */
+export const publicBaseUrl = (c: Pick<Config, 'PUBLIC_URL' | 'PORT'>) => (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
 
 /**
  * DESIGN decision 7, as amended by issue 20: http://localhost webhooks are on by default with the embedded

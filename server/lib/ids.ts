@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   orderTransition: 'otr',
   dispatch: 'dsp',
   pharmacyCallback: 'pcb',
+  pharmacyVerification: 'pvr',
   webhookEndpoint: 'we',
   event: 'evt',
   delivery: 'whd',
@@ -40,6 +41,10 @@ export const ID_PREFIXES = {
   billingStageChange: 'bsc',
   billingSession: 'bss',
   billingEvent: 'bev',
+  patientLoginChallenge: 'plc',
+  patientSession: 'pss',
+  patientNotice: 'pnt',
+  noticeSettings: 'nst',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -155,7 +155,7 @@ export function metrics(): Instruments {
  */
 export const METRICS_COLLECT = 'fr:metrics-collect';
 export const METRICS_COLLECTED = 'fr:metrics-collected';
-/** How long the primary waits for each process's answer: above the queue probe's own bound (2 s, metrics-probes.ts). */
+/** How long the primary waits for each process's answer: above the queue probe's own bound (2 s, server/jobs/metrics-probes.ts). */
 export const CLUSTER_ANSWER_MS = 3_000;
 
 export interface MetricsCollect {

@@ -30,8 +30,6 @@ export type ProcessStateName =
   | 'api-key-cache'
   /** The embed key caches that forget on a public change (server/domain/embed/public-changes.ts). */
   | 'serving-key-caches'
-  /** The certificate signing deps of the service started here (server/domain/intake/certificates.ts). */
-  | 'certificate-deps'
   /** Imported certificate signing keys by kid (server/domain/intake/certificate-keys.ts). */
   | 'certificate-signers'
   /** Refresh-token rotations in flight, shared by the console's requests (web/console/refresh.ts). */
@@ -58,7 +56,7 @@ export function processState<T>(name: ProcessStateName, create: () => T): T {
 
 /**
  * A piece of process state that is one value handed over later (the services built at start, the worker once
- * started, the certificate deps): an empty box until its owner sets `current`.
+ * started): an empty box until its owner sets `current`.
  */
 export function processSlot<T>(name: ProcessStateName): { current?: T } {
   return processState(name, (): { current?: T } => ({}));

@@ -73,8 +73,8 @@ const running = new Set<ChildProcess>();
  * `node --import tsx` rather than through the tsx CLI, which forks, so the pid is the worker itself.
  * PGlite is single-process, so only PostgreSQL runs can use it.
  */
-export function startChildWorker(databaseUrl: string, env: Record<string, string> = {}, opts: { crashAfterPharmacyAck?: boolean } = {}): ChildWorker {
-  const entry = opts.crashAfterPharmacyAck ? 'tests/helpers/crashing-worker.ts' : 'server/jobs/main.ts';
+export function startChildWorker(databaseUrl: string, env: Record<string, string> = {}, opts: { crashAfterPharmacyAck?: boolean; entry?: string } = {}): ChildWorker {
+  const entry = opts.entry ?? (opts.crashAfterPharmacyAck ? 'tests/helpers/crashing-worker.ts' : 'server/jobs/main.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: {
       ...process.env,

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { createApp, type Fallback as PageFallback } from '@/server/http/app';
 import { createServiceServer } from '@/server/http/http-server';
 import { observe } from '@/server/http/observe';
-import { registerMetricsProbes } from '@/server/http/metrics-probes';
+import { registerMetricsProbes } from '@/server/jobs/metrics-probes';
 import { createServices } from '@/server/http/services';
 import { loadConfig } from '@/server/lib/config';
 import type { Services } from '@/server/api/context';

@@ -124,10 +124,12 @@ describe('analytics range', () => {
 
 describe('the contact step, summarised for a provider (issue 50, item 5)', () => {
   it('names everything the step asks, phone and shipping address too', () => {
-    expect(contactStepSummary()).toBe('Full name, e-mail, phone, date of birth and shipping address (street, apartment or unit (optional), city, state, ZIP code).');
+    expect(contactStepSummary()).toBe(
+      'Full name, e-mail, phone, consent to text messages (optional), date of birth and shipping address (street, apartment or unit (optional), city, state, ZIP code).',
+    );
   });
   it('leaves no field of CONTACT_FIELDS unnamed, and names only the fields given', () => {
-    const words = { name: 'full name', email: 'e-mail', phone: 'phone', dateOfBirth: 'date of birth', addressLine1: 'street', addressLine2: 'apartment', city: 'city', state: 'state', postalCode: 'ZIP code' };
+    const words = { name: 'full name', email: 'e-mail', phone: 'phone', smsConsent: 'consent to text messages', dateOfBirth: 'date of birth', addressLine1: 'street', addressLine2: 'apartment', city: 'city', state: 'state', postalCode: 'ZIP code' };
     for (const f of CONTACT_FIELDS) expect(contactStepSummary().toLowerCase()).toContain(words[f].toLowerCase());
     expect(contactStepSummary(['name', 'email', 'state', 'dateOfBirth'])).toBe('Full name, e-mail, date of birth and shipping address (state).');
   });

@@ -196,7 +196,7 @@ describe('flow progress', () => {
   });
 
   it("checks the contact details before they are sent", () => {
-    const ok = { name: 'Ada Lovelace', email: 'ada@example.org', state: 'CA', dateOfBirth: '1980-02-03', phone: '(415) 555-0134', addressLine1: '1 Market St', addressLine2: '', city: 'San Francisco', postalCode: '94105' };
+    const ok = { name: 'Ada Lovelace', email: 'ada@example.org', state: 'CA', dateOfBirth: '1980-02-03', phone: '(415) 555-0134', addressLine1: '1 Market St', addressLine2: '', city: 'San Francisco', postalCode: '94105', smsConsent: false };
     expect(checkContact(ok, '2026-11-26')).toEqual({});
     expect(Object.keys(checkContact({ ...EMPTY_CONTACT, name: ' ', email: 'nope' }, '2026-11-26')).sort()).toEqual(['addressLine1', 'city', 'dateOfBirth', 'email', 'name', 'phone', 'postalCode', 'state']);
     expect(checkContact({ ...ok, postalCode: '9410' }, '2026-11-26').postalCode).toMatch(/ZIP/);

@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { MODE_COOKIE, modeOf } from './mode';
+import { MODE_COOKIE, modeOf } from '@/server/api/console-mode';
 import { serverCaller } from '@/web/trpc/server';
 import { decodeSession, readSessionCookie } from './jwt';
 import type { ConsoleMe, Mode } from './types';

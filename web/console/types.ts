@@ -11,7 +11,7 @@ export interface SessionTokens {
 
 export type LoginAnswer = SessionTokens | { mfaRequired: true; mfaToken: string };
 
-export type { Mode } from './mode';
+export type { Mode } from '@/server/api/console-mode';
 
 /** What the console's procedures answer, inferred from the router: a page and its procedure cannot disagree. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -6,7 +6,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
 import type { AppRouter } from '@/server/api/root';
 import type { ErrorData } from '@/server/api/trpc';
-import { MODE_COOKIE, modeOf, type Mode } from '@/web/console/mode';
+import { MODE_COOKIE, modeOf, type Mode } from '@/server/api/console-mode';
 import { makeQueryClient } from './query-client';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();

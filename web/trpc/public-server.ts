@@ -8,11 +8,13 @@ import { processServices } from '@/server/api/process-services';
 import { newId } from '@/server/lib/ids';
 
 /**
- * The caller of patients' pages (`/i/{token}`, `/f/{embedKey}`, `/embed/frame`): no session and no credential, the same procedures, limits and
- * errors as /v1, in this process. The patient's address (set by the custom server) travels with the proof that
- * it was, so the per-address limit of the public paths counts the patient, not the loopback.
+ * The caller of patients' pages (`/i/{token}`, `/f/{embedKey}`, `/embed/frame`, `/p/{embedKey}`): no session and
+ * no credential, the same procedures, limits and errors as /v1, in this process. The patient's address (set by the
+ * custom server) travels with the proof that it was, so the per-address limit of the public paths counts the
+ * patient, not the loopback. The portal's pages pass the signed-in patient's session token (`bearer`), which the
+ * patient endpoints take.
  */
-export async function publicCaller() {
+export async function publicCaller(bearer?: string) {
   const services = processServices();
   const h = await headers();
   const req = {
@@ -21,6 +23,7 @@ export async function publicCaller() {
       [FORWARD_PROOF]: consoleForwardProof(services.auth.consoleSecret),
       // These pages are the service's own (decision 17: its origin always matches a key), also for live keys.
       origin: services.auth.publicUrl,
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
     },
     method: 'GET',
     url: '/i',

@@ -9,7 +9,7 @@ import { appRouter } from '@/server/api/root';
 import { processServices } from '@/server/api/process-services';
 import { newId } from '@/server/lib/ids';
 import { decodeSession, readSessionCookie } from '@/web/console/jwt';
-import { MODE_COOKIE, modeOf } from '@/web/console/mode';
+import { MODE_COOKIE, modeOf } from '@/server/api/console-mode';
 import { makeQueryClient } from './query-client';
 
 export const getQueryClient = cache(makeQueryClient);

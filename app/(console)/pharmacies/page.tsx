@@ -1,7 +1,7 @@
 import { LIST_INPUT } from '@/components/console/catalog/catalog-types';
 import { NoAccess } from '@/components/console/catalog/catalog-ui';
 import { PharmacyManager } from '@/components/console/pharmacies/pharmacy-manager';
-import { catalogsInput } from '@/components/console/pharmacies/pharmacy-types';
+import { catalogsInput, verificationInput } from '@/components/console/pharmacies/pharmacy-types';
 import { requireConsoleSession } from '@/web/console/session';
 import { getQueryClient, HydrateClient, trpcServer } from '@/web/trpc/server';
 
@@ -16,7 +16,11 @@ export default async function PharmaciesPage() {
     const list = trpcServer.pharmacies.listPharmacies.queryOptions(LIST_INPUT);
     await qc.prefetchQuery(list);
     const pharmacies = qc.getQueryData(list.queryKey) ?? [];
-    await Promise.all(pharmacies.map((p) => qc.prefetchQuery(trpcServer.catalogs.listCatalogs.queryOptions(catalogsInput(p.id)))));
+    await Promise.all([
+      ...pharmacies.map((p) => qc.prefetchQuery(trpcServer.catalogs.listCatalogs.queryOptions(catalogsInput(p.id)))),
+      // An http pharmacy's last protocol check, shown on its card.
+      ...pharmacies.filter((p) => p.adapter === 'http').map((p) => qc.prefetchQuery(trpcServer.pharmacies.getPharmacyVerification.queryOptions(verificationInput(p.id)))),
+    ]);
   }
   return (
     <section className="space-y-6">

@@ -30,6 +30,7 @@ export function CatalogProductTable({ products }: { products: Product[] }) {
               <th className="px-3 py-2">SKU</th>
               <th className="px-3 py-2">Form</th>
               <th className="px-3 py-2">Strength</th>
+              <th className="px-3 py-2">NDC / RxCUI</th>
               <th className="px-3 py-2">Rx</th>
               <th className="px-3 py-2">Status</th>
               <th className="px-3 py-2"><span className="sr-only">Actions</span></th>
@@ -45,6 +46,7 @@ export function CatalogProductTable({ products }: { products: Product[] }) {
                 <td className="whitespace-nowrap px-3 py-2 font-mono">{p.sku}</td>
                 <td className="px-3 py-2">{p.form}</td>
                 <td className="px-3 py-2">{p.strength ?? '—'}</td>
+                <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{p.ndc || p.rxcui ? [p.ndc ?? '—', p.rxcui ?? '—'].join(' / ') : '—'}</td>
                 <td className="px-3 py-2">{p.rxRequired ? 'Rx' : 'OTC'}</td>
                 <td className="px-3 py-2"><StatusBadge status={p.active ? 'active' : 'inactive'} /></td>
                 <td className="px-3 py-2 text-right">
@@ -62,7 +64,7 @@ export function CatalogProductTable({ products }: { products: Product[] }) {
             ))}
             {products.length === 0 && (
               <tr>
-                <td colSpan={7} className="px-4 py-3 text-slate-500">No products yet.</td>
+                <td colSpan={8} className="px-4 py-3 text-slate-500">No products yet.</td>
               </tr>
             )}
           </tbody>

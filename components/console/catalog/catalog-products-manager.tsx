@@ -10,8 +10,8 @@ import { CatalogProductTable } from './catalog-product-table';
 import { Field } from '../ui/field';
 import { Loading, QueryError } from '../ui/query-state';
 
-const EMPTY = { name: '', sku: '', form: 'tablet' as ProductForm, strength: '', rxRequired: true, active: true, description: '' };
-const FIELDS = ['name', 'sku', 'form', 'strength', 'description'] as const;
+const EMPTY = { name: '', sku: '', form: 'tablet' as ProductForm, strength: '', rxRequired: true, active: true, description: '', ndc: '', rxcui: '' };
+const FIELDS = ['name', 'sku', 'form', 'strength', 'description', 'ndc', 'rxcui'] as const;
 
 export function CatalogProductsManager() {
   const trpc = useTRPC();
@@ -38,6 +38,8 @@ export function CatalogProductsManager() {
       active: draft.active,
       ...(draft.strength.trim() ? { strength: draft.strength.trim() } : {}),
       ...(draft.description.trim() ? { description: draft.description.trim() } : {}),
+      ...(draft.ndc.trim() ? { ndc: draft.ndc.trim() } : {}),
+      ...(draft.rxcui.trim() ? { rxcui: draft.rxcui.trim() } : {}),
     });
   }
 
@@ -65,6 +67,15 @@ export function CatalogProductsManager() {
           <div>
             <Field label="Strength" name="strength" placeholder="2.5 mg" value={draft.strength} onChange={(e) => set('strength', e.target.value)} maxLength={50} />
             <FieldMessage error={create.error} field="strength" />
+          </div>
+          <div>
+            {/* Drug codes name the product to EHRs (FHIR MedicationRequest); the server keeps an NDC as 11 digits 5-4-2. */}
+            <Field label="NDC (optional)" name="ndc" placeholder="0169-4132-12" value={draft.ndc} onChange={(e) => set('ndc', e.target.value)} maxLength={13} inputMode="numeric" />
+            <FieldMessage error={create.error} field="ndc" />
+          </div>
+          <div>
+            <Field label="RxCUI (optional)" name="rxcui" placeholder="1991311" value={draft.rxcui} onChange={(e) => set('rxcui', e.target.value)} maxLength={10} inputMode="numeric" />
+            <FieldMessage error={create.error} field="rxcui" />
           </div>
           <div className="sm:col-span-2">
             <Field label="Description" name="description" value={draft.description} onChange={(e) => set('description', e.target.value)} maxLength={2000} />

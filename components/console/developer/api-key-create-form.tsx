@@ -2,12 +2,11 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC } from '@/web/trpc/client';
+import { useTRPC, type Mode } from '@/web/trpc/client';
 import { ApiKeySecret } from './api-key-secret';
 import { errorCode, FieldError, fieldMessage, FormError } from '../ui/field-error';
 import { Field } from '../ui/field';
 import { SelectField } from '../ui/select-field';
-import type { Mode } from '@/web/console/mode';
 import { useHydrated } from '@/web/use-hydrated';
 
 type KeyType = 'secret' | 'restricted';

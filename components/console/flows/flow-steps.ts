@@ -19,6 +19,7 @@ const CONTACT_WORDS: Record<ContactField, string> = {
   name: 'full name',
   email: 'e-mail',
   phone: 'phone',
+  smsConsent: 'consent to text messages (optional)',
   dateOfBirth: 'date of birth',
   addressLine1: 'street',
   addressLine2: 'apartment or unit (optional)',
@@ -27,7 +28,7 @@ const CONTACT_WORDS: Record<ContactField, string> = {
   postalCode: 'ZIP code',
 };
 const ADDRESS_PARTS: readonly ContactField[] = ['addressLine1', 'addressLine2', 'city', 'state', 'postalCode'];
-const PERSON_ORDER: readonly ContactField[] = ['name', 'email', 'phone', 'dateOfBirth'];
+const PERSON_ORDER: readonly ContactField[] = ['name', 'email', 'phone', 'smsConsent', 'dateOfBirth'];
 
 /**
  * What a contact step asks the patient, in one line a provider or admin reads (the approval diff, the theme

@@ -7,6 +7,7 @@ import { useTRPC } from '@/web/trpc/client';
 import { card } from '../catalog/catalog-ui';
 import { CopyButton } from '../ui/copy-button';
 import { ageOf, formatDateTime } from '../ui/format';
+import { APPROVAL_RETURN_WORDS } from '../ui/status-words';
 import { OrderApproveButton } from './order-approve-button';
 import { OrderDeclineButton } from './order-decline-button';
 import type { QueuedOrder } from './order-types';
@@ -51,6 +52,11 @@ function QueueRow({ order, isProvider, readsPatients, onHandled }: { order: Queu
         <CopyButton value={order.id} label={`Copy ${order.id}`} />
         <span>· waiting since {formatDateTime(order.createdAt)}</span>
       </p>
+      {order.returnedBecause && (
+        <p data-testid="approval-returned" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+          Back for a new approval: {APPROVAL_RETURN_WORDS[order.returnedBecause] ?? order.returnedBecause} <span className="font-mono text-xs">({order.returnedBecause})</span>
+        </p>
+      )}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-500">Prescriptions</dt>
         <dd className="min-w-0">

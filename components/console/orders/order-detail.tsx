@@ -1,9 +1,13 @@
-import { card, formatCents, formatDays, tableHead } from '../catalog/catalog-ui';
+import { card, formatCents, formatDays, StatusBadge, tableHead } from '../catalog/catalog-ui';
+import { CHANNEL_WORDS, MILESTONE_WORDS, NOTICE_STATUS_WORDS, SKIP_WORDS } from '../notices/notice-words';
 import { TableScroll } from '../ui/data-table';
+import { FhirLinks } from '../ui/fhir-links';
+import { fhirPaths } from '@/server/domain/fhir/shared/ids';
 import { formatDateTime } from '../ui/format';
-import type { OrderDetail, OrderTimelineEntry } from './order-types';
+import type { OrderDetail, OrderNotice, OrderTimelineEntry } from './order-types';
 import { fullName, Named, productLabel } from './order-ui';
 import { orderStatusWords } from '../ui/status-words';
+import { RejectionReason, TimelineReason } from './order-reason';
 
 /** The read-only parts of an order's page (PHI: the patient and the timeline's notes). */
 
@@ -41,7 +45,7 @@ export function OrderFacts({ order, names }: { order: OrderDetail; names: Names 
     ['Updated', formatDateTime(order.updatedAt)],
     ['Approved', order.approvedAt ? <span key="a" className="inline-flex flex-wrap items-center gap-x-1">{formatDateTime(order.approvedAt)} by {order.approvedBy ? <Named id={order.approvedBy} name={names.get(order.approvedBy)?.name} /> : '—'}</span> : '—'],
   ];
-  if (order.rejectionReasonCode) rows.push(['Rejection reason', <span key="r" data-testid="order-rejection" className="font-mono">{order.rejectionReasonCode}</span>]);
+  if (order.rejectionReasonCode) rows.push(['Rejection reason', <span key="r" data-testid="order-rejection"><RejectionReason code={order.rejectionReasonCode} /></span>]);
   if (order.pharmacyRecall === 'not_recalled') rows.push(['Pharmacy recall', <span key="p" data-testid="order-not-recalled" className="font-medium text-red-700">The pharmacy could not recall this order after it was cancelled; it may already be on its way to the patient.</span>]);
   if (order.pharmacyRecall === 'recalled') rows.push(['Pharmacy recall', <span key="p" data-testid="order-recalled">The pharmacy confirmed the cancellation.</span>]);
   if (order.amberFields.length) rows.push(['Fields to confirm', <span key="f" data-testid="order-amber">{order.amberFields.join(', ')}</span>]);
@@ -99,6 +103,13 @@ export function OrderPrescriptions({ order }: { order: OrderDetail }) {
         </tbody>
       </table>
       </TableScroll>
+      {/* Each line is a FHIR MedicationRequest; the patient's everything links them with the rest. */}
+      <FhirLinks
+        links={[
+          ...fhirPaths.orderLines(order.id, order.prescriptions.length).map((path, i) => ({ label: `Line ${i + 1}`, path })),
+          ...(order.patientId ? [{ label: 'Patient', path: fhirPaths.patient(order.patientId) }] : []),
+        ]}
+      />
     </Section>
   );
 }
@@ -188,7 +199,7 @@ export function OrderShipmentCard({ order }: { order: OrderDetail }) {
   );
 }
 
-const ACTOR = { user: 'User', key: 'API key', pharmacy: 'Pharmacy', system: 'System' } as const;
+const ACTOR = { user: 'User', key: 'API key', pharmacy: 'Pharmacy', system: 'System', patient: 'Patient (portal)' } as const;
 
 function Actor({ t, names, pharmacy }: { t: OrderTimelineEntry; names: Names; pharmacy: OrderDetail['pharmacy'] }) {
   if (!t.actorId) return <>{ACTOR[t.actorKind]}</>;
@@ -217,7 +228,7 @@ export function OrderTimeline({ order, names }: { order: OrderDetail; names: Nam
                 <td className="px-2 py-1.5 whitespace-nowrap">{formatDateTime(t.at)}</td>
                 <td className="px-2 py-1.5"><Actor t={t} names={names} pharmacy={order.pharmacy} /></td>
                 <td className="max-w-md px-2 py-1.5">
-                  <span className="font-mono text-xs">{t.reasonCode ?? '—'}</span>
+                  <TimelineReason entry={t} />
                   {t.note && <p data-testid="timeline-note" className="mt-1 break-words whitespace-pre-line text-slate-700">{t.note}</p>}
                 </td>
               </tr>
@@ -226,6 +237,45 @@ export function OrderTimeline({ order, names }: { order: OrderDetail; names: Nam
           </tbody>
         </table>
       </TableScroll>
+    </Section>
+  );
+}
+
+/** What the order's patient was told (DESIGN decision 41), as GET /v1/orders/{id}/notices reports it, oldest first. */
+export function OrderNotices({ notices }: { notices: OrderNotice[] | undefined }) {
+  return (
+    <Section title="Patient notices" testId="order-notices">
+      {!notices ? (
+        <p className="text-slate-600">Loading what the patient was told…</p>
+      ) : notices.length === 0 ? (
+        <p className="text-slate-600">No notice yet: the patient hears when the order goes to the pharmacy, ships, is delivered or needs attention.</p>
+      ) : (
+        <ul className="space-y-3">
+          {notices.map((n) => (
+            <li key={n.id} data-testid="order-notice" className="rounded-md border border-slate-100 p-3">
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="font-medium">{MILESTONE_WORDS[n.milestone].label}</span>
+                <span className="text-slate-600">· {CHANNEL_WORDS[n.channel]}</span>
+                <StatusBadge status={n.status} words={(s) => NOTICE_STATUS_WORDS[s] ?? s} />
+                <span className="text-slate-600">{formatDateTime(n.sentAt ?? n.updatedAt)}</span>
+              </p>
+              {n.status === 'skipped' && n.skipReason && <p className="mt-1 text-slate-700">Not sent: {SKIP_WORDS[n.skipReason] ?? n.skipReason}.</p>}
+              {n.lastError && n.status !== 'sent' && (
+                <p className="mt-1 break-words text-red-800">
+                  {n.status === 'pending' ? `Retrying after: ${n.lastError}` : n.lastError}
+                </p>
+              )}
+              {n.text && (
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-indigo-700">What was {n.status === 'sent' ? 'sent' : 'to be sent'}</summary>
+                  {n.subject && <p className="mt-1 break-words"><span className="text-slate-600">Subject: </span>{n.subject}</p>}
+                  <pre className="mt-1 font-sans break-words whitespace-pre-wrap text-slate-800">{n.text}</pre>
+                </details>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </Section>
   );
 }

@@ -5,6 +5,7 @@ export type Order = RouterOutputs['orders']['listOrders'][number];
 export type OrderStatus = Order['status'];
 export type OrderDetail = RouterOutputs['orders']['getOrder'];
 export type OrderTimelineEntry = OrderDetail['timeline'][number];
+export type OrderNotice = RouterOutputs['orders']['listOrderNotices'][number];
 export type ListedOrder = RouterOutputs['orders']['ordersWithNames'][number];
 export type QueuedOrder = RouterOutputs['orders']['approvalQueue']['orders'][number];
 export type ApprovedOrder = RouterOutputs['orders']['approveOrder'];

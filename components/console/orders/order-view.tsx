@@ -6,7 +6,7 @@ import { useTRPC } from '@/web/trpc/client';
 import { CopyButton } from '../ui/copy-button';
 import { OrderActions } from './order-actions';
 import { useNames } from './order-data';
-import { OrderFacts, OrderPatient, OrderPharmacy, OrderPrescriptions, OrderShipmentCard, OrderTimeline } from './order-detail';
+import { OrderFacts, OrderNotices, OrderPatient, OrderPharmacy, OrderPrescriptions, OrderShipmentCard, OrderTimeline } from './order-detail';
 import { isInFlight, POLL_MS } from './order-types';
 import { fullName, OrderStatusBadge } from './order-ui';
 import { Loading, QueryError } from '../ui/query-state';
@@ -36,6 +36,15 @@ export function OrderView({ id, canWrite, isProvider, readsPatients, readsPharma
   const rejected = order.data?.status === 'rejected';
   const pharmacies = useQuery({ ...trpc.pharmacies.listPharmacies.queryOptions({}), enabled: rejected && canWrite && readsPharmacies });
   const names = useNames([order.data?.approvedBy, ...(order.data?.timeline ?? []).map((t) => t.actorId)]);
+  // What the patient was told: read again while a notice is still being sent, and whenever the order changes.
+  const notices = useQuery({
+    ...trpc.orders.listOrderNotices.queryOptions({ id }),
+    enabled: order.isSuccess,
+    refetchInterval: (q) => (q.state.data?.some((n) => n.status === 'pending') ? POLL_MS : false),
+  });
+  useEffect(() => {
+    if (shownAt) void qc.invalidateQueries({ queryKey: trpc.orders.listOrderNotices.queryKey({ id }) });
+  }, [shownAt, id, qc, trpc]);
   if (order.isPending) return <Loading label="Loading the order…" />;
   if (order.isError) return <QueryError error={order.error} title="This order could not be read." />;
   const o = order.data;
@@ -70,6 +79,7 @@ export function OrderView({ id, canWrite, isProvider, readsPatients, readsPharma
       </div>
       <OrderPrescriptions order={o} />
       <OrderTimeline order={o} names={names} />
+      <OrderNotices notices={notices.data} />
     </>
   );
 }

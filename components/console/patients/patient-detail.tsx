@@ -5,6 +5,8 @@ import { HostedLinkSender } from './hosted-link-sender';
 import { useTRPC } from '@/web/trpc/client';
 import { tableHead } from '../catalog/catalog-ui';
 import { CopyButton } from '../ui/copy-button';
+import { FhirLinks } from '../ui/fhir-links';
+import { fhirPaths } from '@/server/domain/fhir/shared/ids';
 import { TableScroll } from '../ui/data-table';
 import { formatDateTime } from '../ui/format';
 import { useNames } from '../orders/order-data';
@@ -44,6 +46,9 @@ function PatientFields({ patient }: { patient: Patient }) {
   );
 }
 
+// `patient`: the patient themself in the patient portal; the id beside it is their portal session (pss_…).
+const ACTOR_WORDS: Record<AccessLogEntry['actorKind'], string> = { key: 'API key', user: 'User', patient: 'The patient (portal)' };
+
 function AccessLog({ entries }: { entries: AccessLogEntry[] }) {
   const names = useNames(entries.map((e) => e.actorId));
   return (
@@ -57,7 +62,7 @@ function AccessLog({ entries }: { entries: AccessLogEntry[] }) {
           {entries.map((e) => (
             <tr key={e.id} data-testid="access-log-row" className="border-t border-slate-100 align-top">
               <td className="px-4 py-2">
-                <span className="text-slate-500">{e.actorKind === 'key' ? 'API key' : 'User'}</span> <Named id={e.actorId} name={names.get(e.actorId)?.name} />
+                <span className="text-slate-500">{ACTOR_WORDS[e.actorKind]}</span> <Named id={e.actorId} name={names.get(e.actorId)?.name} />
               </td>
               <td className="px-4 py-2">{e.action}</td>
               <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(e.at)}</td>
@@ -88,6 +93,7 @@ export function PatientView({ id, sendsIntake = false }: { id: string; sendsInta
         {p.synthetic && <SyntheticBadge />}
       </div>
       <PatientFields patient={p} />
+      <FhirLinks links={[{ label: 'Patient', path: fhirPaths.patient(p.id) }, { label: 'Everything', path: fhirPaths.everything(p.id) }]} />
       {sendsIntake && <HostedLinkSender patientId={p.id} hasEmail={!!p.email} />}
       <div className="space-y-3">
         <h2 className="text-xl font-semibold">Access log</h2>

@@ -37,7 +37,9 @@ export function PharmacyManager({ mode }: { mode: string }) {
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    create.mutate({ name, adapter, settings: adapter === 'http' ? { baseUrl: baseUrl.trim() } : {}, states: parseStates(states), status: 'enabled' });
+    // An http pharmacy starts disabled: it takes live orders once the clinic has seen its protocol check pass and enables it.
+    const http = adapter === 'http';
+    create.mutate({ name, adapter, settings: http ? { baseUrl: baseUrl.trim() } : {}, states: parseStates(states), status: http ? 'disabled' : 'enabled' });
   }
 
   const created = create.data;
@@ -79,6 +81,7 @@ export function PharmacyManager({ mode }: { mode: string }) {
         <div role="status" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <p className="font-semibold">Connected {created.name}. Copy its signing secret now: it is shown only once.</p>
           <p>It signs our requests to the pharmacy and verifies its callbacks; from now on the console shows only its last characters.</p>
+          {created.adapter === 'http' && <p>The pharmacy is connected disabled: run its protocol check below, and enable it once every check passes.</p>}
           <div className="flex min-w-0 flex-wrap items-center gap-2">
             <code data-testid="pharmacy-secret" className="min-w-0 break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-900">{created.secret}</code>
             <CopyButton value={created.secret} label="Copy pharmacy signing secret" />

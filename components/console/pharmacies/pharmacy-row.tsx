@@ -7,7 +7,8 @@ import { BusyButton, StatusBadge } from '../catalog/catalog-ui';
 import { IdChip } from '../ui/copy-button';
 import { PharmacyCatalogUpload } from './pharmacy-catalog-upload';
 import { PharmacyCatalogs } from './pharmacy-catalogs';
-import { catalogsInput, type Pharmacy } from './pharmacy-types';
+import { catalogsInput, verificationInput, type Pharmacy } from './pharmacy-types';
+import { PharmacyVerification, verificationAdvice } from './pharmacy-verification';
 
 export function PharmacyRow({ pharmacy }: { pharmacy: Pharmacy }) {
   const trpc = useTRPC();
@@ -23,6 +24,10 @@ export function PharmacyRow({ pharmacy }: { pharmacy: Pharmacy }) {
       onSuccess: () => qc.invalidateQueries({ queryKey: trpc.catalogs.listCatalogs.queryKey() }),
     }),
   );
+  const http = pharmacy.adapter === 'http';
+  // The same query the check's section reads (one request): an http pharmacy should pass before it takes live orders.
+  const verification = useQuery({ ...trpc.pharmacies.getPharmacyVerification.queryOptions(verificationInput(pharmacy.id)), enabled: http });
+  const advice = http && verification.isSuccess ? verificationAdvice(verification.data, pharmacy.status === 'enabled') : null;
   const approved = catalogs.data?.find((c) => c.id === pharmacy.approvedCatalogId);
   const baseUrl = 'baseUrl' in pharmacy.settings ? pharmacy.settings.baseUrl : null;
   const synced = sync.data;
@@ -45,6 +50,11 @@ export function PharmacyRow({ pharmacy }: { pharmacy: Pharmacy }) {
       <div className="mt-1">
         <IdChip id={pharmacy.id} />
       </div>
+      {advice && (
+        <p data-testid="verification-advice" className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+          {advice}
+        </p>
+      )}
       <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-slate-600 sm:grid-cols-[max-content_minmax(0,1fr)]">
         <dt className="font-medium text-slate-500">States</dt>
         <dd data-testid="pharmacy-states" className="break-words">{pharmacy.states.join(', ')}</dd>
@@ -73,6 +83,7 @@ export function PharmacyRow({ pharmacy }: { pharmacy: Pharmacy }) {
           {synced.skippedCount ? `, ${synced.skippedCount} skipped (unknown SKU)` : ''}; pending review.
         </p>
       )}
+      {http && <PharmacyVerification pharmacy={pharmacy} />}
       <PharmacyCatalogUpload pharmacy={pharmacy} />
       <PharmacyCatalogs pharmacy={pharmacy} />
     </li>

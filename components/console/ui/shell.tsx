@@ -21,6 +21,7 @@ const NAV: (NavItem & { scope?: string | readonly string[] })[] = [
   { href: '/pharmacies', label: 'Pharmacies', scope: 'pharmacies.manage' },
   { href: '/routing', label: 'Routing', scope: 'pharmacies.manage' },
   { href: '/patients', label: 'Patients', scope: 'patients.read' },
+  { href: '/settings/notices', label: 'Patient notices', scope: 'patients.write' },
   { href: '/webhooks', label: 'Webhooks', scope: 'webhooks.manage' },
   { href: '/events', label: 'Events', scope: 'events.read' },
   { href: '/keys', label: 'API keys', scope: 'keys.manage' },

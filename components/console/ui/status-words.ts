@@ -95,3 +95,16 @@ export const deliveryStatusWords = (s: string) => DELIVERY_STATUS_WORDS[s as Del
 
 /** "awaiting approval" → "Awaiting approval", for labels, options and table headers. */
 export const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/**
+ * Why an order came back to the approval queue (the reason code of its return), for the queue's rows. A code not
+ * listed here is shown as it is.
+ */
+export const APPROVAL_RETURN_WORDS: Record<string, string> = {
+  shipping_state_changed: 'the patient changed their shipping address to another state in the patient portal',
+  patient_changed_since_approval: "the patient's identity or state changed since the last approval",
+  items_changed_since_approval: 'its prescription lines changed since the last approval',
+  approver_not_authorized: 'the approving provider may no longer approve orders',
+  approver_not_licensed: "the approving provider is not licensed in the patient's current state",
+  approval_snapshot_missing: 'nothing recorded what was approved',
+};

@@ -642,7 +642,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a product (send only the fields to change; null clears strength or description) */
+        /** Change a product (send only the fields to change; null clears strength, description, ndc or rxcui) */
         patch: operations["products-updateProduct"];
         trace?: never;
     };
@@ -839,6 +839,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pharmacies/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connection's latest protocol check run (null when none was ever run) */
+        get: operations["pharmacies-getPharmacyVerification"];
+        put?: never;
+        /**
+         * Run the pharmacy protocol checks against an http pharmacy (answers at once with the run `running`; read it with GET)
+         * @description The service's worker runs the checks of `npm run cli -- pharmacy verify` against the connection's base URL, under the same URL rules as every call to a pharmacy, with the connection's secret and timeout: signing both ways, one order per Idempotency-Key, lookup, cancel, the catalog feed, signed callbacks (the test order names this service as its callbackUrl), status names and response time. It sends one test order (`livemode: false`, a synthetic patient) and cancels it. Run it, and see it pass, before enabling the pharmacy for live orders.
+         */
+        post: operations["pharmacies-verifyPharmacy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/routing/plan": {
         parameters: {
             query?: never;
@@ -900,6 +921,23 @@ export interface paths {
         };
         /** An order with its patient, prescriptions, shipment and timeline (PHI; the read is written to the patient access log) */
         get: operations["orders-getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the order's patient was told, oldest first: each milestone per channel, its status (pending, sent, failed, skipped), when, and the text sent */
+        get: operations["orders-listOrderNotices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1007,6 +1045,46 @@ export interface paths {
          * @description Body `{idempotencyKey, status: accepted|rejected|shipped|delivered|cancelled, reasonCode?, tracking?: {carrier, number, url?}, estimatedDelivery?}`; `idempotencyKey` is the one the order was submitted with. Statuses only move forward; repeats and older statuses change nothing. Every callback is kept and counted by /orders/reconciliation, whatever its content type and even when it is not JSON (a signed body that is not a callback is a 400, an unsigned one a 401).
          */
         post: operations["pharmacyCallbacks-receiveCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pharmacy-protocol/check-callbacks/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pharmacy's status callback for the test order of a protocol check run (the run's callbackUrl; no bearer)
+         * @description Kept as received, for the run to judge (its signature, its shape, the key it names): the checks of POST /v1/pharmacies/{id}/verify report what was wrong. Takes callbacks only while the run is running, at most 20.
+         */
+        post: operations["pharmacyCallbacks-receiveCheckCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pharmacy-protocol/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pharmacy protocol: what an `http` pharmacy serves and sends, as an OpenAPI 3.1 document (no credential)
+         * @description For a pharmacy's engineers: the operations a pharmacy serves (GET /catalog, POST /orders, GET /orders/{idempotencyKey}, POST /orders/{idempotencyKey}/cancel), the signed status callbacks it sends, and every body, generated from the schemas the `http` adapter reads and writes. The guide is docs/pharmacy-protocol.md; `npm run cli -- pharmacy verify` checks an implementation. Cacheable for 5 minutes.
+         */
+        get: operations["pharmacyCallbacks-getPharmacyProtocol"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1803,6 +1881,234 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notices/settings/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message as a patient would get it with the current settings, for a sample order (subject and text) */
+        get: operations["notices-previewNotice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notices/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This mode's patient notice settings: milestones × channels, sender name, support contact (the defaults until set) */
+        get: operations["notices-getNoticeSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change this mode's patient notice settings (fields not sent keep their value; null clears a text) */
+        patch: operations["notices-updateNoticeSettings"];
+        trace?: never;
+    };
+    "/public/patients/{embedKey}/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a patient portal page shows before sign-in: the clinic's name and theme (no credential; origin-checked) */
+        get: operations["publicPatients-getPatientPortal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/patients/{embedKey}/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A patient asks to sign in to the clinic's portal: a 6-digit code and a one-click link are e-mailed to the address on file
+         * @description Always 202 `{sent: true}`, the same answer whether or not a patient of the key’s clinic and mode has this e-mail and date of birth (and for an unknown key): nothing tells whether a chart exists. When exactly one does, the code (10 minutes, one use, 5 tries) and a link carrying it are mailed to that address.
+         */
+        post: operations["publicPatients-requestPatientLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/patients/{embedKey}/login/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A patient exchanges the e-mailed code for a session (30 minutes idle, 12 hours at most) */
+        post: operations["publicPatients-verifyPatientLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/patients/{embedKey}/login/verify-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A patient exchanges the sign-in mail's one-click link (its `t` parameter) for a session; the link and the code are one secret */
+        post: operations["publicPatients-verifyPatientLoginLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/patient/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in patient's name, e-mail, phone, shipping address and notice choices (patient session only; logged) */
+        get: operations["patient-getPatientProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/patient/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** The signed-in patient turns notices by e-mail or text on or off, honoured from the next message */
+        patch: operations["patient-updatePatientNotifications"];
+        trace?: never;
+    };
+    "/patient/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in patient's orders (the 100 newest), each with its status in words, medications and tracking (logged) */
+        get: operations["patient-listPatientOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/patient/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in patient's questionnaires sent to the clinic (the 100 newest): reference, date and outcome in words (logged) */
+        get: operations["patient-listPatientSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/patient/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in patient's orders: status and next step in words, timeline, pharmacy, medications and sig, carrier and tracking (logged) */
+        get: operations["patient-getPatientOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/patient/orders/{id}/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * The signed-in patient changes where an order ships, until it goes to the pharmacy; a new state sends it back for a provider’s review
+         * @description The address (and phone, when sent) is the patient's own, so it changes on their record. A new state of residence returns the order to pending_approval with the reason shipping_state_changed: a provider's licence covers a state. A new phone number ends the consent to texts given for the old one.
+         */
+        patch: operations["patient-updatePatientOrderShipping"];
+        trace?: never;
+    };
+    "/patient/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the patient's session at once: its token is refused from then on */
+        post: operations["patient-patientLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/developer/events/stream": {
         parameters: {
             query?: never;
@@ -1812,6 +2118,226 @@ export interface paths {
         };
         /** Server-Sent Events: each message is one Event (`id:` = event id); resume with Last-Event-ID (machine API keys only) */
         get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CapabilityStatement: exactly what this FHIR R4 server serves
+         * @description FHIR R4, `application/fhir+json`. No credential.
+         */
+        get: operations["fhirCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/Patient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search patients (each patient served is written to its access log)
+         * @description FHIR R4, `application/fhir+json`. Needs `patients.read`.
+         */
+        get: operations["fhirSearchPatients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/Patient/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a patient (US Core birth sex, telecom, address)
+         * @description FHIR R4, `application/fhir+json`. Needs `patients.read`.
+         */
+        get: operations["fhirReadPatient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/Patient/{id}/$everything": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A patient's everything: the patient, order lines (with orders.read), questionnaire responses, and the practitioners and questionnaires they refer to
+         * @description FHIR R4, `application/fhir+json`. Needs `patients.read`.
+         */
+        get: operations["fhirPatientEverything"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/Practitioner/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a provider (NPI under http://hl7.org/fhir/sid/us-npi)
+         * @description FHIR R4, `application/fhir+json`. Needs `orders.read` or `patients.read` or `intake.review`.
+         */
+        get: operations["fhirReadPractitioner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/Questionnaire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a FHIR Questionnaire as a pending version of the clinic's questionnaire, inert until a provider approves it
+         * @description FHIR R4, `application/fhir+json`. Needs `catalog.manage` or `intake.review`.
+         */
+        post: operations["fhirImportQuestionnaire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/Questionnaire/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a questionnaire version (canonical url and version; approved ones active)
+         * @description FHIR R4, `application/fhir+json`. Needs `catalog.manage` or `intake.review`.
+         */
+        get: operations["fhirReadQuestionnaire"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/QuestionnaireResponse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a patient's questionnaire responses (intake submissions)
+         * @description FHIR R4, `application/fhir+json`. Needs `patients.read`.
+         */
+        get: operations["fhirSearchQuestionnaireResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/QuestionnaireResponse/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an intake submission with its answers
+         * @description FHIR R4, `application/fhir+json`. Needs `patients.read`.
+         */
+        get: operations["fhirReadQuestionnaireResponse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/MedicationRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a patient's order lines
+         * @description FHIR R4, `application/fhir+json`. Needs `orders.read`.
+         */
+        get: operations["fhirSearchMedicationRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/MedicationRequest/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an order line (id ord-…-N)
+         * @description FHIR R4, `application/fhir+json`. Needs `orders.read`.
+         */
+        get: operations["fhirReadMedicationRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2240,11 +2766,11 @@ export interface components {
              */
             action: "create" | "read" | "list" | "update" | "intake_read" | "identity_resolve";
             /**
-             * @description key for a machine API key, user for a signed-in person
+             * @description key for a machine API key, user for a signed-in person of the clinic, patient for the patient themself in the patient portal
              * @enum {string}
              */
-            actorKind: "key" | "user";
-            /** @description The API key id (key_…) or user id (usr_…) */
+            actorKind: "key" | "user" | "patient";
+            /** @description The API key id (key_…), user id (usr_…) or the patient's portal session (pss_…) */
             actorId: string;
             /** @description The request (req_…) that touched the record */
             requestId: string | null;
@@ -2281,6 +2807,10 @@ export interface components {
             active: boolean;
             /** @description Free-text description; null when not set */
             description: string | null;
+            /** @description National Drug Code, 11 digits 5-4-2 (e.g. "00169-4132-12"); null when not set */
+            ndc: string | null;
+            /** @description RxNorm concept id (RxCUI); null when not set */
+            rxcui: string | null;
             /**
              * Format: date-time
              * @description When the product was created (ISO 8601, UTC)
@@ -2500,7 +3030,7 @@ export interface components {
              */
             behavior: "accept" | "reject";
             /**
-             * @description Reason code of a scripted rejection
+             * @description Reason code of a scripted rejection: one of the protocol vocabulary (docs/pharmacy-protocol.md), or any other code to rehearse an unknown one
              * @default prescription_invalid
              */
             rejectReasonCode: string;
@@ -2545,6 +3075,10 @@ export interface components {
                 stock: number;
                 /** @description Days from order to delivery */
                 etaDays: number;
+                /** @description National Drug Code of what the pharmacy dispenses for this row (10 digits with dashes, or 11); optional */
+                ndc?: string | null;
+                /** @description RxNorm concept id (RxCUI) of it; optional */
+                rxcui?: string | null;
             }[];
         };
         /** @description Generic signed JSON-over-HTTPS pharmacy */
@@ -2606,6 +3140,49 @@ export interface components {
             secret: string | null;
             /** @description Why a once-shown secret is null: this is an Idempotency-Key replay */
             note?: string;
+        };
+        /** @description A run of the pharmacy protocol checks against an http pharmacy (docs/pharmacy-protocol.md) */
+        PharmacyVerification: {
+            /** @description Run id (pvr_…) */
+            id: string;
+            /** @constant */
+            object: "pharmacy_verification";
+            livemode: boolean;
+            /** @description The connection checked (phc_…) */
+            pharmacyConnectionId: string;
+            /**
+             * @description `running` until the worker has run every check; `passed` only when all passed
+             * @enum {string}
+             */
+            status: "running" | "passed" | "failed";
+            /** @description The base URL the run checked */
+            baseUrl: string;
+            /** @description Every check, in the order run (empty while running) */
+            checks: components["schemas"]["PharmacyVerificationCheck"][];
+            /** @description Status callbacks the pharmacy sent for the run's test order */
+            callbacksReceived: number;
+            /** @description The user or API key that started the run */
+            requestedBy: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            createdAt: string;
+            /** @description When the last check finished; null while running */
+            finishedAt: string | null;
+        };
+        PharmacyVerificationCheck: {
+            /** @description Stable check name, e.g. `order-idempotent` */
+            name: string;
+            /** @description The check in words */
+            title: string;
+            passed: boolean;
+            /** @description What a pharmacy that keeps the contract does */
+            expected: string;
+            /** @description What this pharmacy did */
+            seen: string;
+            /** @description How long the check took */
+            ms: number;
         };
         RoutingPlan: {
             /**
@@ -3011,16 +3588,53 @@ export interface components {
              */
             at: string;
             /**
-             * @description Who made the change
+             * @description Who made the change (patient: the patient in the patient portal)
              * @enum {string}
              */
-            actorKind: "user" | "key" | "pharmacy" | "system";
+            actorKind: "user" | "key" | "pharmacy" | "system" | "patient";
             /** @description User, API key or pharmacy connection id */
             actorId: string | null;
             /** @description Why, when there is a reason code */
             reasonCode: string | null;
             /** @description What the person wrote with the change (a provider's reason for declining). PHI: null for callers without patients.read */
             note: string | null;
+        };
+        PatientNotice: {
+            id: string;
+            /** @constant */
+            object: "patient_notice";
+            orderId: string;
+            /**
+             * @description submission_received, order_sent (approved and sent to the pharmacy), order_shipped, order_delivered or needs_attention
+             * @enum {string}
+             */
+            milestone: "submission_received" | "order_sent" | "order_shipped" | "order_delivered" | "needs_attention";
+            cause: ("rejected" | "cancelled") | null;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed" | "skipped";
+            /** @description Why a skipped notice was not sent */
+            skipReason: ("milestone_off" | "opted_out" | "no_consent" | "no_address" | "no_patient" | "no_transport") | null;
+            attempts: number;
+            /** @description The last failure (never the recipient or the text) */
+            lastError: string | null;
+            subject: string | null;
+            /** @description What was sent (no medication, condition, answer, date of birth or address) */
+            text: string | null;
+            /** @description smtp, outbox or twilio */
+            via: string | null;
+            sentAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
         };
         RerouteResult: {
             /** @description Whether an alternate pharmacy was found */
@@ -3039,6 +3653,17 @@ export interface components {
              * @enum {string}
              */
             outcome: "applied" | "duplicate" | "stale" | "unmatched";
+        };
+        CheckCallbackReceipt: {
+            /**
+             * @description Kept for the run to judge
+             * @constant
+             */
+            received: true;
+        };
+        /** @description An OpenAPI 3.1 document (the pharmacy protocol) */
+        PharmacyProtocolDocument: {
+            [key: string]: unknown;
         };
         CheckoutCallbackReceipt: {
             /**
@@ -3084,10 +3709,10 @@ export interface components {
              */
             status: "draft" | "pending" | "approved" | "retired" | "superseded";
             /**
-             * @description `staff` (published through the API) or `ai` (an AI draft)
+             * @description `staff` (published through the API), `ai` (an AI draft) or `fhir` (imported from a FHIR Questionnaire)
              * @enum {string}
              */
-            origin: "staff" | "ai";
+            origin: "staff" | "ai" | "fhir";
             /** @description The document's title */
             title: string;
             /** @description The questionnaire document: items, conditions and rules */
@@ -3710,7 +4335,7 @@ export interface components {
                 /** @constant */
                 kind: "contact";
                 title: string;
-                fields: ("name" | "email" | "state" | "dateOfBirth" | "phone" | "addressLine1" | "addressLine2" | "city" | "postalCode")[];
+                fields: ("name" | "email" | "state" | "dateOfBirth" | "phone" | "smsConsent" | "addressLine1" | "addressLine2" | "city" | "postalCode")[];
                 /** @description The medical item (linkId) whose answer prefills the date of birth or state; a different value is refused at save */
                 prefill: {
                     dateOfBirth?: string;
@@ -3945,6 +4570,213 @@ export interface components {
             /** @constant */
             received: true;
         };
+        NoticePreview: {
+            /** @constant */
+            object: "notice_preview";
+            /**
+             * @description submission_received, order_sent (approved and sent to the pharmacy), order_shipped, order_delivered or needs_attention
+             * @enum {string}
+             */
+            milestone: "submission_received" | "order_sent" | "order_shipped" | "order_delivered" | "needs_attention";
+            /** @enum {string} */
+            channel: "email" | "sms";
+            cause: ("rejected" | "cancelled") | null;
+            /** @description The e-mail subject; null for SMS */
+            subject: string | null;
+            text: string;
+        };
+        NoticeSettings: {
+            /** @constant */
+            object: "notice_settings";
+            livemode: boolean;
+            /** @description Per milestone, whether e-mail and SMS are sent */
+            milestones: {
+                submission_received: {
+                    email: boolean;
+                    sms: boolean;
+                };
+                order_sent: {
+                    email: boolean;
+                    sms: boolean;
+                };
+                order_shipped: {
+                    email: boolean;
+                    sms: boolean;
+                };
+                order_delivered: {
+                    email: boolean;
+                    sms: boolean;
+                };
+                needs_attention: {
+                    email: boolean;
+                    sms: boolean;
+                };
+            };
+            /** @description The name messages go out under; null = the clinic’s name */
+            senderName: string | null;
+            /** @description Where patients ask questions (an e-mail, a phone number or a page), shown in every message */
+            supportContact: string | null;
+            /** @description The name messages go out under now: senderName, else the clinic’s name */
+            sender: string;
+            /** @description The clinic’s name, the sender when senderName is null */
+            clinicName: string;
+            /** @description The portal a notice links to when the patient came through no active embed key: the mode’s oldest active key’s `/p/{embedKey}`; null without one */
+            portalUrl: string | null;
+            /** @description How this deployment delivers each channel in this mode (sandbox: outboxes only; none: production without a transport) */
+            delivery: {
+                /** @enum {string} */
+                email: "smtp" | "outbox" | "none";
+                /** @enum {string} */
+                sms: "twilio" | "outbox" | "none";
+            };
+            updatedAt: string | null;
+        };
+        PatientPortal: {
+            /** @description The clinic's name */
+            clinicName: string;
+            /** @description False for a sandbox key: its portal signs in synthetic sandbox patients only */
+            livemode: boolean;
+            theme: {
+                /** @description The theme of the key's published flow as CSS custom properties named --nl-flow-*; empty without one */
+                cssVariables: {
+                    [key: string]: string;
+                };
+            };
+        };
+        PatientLoginRequested: {
+            /** @constant */
+            sent: true;
+        };
+        PatientSession: {
+            /** @description The patient's session token (pt_…): send it as "Authorization: Bearer <token>" to /v1/patient/… */
+            token: string;
+            /** @description ISO 8601: when the session ends if it is not used; each use moves it 30 minutes on, up to 12 hours after sign-in */
+            expiresAt: string;
+        };
+        /** @description The signed-in patient's own record as the portal shows it: contact, shipping and notice choices */
+        PatientProfile: {
+            /** @constant */
+            object: "patient_profile";
+            livemode: boolean;
+            firstName: string;
+            lastName: string;
+            email: string | null;
+            /** @description E.164, or null */
+            phone: string | null;
+            shippingAddress: components["schemas"]["PatientAddress"] | null;
+            /** @description State of residence (two-letter code) */
+            state: string | null;
+            notifications: components["schemas"]["PatientNotifications"];
+        };
+        PatientNotifications: {
+            /** @description Notices by e-mail */
+            email: boolean;
+            /** @description Notices by text message */
+            sms: boolean;
+            /** @description Whether texts can be turned on: the record holds a phone given with consent to texts */
+            smsAvailable: boolean;
+        };
+        /** @description One of the patient's orders, in plain words */
+        PatientOrderSummary: {
+            /** @description Order id (ord_…) */
+            id: string;
+            /** @constant */
+            object: "patient_order";
+            /**
+             * @description The order's status code; statusLabel says it in words
+             * @enum {string}
+             */
+            status: "draft" | "pending_approval" | "approved" | "submitting" | "submitted" | "accepted" | "shipped" | "delivered" | "rejected" | "cancelled";
+            /** @description The status in plain words (e.g. "On its way") */
+            statusLabel: string;
+            /** @description What happens next; for a rejected or cancelled order, what the clinic will do */
+            nextStep: string;
+            medications: components["schemas"]["PatientMedication"][];
+            /** @description Carrier and tracking once the pharmacy has shipped it */
+            shipment: components["schemas"]["PatientShipment"] | null;
+            /** @description True until the order goes to a pharmacy: PATCH …/shipping is then accepted */
+            canChangeShipping: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        PatientMedication: {
+            /** @description The medication or supply */
+            name: string;
+            strength: string | null;
+            quantity: number;
+            /** @description How to take or use it */
+            sig: string;
+            refills: number;
+        };
+        PatientShipment: {
+            carrier: string;
+            trackingNumber: string;
+            /** @description The carrier's tracking page (http or https only), or null */
+            trackingUrl: string | null;
+            /** @description Estimated delivery date, when the pharmacy gave one */
+            estimatedDelivery: string | null;
+            shippedAt: string | null;
+            deliveredAt: string | null;
+        };
+        /** @description A questionnaire the patient sent: reference, date and outcome only (never rules, flags or notes) */
+        PatientSubmission: {
+            /** @constant */
+            object: "patient_submission";
+            /** @description The short reference shown when it was sent (e.g. 7KQ2-M9XD) */
+            reference: string | null;
+            submittedAt: string;
+            /** @enum {string} */
+            outcome: "pending_review" | "disqualified" | "approved" | "rejected";
+            /** @description The outcome in plain words */
+            outcomeLabel: string;
+            /** @description What happens next */
+            nextStep: string;
+            /** @description The order made from it, once a provider approved it */
+            orderId: string | null;
+        };
+        /** @description One of the patient's orders with its timeline, pharmacy and tracking */
+        PatientOrder: {
+            /** @description Order id (ord_…) */
+            id: string;
+            /** @constant */
+            object: "patient_order";
+            /**
+             * @description The order's status code; statusLabel says it in words
+             * @enum {string}
+             */
+            status: "draft" | "pending_approval" | "approved" | "submitting" | "submitted" | "accepted" | "shipped" | "delivered" | "rejected" | "cancelled";
+            /** @description The status in plain words (e.g. "On its way") */
+            statusLabel: string;
+            /** @description What happens next; for a rejected or cancelled order, what the clinic will do */
+            nextStep: string;
+            medications: components["schemas"]["PatientMedication"][];
+            /** @description Carrier and tracking once the pharmacy has shipped it */
+            shipment: components["schemas"]["PatientShipment"] | null;
+            /** @description True until the order goes to a pharmacy: PATCH …/shipping is then accepted */
+            canChangeShipping: boolean;
+            createdAt: string;
+            updatedAt: string;
+            /** @description The pharmacy filling it, once chosen */
+            pharmacy: {
+                name: string;
+            } | null;
+            /** @description Where it ships: the patient’s address */
+            shippingAddress: components["schemas"]["PatientAddress"] | null;
+            /** @description What happened to the order, oldest first */
+            timeline: {
+                /** @enum {string} */
+                status: "draft" | "pending_approval" | "approved" | "submitting" | "submitted" | "accepted" | "shipped" | "delivered" | "rejected" | "cancelled";
+                /** @description The step in plain words */
+                label: string;
+                /** @description Why, when the patient should know (their own change of state) */
+                note: string | null;
+                at: string;
+            }[];
+        };
+        PatientSignedOut: {
+            /** @constant */
+            signedOut: true;
+        };
         __schema0: {
             q: string;
             /** @enum {string} */
@@ -3974,6 +4806,32 @@ export interface components {
                 resource_id?: string;
                 request_id: string;
             };
+        };
+        /** @description A FHIR R4 resource (http://hl7.org/fhir/R4/), validated against the R4 definitions */
+        FhirResource: {
+            /** @description The resource type, e.g. Patient, Bundle */
+            resourceType: string;
+            /** @description The FHIR id: our id with `_` written `-` */
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A FHIR error: one issue per problem; `details.coding[0].code` is the stable error code of the REST envelope */
+        OperationOutcome: {
+            /** @constant */
+            resourceType: "OperationOutcome";
+            issue: {
+                /** @enum {string} */
+                severity: "fatal" | "error" | "warning" | "information";
+                /** @description FHIR issue type: invalid, processing, login, forbidden, not-found, not-supported, throttled, … */
+                code: string;
+                details?: {
+                    [key: string]: unknown;
+                };
+                diagnostics?: string;
+                /** @description Where: a linkId, a search parameter or a field */
+                expression?: string[];
+            }[];
         };
     };
     responses: never;
@@ -8101,6 +8959,10 @@ export interface operations {
                     active?: boolean;
                     /** @description Free-text description, up to 2000 characters; null for none */
                     description?: string | null;
+                    /** @description National Drug Code: 10 digits with dashes (4-4-2, 5-3-2, 5-4-1) or 11 digits; stored as 11 digits 5-4-2; null for none */
+                    ndc?: string | null;
+                    /** @description RxNorm concept id (RxCUI), digits; null for none */
+                    rxcui?: string | null;
                 };
             };
         };
@@ -8202,6 +9064,10 @@ export interface operations {
                     active?: boolean;
                     /** @description Free-text description, up to 2000 characters; null for none */
                     description?: string | null;
+                    /** @description National Drug Code: 10 digits with dashes (4-4-2, 5-3-2, 5-4-1) or 11 digits; stored as 11 digits 5-4-2; null for none */
+                    ndc?: string | null;
+                    /** @description RxNorm concept id (RxCUI), digits; null for none */
+                    rxcui?: string | null;
                 };
             };
         };
@@ -9562,6 +10428,180 @@ export interface operations {
             };
         };
     };
+    "pharmacies-getPharmacyVerification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Pharmacy connection id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyVerification"] | null;
+                };
+            };
+            /** @description Malformed request (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (authentication_error) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such connection in this tenant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limit_error); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "pharmacies-verifyPharmacy": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Pharmacy connection id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyVerification"];
+                };
+            };
+            /** @description Not an http pharmacy (`verify_requires_http`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (authentication_error) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such connection in this tenant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limit_error); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "orders-planRouting": {
         parameters: {
             query?: never;
@@ -9965,6 +11005,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description Malformed request (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (authentication_error) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such order on this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limit_error); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "orders-listOrderNotices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientNotice"][];
                 };
             };
             /** @description Malformed request (validation_error) */
@@ -10566,6 +11692,177 @@ export interface operations {
                 };
             };
             /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "pharmacyCallbacks-receiveCheckCallback": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The check run (pvr_…) */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckCallbackReceipt"];
+                };
+            };
+            /** @description Malformed request (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (authentication_error) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such run, or it is no longer running */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limit_error); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "pharmacyCallbacks-getPharmacyProtocol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyProtocolDocument"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (authentication_error) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limit_error); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -12263,6 +13560,8 @@ export interface operations {
                         state: string;
                         /** @description Phone number: E.164 (+15551234567) or a 10-digit US number; stored as E.164 */
                         phone?: string;
+                        /** @description The patient agrees to text messages about their requests and orders at `phone` (needs `phone`: 400 phone_required otherwise). Recorded for a new patient, or a matched one whose phone on file is this one */
+                        smsConsent?: boolean;
                         /** @description Shipping address (US); its state is the patient’s state */
                         address?: {
                             /** @description Street address */
@@ -12297,7 +13596,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicIntakeResult"];
                 };
             };
-            /** @description Missing Idempotency-Key, a bad patient field (param patient.<field>) or an answer that does not fit its item (param answers.<linkId>); values are never echoed and nothing is written */
+            /** @description Missing Idempotency-Key, a bad patient field (param patient.<field>; smsConsent without a phone is phone_required) or an answer that does not fit its item (param answers.<linkId>); values are never echoed and nothing is written */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15318,6 +16617,1187 @@ export interface operations {
             };
         };
     };
+    "notices-previewNotice": {
+        parameters: {
+            query: {
+                /** @description submission_received, order_sent (approved and sent to the pharmacy), order_shipped, order_delivered or needs_attention */
+                milestone: "submission_received" | "order_sent" | "order_shipped" | "order_delivered" | "needs_attention";
+                channel: "email" | "sms";
+                cause?: "rejected" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticePreview"];
+                };
+            };
+            /** @description A missing or unknown milestone, channel or cause (param names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (authentication_error) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limit_error); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "notices-getNoticeSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeSettings"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization not provided */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an ops credential, or an ops scope requested */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limit_error); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "notices-updateNoticeSettings": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    milestones?: {
+                        submission_received?: {
+                            email?: boolean;
+                            sms?: boolean;
+                        };
+                        order_sent?: {
+                            email?: boolean;
+                            sms?: boolean;
+                        };
+                        order_shipped?: {
+                            email?: boolean;
+                            sms?: boolean;
+                        };
+                        order_delivered?: {
+                            email?: boolean;
+                            sms?: boolean;
+                        };
+                        needs_attention?: {
+                            email?: boolean;
+                            sms?: boolean;
+                        };
+                    };
+                    senderName?: string | null;
+                    supportContact?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeSettings"];
+                };
+            };
+            /** @description An unknown milestone, channel or field, a switch that is not true or false, or a sender name or support contact that is empty, too long or not one line (param names it); nothing is written */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (authentication_error) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limit_error); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "publicPatients-getPatientPortal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The embed key (emb_…), public by design */
+                embedKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientPortal"];
+                };
+            };
+            /** @description Malformed request (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (authentication_error) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Origin not allowed for this live key (origin_not_allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown or revoked embed key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many sign-in attempts from this address or for this e-mail; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "publicPatients-requestPatientLogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The embed key (emb_…), public by design */
+                embedKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The e-mail address on file with the clinic (case does not matter)
+                     */
+                    email: string;
+                    /**
+                     * Format: date
+                     * @description Date of birth (YYYY-MM-DD), as on file with the clinic (1900-01-01 or later)
+                     */
+                    dateOfBirth: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientLoginRequested"];
+                };
+            };
+            /** @description A malformed e-mail or date of birth */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (authentication_error) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Origin not allowed for this live key (origin_not_allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many sign-in attempts from this address or for this e-mail; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "publicPatients-verifyPatientLogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The embed key (emb_…), public by design */
+                embedKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The e-mail address on file with the clinic (case does not matter)
+                     */
+                    email: string;
+                    /** @description The 6-digit code from the sign-in e-mail */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientSession"];
+                };
+            };
+            /** @description A malformed e-mail, code or link token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_code: the code is wrong, expired, used or out of tries, or the e-mail or key matches no one (one answer for all) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Origin not allowed for this live key (origin_not_allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many sign-in attempts from this address or for this e-mail; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "publicPatients-verifyPatientLoginLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The embed key (emb_…), public by design */
+                embedKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `t` parameter of the sign-in link */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientSession"];
+                };
+            };
+            /** @description A malformed e-mail, code or link token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_code: the code is wrong, expired, used or out of tries, or the e-mail or key matches no one (one answer for all) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Origin not allowed for this live key (origin_not_allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many sign-in attempts from this address or for this e-mail; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patient-getPatientProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientProfile"];
+                };
+            };
+            /** @description Malformed request (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No patient session, an ended or unknown one (invalid_patient_session), or another credential: API keys and console sessions are refused (patient_session_required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests in this patient's session */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patient-updatePatientNotifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Notices by e-mail */
+                    email?: boolean;
+                    /** @description Notices by text message (true needs a phone given with consent to texts) */
+                    sms?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientNotifications"];
+                };
+            };
+            /** @description Neither email nor sms sent, or not a boolean */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No patient session, an ended or unknown one (invalid_patient_session), or another credential: API keys and console sessions are refused (patient_session_required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description sms_consent_required: texts can be turned on only with a phone given with consent to texts; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests in this patient's session */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patient-listPatientOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientOrderSummary"][];
+                };
+            };
+            /** @description Malformed request (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No patient session, an ended or unknown one (invalid_patient_session), or another credential: API keys and console sessions are refused (patient_session_required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests in this patient's session */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patient-listPatientSubmissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientSubmission"][];
+                };
+            };
+            /** @description Malformed request (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No patient session, an ended or unknown one (invalid_patient_session), or another credential: API keys and console sessions are refused (patient_session_required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests in this patient's session */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patient-getPatientOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientOrder"];
+                };
+            };
+            /** @description Malformed request (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No patient session, an ended or unknown one (invalid_patient_session), or another credential: API keys and console sessions are refused (patient_session_required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such order of this patient (any other patient's order is a 404 too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests in this patient's session */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patient-updatePatientOrderShipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: components["schemas"]["PatientAddressInput"];
+                    /** @description A phone for the delivery (E.164 or a 10-digit US number); null removes it; absent keeps it */
+                    phone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientOrder"];
+                };
+            };
+            /** @description A malformed address or phone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No patient session, an ended or unknown one (invalid_patient_session), or another credential: API keys and console sessions are refused (patient_session_required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such order of this patient (any other patient's order is a 404 too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description order_already_dispatched: the order has gone to a pharmacy; order_cancelled: the order was cancelled. Nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests in this patient's session */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patient-patientLogout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientSignedOut"];
+                };
+            };
+            /** @description Malformed request (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No patient session, an ended or unknown one (invalid_patient_session), or another credential: API keys and console sessions are refused (patient_session_required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed (permission_error) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused or in use, or a state conflict (conflict) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests in this patient's session */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Failure on the service side (api_error); retryable */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     streamEvents: {
         parameters: {
             query?: never;
@@ -15382,6 +17862,960 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    fhirCapabilities: {
+        parameters: {
+            query?: {
+                /** @description JSON is the only format served */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CapabilityStatement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description A search parameter or the body is not understood (OperationOutcome) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description A format other than JSON was asked for (OperationOutcome) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Failure on the service side; retryable (OperationOutcome) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirSearchPatients: {
+        parameters: {
+            query?: {
+                /** @description The FHIR id (pat-…) */
+                _id?: string;
+                /** @description E-mail address (case-insensitive exact match) */
+                email?: string;
+                /** @description Family name, starts with (case-insensitive); also family:exact and family:contains */
+                family?: string;
+                /** @description Date of birth: YYYY, YYYY-MM or YYYY-MM-DD with an optional prefix eq, ne, lt, gt, le, ge */
+                birthdate?: string;
+                /** @description The patient id as the REST API spells it (pat_…), or system|value */
+                identifier?: string;
+                /** @description Resources per page: 0 to 100, default 50 (above 100 is served as 100) */
+                _count?: string;
+                /** @description Resources to skip: the `next` link sets it */
+                _offset?: string;
+                /** @description JSON is the only format served */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bundle (searchset) of Patient */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description A search parameter or the body is not understood (OperationOutcome) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (OperationOutcome) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description The credential lacks the scope (OperationOutcome) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description A format other than JSON was asked for (OperationOutcome) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Rate limited; see Retry-After (OperationOutcome) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Failure on the service side; retryable (OperationOutcome) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirReadPatient: {
+        parameters: {
+            query?: {
+                /** @description JSON is the only format served */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path: {
+                /** @description The FHIR id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Patient */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description A search parameter or the body is not understood (OperationOutcome) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (OperationOutcome) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description The credential lacks the scope (OperationOutcome) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description No such resource in this account and mode (OperationOutcome) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description A format other than JSON was asked for (OperationOutcome) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Rate limited; see Retry-After (OperationOutcome) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Failure on the service side; retryable (OperationOutcome) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirPatientEverything: {
+        parameters: {
+            query?: {
+                /** @description Resources per page: 0 to 100, default 50 (above 100 is served as 100) */
+                _count?: string;
+                /** @description Resources to skip: the `next` link sets it */
+                _offset?: string;
+                /** @description JSON is the only format served */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path: {
+                /** @description The FHIR id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bundle (searchset) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description A search parameter or the body is not understood (OperationOutcome) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (OperationOutcome) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description The credential lacks the scope (OperationOutcome) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description No such resource in this account and mode (OperationOutcome) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description A format other than JSON was asked for (OperationOutcome) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Rate limited; see Retry-After (OperationOutcome) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Failure on the service side; retryable (OperationOutcome) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirReadPractitioner: {
+        parameters: {
+            query?: {
+                /** @description JSON is the only format served */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path: {
+                /** @description The FHIR id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Practitioner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description A search parameter or the body is not understood (OperationOutcome) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (OperationOutcome) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description The credential lacks the scope (OperationOutcome) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description No such resource in this account and mode (OperationOutcome) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description A format other than JSON was asked for (OperationOutcome) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Rate limited; see Retry-After (OperationOutcome) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Failure on the service side; retryable (OperationOutcome) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirImportQuestionnaire: {
+        parameters: {
+            query?: {
+                /** @description JSON is the only format served */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/fhir+json": components["schemas"]["FhirResource"];
+                "application/json": components["schemas"]["FhirResource"];
+            };
+        };
+        responses: {
+            /** @description The same content is already the approved or a pending version: that version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description Questionnaire (status draft) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description A search parameter or the body is not understood (OperationOutcome) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (OperationOutcome) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description The credential lacks the scope (OperationOutcome) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description A format other than JSON was asked for (OperationOutcome) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description The body is not JSON (OperationOutcome) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description An element that cannot be imported, each named by linkId (OperationOutcome); nothing saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Rate limited; see Retry-After (OperationOutcome) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Failure on the service side; retryable (OperationOutcome) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirReadQuestionnaire: {
+        parameters: {
+            query?: {
+                /** @description JSON is the only format served */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path: {
+                /** @description The FHIR id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Questionnaire */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description A search parameter or the body is not understood (OperationOutcome) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (OperationOutcome) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description The credential lacks the scope (OperationOutcome) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description No such resource in this account and mode (OperationOutcome) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description A format other than JSON was asked for (OperationOutcome) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Rate limited; see Retry-After (OperationOutcome) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Failure on the service side; retryable (OperationOutcome) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirSearchQuestionnaireResponses: {
+        parameters: {
+            query?: {
+                /** @description The patient: `Patient/pat-…` or `pat-…` */
+                patient?: string;
+                /** @description Resources per page: 0 to 100, default 50 (above 100 is served as 100) */
+                _count?: string;
+                /** @description Resources to skip: the `next` link sets it */
+                _offset?: string;
+                /** @description JSON is the only format served */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bundle (searchset) of QuestionnaireResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description A search parameter or the body is not understood (OperationOutcome) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (OperationOutcome) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description The credential lacks the scope (OperationOutcome) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description A format other than JSON was asked for (OperationOutcome) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Rate limited; see Retry-After (OperationOutcome) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Failure on the service side; retryable (OperationOutcome) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirReadQuestionnaireResponse: {
+        parameters: {
+            query?: {
+                /** @description JSON is the only format served */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path: {
+                /** @description The FHIR id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description QuestionnaireResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description A search parameter or the body is not understood (OperationOutcome) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (OperationOutcome) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description The credential lacks the scope (OperationOutcome) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description No such resource in this account and mode (OperationOutcome) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description A format other than JSON was asked for (OperationOutcome) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Rate limited; see Retry-After (OperationOutcome) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Failure on the service side; retryable (OperationOutcome) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirSearchMedicationRequests: {
+        parameters: {
+            query?: {
+                /** @description The patient: `Patient/pat-…` or `pat-…` */
+                patient?: string;
+                /** @description Resources per page: 0 to 100, default 50 (above 100 is served as 100) */
+                _count?: string;
+                /** @description Resources to skip: the `next` link sets it */
+                _offset?: string;
+                /** @description JSON is the only format served */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bundle (searchset) of MedicationRequest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description A search parameter or the body is not understood (OperationOutcome) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (OperationOutcome) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description The credential lacks the scope (OperationOutcome) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description A format other than JSON was asked for (OperationOutcome) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Rate limited; see Retry-After (OperationOutcome) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Failure on the service side; retryable (OperationOutcome) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+        };
+    };
+    fhirReadMedicationRequest: {
+        parameters: {
+            query?: {
+                /** @description JSON is the only format served */
+                _format?: "json" | "application/json" | "application/fhir+json";
+            };
+            header?: never;
+            path: {
+                /** @description The FHIR id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description MedicationRequest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["FhirResource"];
+                };
+            };
+            /** @description A search parameter or the body is not understood (OperationOutcome) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Missing, malformed or invalid credential (OperationOutcome) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description The credential lacks the scope (OperationOutcome) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description No such resource in this account and mode (OperationOutcome) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description A format other than JSON was asked for (OperationOutcome) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Rate limited; see Retry-After (OperationOutcome) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
+                };
+            };
+            /** @description Failure on the service side; retryable (OperationOutcome) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/fhir+json": components["schemas"]["OperationOutcome"];
                 };
             };
         };

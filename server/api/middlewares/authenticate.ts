@@ -1,5 +1,6 @@
 import { authenticateSession } from '@/server/domain/auth/authenticate-user';
 import { looksLikeJwt } from '@/server/domain/auth/tokens';
+import { PATIENT_TOKEN } from '@/server/domain/patients/sign-in/patient-sessions';
 import { authenticateApiKey } from '@/server/domain/developer/authenticate-key';
 import { errors } from '@/server/lib/errors';
 import type { Principal } from '@/server/domain/auth/principal';
@@ -15,6 +16,8 @@ export async function resolvePrincipal(ctx: Context): Promise<Principal> {
   const match = BEARER.exec(header);
   if (!match) throw errors.unauthenticated('Malformed Authorization header. Expected "Bearer <key>".', 'malformed_authorization');
   const token = match[1];
+  // A patient's portal session reaches only /v1/patient/… (DESIGN decision 40): never a clinic's data.
+  if (PATIENT_TOKEN.test(token)) throw errors.unauthenticated("A patient's portal session cannot call the clinic's API; use an API key or a console session.", 'patient_session_not_allowed');
   return looksLikeJwt(token)
     ? authenticateSession(ctx.services.database.db, ctx.services.auth.secret, token, headerValue(ctx.req.headers['x-mode']))
     : authenticateApiKey(ctx.services.database.db, token);

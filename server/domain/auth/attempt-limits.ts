@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { limiterFactory } from '@/server/lib/rate-limit';
+import { createPatientLoginLimits, type PatientLoginLimits } from '@/server/domain/patients/sign-in/login-limits';
 import { refuseWhenExhausted } from './limiters';
 import { createLoginLimits, type LoginLimits } from './login-limits';
 
@@ -8,6 +9,8 @@ export interface AttemptLimits {
   consume(kind: 'magic' | 'mfa', keys: string[]): Promise<void>;
   /** Password sign-in: failures per (account, IP) and per IP, and a per-account slowdown (login-limits.ts). */
   login: LoginLimits;
+  /** The patient portal's sign-in: code requests and code checks (server/domain/patients/sign-in/login-limits.ts). */
+  patientLogin: PatientLoginLimits;
 }
 
 /**
@@ -30,5 +33,6 @@ export function createAttemptLimits(redis?: Redis): AttemptLimits {
         if (ip) await limiters[`${kind}:ip`].consume(ip);
       }),
     login: createLoginLimits(make),
+    patientLogin: createPatientLoginLimits(make),
   };
 }

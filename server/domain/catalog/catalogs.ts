@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { catalogLines, catalogs, products } from '@/db/schema';
 import type { CatalogStatus } from '@/db/schema/catalog';
 import { scoped, type Scope } from '@/server/db/scoped';
@@ -92,6 +92,8 @@ export async function createPendingCatalog(
       priceCents: l.priceCents,
       stock: l.stock,
       etaDays: l.etaDays,
+      ndc: l.ndc ?? null,
+      rxcui: l.rxcui ?? null,
     }));
     for (let i = 0; i < values.length; i += INSERT_CHUNK) await tx.insert(catalogLines).values(values.slice(i, i + INSERT_CHUNK));
     return toCatalogDto(catalog);
@@ -109,7 +111,7 @@ export async function uploadCatalog(db: Db, principal: Principal & Scope, input:
 
 /** Rows fetched from a pharmacy, already shape-checked by its adapter; unknown SKUs are skipped and counted. */
 export async function catalogFromFeed(db: Db, principal: Principal & Scope, connectionId: string, rows: CatalogFeedRow[]) {
-  const numbered = rows.map((r, i) => ({ line: i + 1, ref: r.sku, itemCode: r.itemCode, priceCents: r.priceCents, stock: r.stock, etaDays: r.etaDays }));
+  const numbered = rows.map((r, i) => ({ line: i + 1, ref: r.sku, itemCode: r.itemCode, priceCents: r.priceCents, stock: r.stock, etaDays: r.etaDays, ndc: r.ndc ?? null, rxcui: r.rxcui ?? null }));
   const resolved = await resolveRows(db, principal, numbered, 'skip');
   // A pharmacy that lists a product twice: the first row wins, as the pharmacy's own order suggests.
   return createPendingCatalog(db, principal, { connectionId, source: 'sync', lines: resolved.lines, skipped: resolved.skipped + resolved.problems.length, createdBy: actorOf(principal) });
@@ -168,8 +170,23 @@ export async function approveCatalog(db: Db, principal: Principal & Scope, id: s
       .set({ live: false })
       .where(s.where(catalogLines, eq(catalogLines.connectionId, row.connectionId), eq(catalogLines.live, true)));
     await tx.update(catalogLines).set({ live: true }).where(s.where(catalogLines, eq(catalogLines.catalogId, id)));
+    await adoptDrugCodes(tx, principal, id);
     return toCatalogDto(row);
   });
+}
+
+/**
+ * The drug codes a synced feed gave become the codes of products that have none (each code on its own): what
+ * the clinic entered is never overwritten, and nothing changes before a person approved the catalog.
+ */
+async function adoptDrugCodes(tx: Queryable, scope: Scope, catalogId: string) {
+  for (const code of ['ndc', 'rxcui'] as const) {
+    const own = scoped(tx, scope);
+    await tx
+      .update(products)
+      .set({ [code]: sql`(select ${catalogLines[code]} from ${catalogLines} where ${own.where(catalogLines, eq(catalogLines.catalogId, catalogId), eq(catalogLines.productId, products.id), isNotNull(catalogLines[code]))} limit 1)`, updatedAt: now() })
+      .where(own.where(products, isNull(products[code]), sql`exists (select 1 from ${catalogLines} where ${own.where(catalogLines, eq(catalogLines.catalogId, catalogId), eq(catalogLines.productId, products.id), isNotNull(catalogLines[code]))})`));
+  }
 }
 
 export async function rejectCatalog(db: Db, principal: Principal & Scope, id: string, reason: string) {

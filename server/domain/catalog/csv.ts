@@ -9,6 +9,9 @@ export interface CatalogRowInput {
   priceCents: number;
   stock: number;
   etaDays: number;
+  /** Drug codes a synced feed gave (11-digit NDC, RxCUI); an uploaded CSV carries none. */
+  ndc?: string | null;
+  rxcui?: string | null;
 }
 
 export const MAX_CATALOG_ROWS = 20_000;

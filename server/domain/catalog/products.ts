@@ -7,6 +7,7 @@ import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
 import { sentFields } from '@/server/lib/sent-fields';
 import { isUniqueViolation } from '@/server/db/unique-violation';
+import { ndcField } from '@/server/lib/drug-codes';
 
 export const PRODUCT_FORMS = ['tablet', 'capsule', 'injection', 'cream', 'solution', 'patch', 'device', 'kit', 'other'] as const;
 export type ProductForm = (typeof PRODUCT_FORMS)[number];
@@ -20,6 +21,9 @@ export interface NewProduct {
   rxRequired: boolean;
   active: boolean;
   description?: string | null;
+  /** Any accepted NDC form (drug-codes.ts); stored as 11 digits 5-4-2. */
+  ndc?: string | null;
+  rxcui?: string | null;
 }
 export type ProductChanges = Partial<NewProduct> & { id: string };
 
@@ -35,6 +39,8 @@ export function toProductDto(row: ProductRow) {
     rxRequired: row.rxRequired,
     active: row.active,
     description: row.description,
+    ndc: row.ndc,
+    rxcui: row.rxcui,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -69,6 +75,8 @@ export async function createProduct(db: Db, scope: Scope, input: NewProduct) {
       rxRequired: input.rxRequired,
       active: input.active,
       description: input.description ?? null,
+      ndc: ndcField(input.ndc) ?? null,
+      rxcui: input.rxcui ?? null,
       createdAt: at,
       updatedAt: at,
     }),
@@ -87,12 +95,12 @@ export async function listProducts(db: Db, scope: Scope, q: { active?: boolean; 
   return rows.map(toProductDto);
 }
 
-/** Changes only the fields sent; `null` clears `strength` or `description`. */
+/** Changes only the fields sent; `null` clears `strength`, `description`, `ndc` or `rxcui`. */
 export async function updateProduct(db: Db, scope: Scope, input: ProductChanges) {
   const { id, ...changes } = input;
   const s = scoped(db, scope);
   const existing = await s.require(products, id, 'product');
-  const set = sentFields(changes) as Partial<ProductRow>;
+  const set = sentFields({ ...changes, ndc: ndcField(changes.ndc) }) as Partial<ProductRow>;
   if (Object.keys(set).length === 0) return toProductDto(existing);
   const sku = set.sku !== undefined && set.sku !== existing.sku ? set.sku : undefined;
   const row = await writeSku(db, scope, sku, id, () => s.update(products, id, { ...set, updatedAt: now() }));

@@ -18,7 +18,9 @@ export const EVENT_CATALOG = {
   'order.routed': z.strictObject(order),
   'order.submitted': z.strictObject(order),
   // An order no pharmacy can fill is rejected at approval before any pharmacy holds it: null then.
-  'order.rejected': z.strictObject({ ...order, pharmacyConnectionId: id('phc').nullable(), reasonCode: code }),
+  // `reasonCode` is the vocabulary's (server/lib/pharmacy-reason-codes.ts), or `other` with the
+  // pharmacy's own code in `reasonRaw` (present only then): a code either way, never prose.
+  'order.rejected': z.strictObject({ ...order, pharmacyConnectionId: id('phc').nullable(), reasonCode: code, reasonRaw: code.optional() }),
   'order.shipped': z.strictObject(order),
   'order.delivered': z.strictObject(order),
   // A draft or pending order no pharmacy ever held is cancelled too: null then.

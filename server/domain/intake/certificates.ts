@@ -1,6 +1,5 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import type { Queryable } from '@/server/db/types';
-import { processSlot } from '@/server/lib/process-container';
 import { answersHash } from './certificate-secrets';
 import { signingKey } from './certificate-keys';
 
@@ -35,10 +34,10 @@ export interface CertificateDeps {
   publicUrl: string;
 }
 
-/** Who signs a submission's certificate: the service's deps and its cache key (see `issueCertificate`). */
+/** Who signs a submission's certificate: the service's deps and, where given, its cache key (see `issueCertificate`). */
 export interface CertificateSigner {
   deps: CertificateDeps;
-  cacheKey: object;
+  cacheKey?: object;
 }
 
 /** The claims of a certificate, and nothing else (DESIGN decision 20): ids, hashes and the verdict, no PHI. */
@@ -56,26 +55,17 @@ export interface CertificateClaims {
   verdict: 'eligible';
 }
 
-// The deps of the service this process started (server/http/services.ts), for callers that do not pass theirs.
-const defaults = () => processSlot<CertificateDeps>('certificate-deps');
-
-export function setDefaultCertificateDeps(deps: CertificateDeps): void {
-  defaults().current = deps;
-}
-
 /**
  * Signs the eligible verdict (DESIGN decision 20): a compact EdDSA JWS by the newest signing key. Call it in
- * the submission's transaction. Pass `deps` (`ctx.services.auth`) where you have them; without, the deps of
- * the service started in this process are used. `cacheKey`: one object per service and so per database
- * (`ctx.services.config`), under which the signing key in use is kept instead of read per certificate.
+ * the submission's transaction, with the service's `deps` (`ctx.services.auth`). `cacheKey`: one object per
+ * service and so per database (`ctx.services.config`), under which the signing key in use is kept instead of
+ * read per certificate.
  */
-export async function issueCertificate(q: Queryable, subject: CertificateSubject, now: Date, deps?: CertificateDeps, cacheKey?: object): Promise<string> {
-  const d = deps ?? defaults().current;
-  if (!d) throw new Error('Certificates are not configured: start the service through server/http/services.ts');
-  const { kid, key } = await signingKey(q, d.secret, cacheKey);
+export async function issueCertificate(q: Queryable, subject: CertificateSubject, now: Date, deps: CertificateDeps, cacheKey?: object): Promise<string> {
+  const { kid, key } = await signingKey(q, deps.secret, cacheKey);
   const { questionnaire: qn } = subject;
   const claims: CertificateClaims = {
-    iss: d.publicUrl,
+    iss: deps.publicUrl,
     sub: subject.submissionId,
     tid: subject.tenantId,
     livemode: subject.livemode,
@@ -84,7 +74,7 @@ export async function issueCertificate(q: Queryable, subject: CertificateSubject
     qv: qn.version,
     qh: qn.contentHash,
     ...(subject.clinicalPlaneHash !== undefined ? { cph: subject.clinicalPlaneHash } : {}),
-    ah: answersHash(d.secret, subject.tenantId, subject.answers),
+    ah: answersHash(deps.secret, subject.tenantId, subject.answers),
     verdict: 'eligible',
   };
   return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'EdDSA', kid, typ: CERTIFICATE_TYP }).sign(key);

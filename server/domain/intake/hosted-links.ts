@@ -14,6 +14,7 @@ import { patientView } from './patient-view';
 import { requireUsableQuestionnaire } from './questionnaire-store';
 import { answeredFacts, submissionFacts } from './identity-facts';
 import { differingFields } from './patient-matching';
+import type { CertificateSigner } from './certificates';
 import { assertAnswersFit, recordSubmission } from './submissions-create';
 
 /** Seven days (DESIGN decision 21): long enough for a patient to find the mail, short for a bearer secret. */
@@ -125,7 +126,7 @@ export async function getHostedIntake(db: Db, link: LinkRow) {
  * own transaction: of two concurrent submits one wins, and a refused one (bad or missing answers) rolls the
  * spend back, so the patient can correct and resend.
  */
-export async function submitHosted(db: Db, link: LinkRow, answers: Record<string, unknown>) {
+export async function submitHosted(db: Db, link: LinkRow, answers: Record<string, unknown>, signer: CertificateSigner) {
   return db.transaction(async (tx) => {
     const at = now();
     const [spent] = await tx
@@ -145,7 +146,7 @@ export async function submitHosted(db: Db, link: LinkRow, answers: Record<string
     const person = { name, email: patient.email ?? '', facts };
     const mismatch = link.livemode ? differingFields(patient, person) : [];
     const origin = { source: 'hosted' as const, patientId: link.patientId, facts: submissionFacts({ name, email: patient.email }, facts), identityMismatch: mismatch };
-    const { row, evaluation } = await recordSubmission(tx, scope, questionnaire, origin, answers, at);
+    const { row, evaluation } = await recordSubmission(tx, scope, questionnaire, origin, answers, signer, at);
     await tx.update(intakeHostedLinks).set({ submissionId: row.id }).where(eq(intakeHostedLinks.id, link.id));
     return { ...patientOutcome(questionnaire.document, evaluation), reference: row.reference! };
   });

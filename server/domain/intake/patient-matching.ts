@@ -29,6 +29,8 @@ export interface MatchedPatient {
   patient: PatientRow;
   /** The facts of a matched record that differ from the submission's (names only); empty when none do. */
   mismatch: IdentityField[];
+  /** Made from this submission (a new live patient, or sandbox's synthetic one), not matched to an existing record. */
+  created: boolean;
 }
 
 const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -79,11 +81,11 @@ export async function publicPatient(tx: Queryable, actor: TenantPrincipal, perso
     const synthetic = generateSyntheticPatient();
     const state = person.facts.state;
     const address = synthetic.address && state ? { ...synthetic.address, state } : synthetic.address;
-    return { patient: await insertPatient(tx, actor, { ...synthetic, address }, requestId), mismatch: [] };
+    return { patient: await insertPatient(tx, actor, { ...synthetic, address }, requestId), mismatch: [], created: true };
   }
   const existing = await findPatientByEmail(tx, actor, person.email);
-  if (existing) return { patient: existing, mismatch: differingFields(existing, person) };
-  return { patient: await insertPatient(tx, actor, newPatientFields(person, missingDateOfBirth), requestId), mismatch: [] };
+  if (existing) return { patient: existing, mismatch: differingFields(existing, person), created: false };
+  return { patient: await insertPatient(tx, actor, newPatientFields(person, missingDateOfBirth), requestId), mismatch: [], created: true };
 }
 
 /** The 400 of a path that asked no date of birth anywhere. */

@@ -7,7 +7,9 @@ import { answeredFacts, answersWithFacts, reconcileFacts, submissionFacts } from
 import { dateOfBirthRequired, publicPatient } from './patient-matching';
 import { patientOutcome } from './patient-outcome';
 import { patientView } from './patient-view';
+import { assertConsentHasPhone, recordSmsConsent } from '@/server/domain/notices/consent';
 import { requireUsableQuestionnaire, type QuestionnaireRow } from './questionnaire-store';
+import type { CertificateSigner } from './certificates';
 import { assertAnswersFit, recordSubmission } from './submissions-create';
 
 /** What the embed key behind a public call allows (DESIGN decision 17). */
@@ -35,6 +37,8 @@ export interface PublicPatient {
   state: string;
   phone?: string;
   address?: PublicAddress;
+  /** The patient agreed to text messages at `phone` (DESIGN decision 41). */
+  smsConsent?: boolean;
 }
 
 /** The address to keep: its state must be the patient's state (one state per person), 400 otherwise. */
@@ -78,7 +82,7 @@ export const embedActor = (embed: { keyId: string; tenantId: string; livemode: b
  * POST /public/intake/{embedKey}/submissions: the patient (matched or created), the submission, its answers,
  * certificate and event in one transaction; answers that do not fit are refused before anything is written.
  */
-export async function submitPublic(db: Db, embed: EmbedAccess, input: PublicSubmission, requestId: string | null) {
+export async function submitPublic(db: Db, embed: EmbedAccess, input: PublicSubmission, requestId: string | null, signer: CertificateSigner) {
   const actor = embedActor(embed);
   return db.transaction(async (tx) => {
     const row = await servableQuestionnaire(tx, embed, input.questionnaireKey);
@@ -89,7 +93,10 @@ export async function submitPublic(db: Db, embed: EmbedAccess, input: PublicSubm
     const address = shippingAddress(sent.address, sent.state, 'patient.address');
     const person = { name: sent.name, email: sent.email, facts, phone: sent.phone ?? null, address };
     const noDateOfBirth = dateOfBirthRequired('patient.dateOfBirth', 'patient.dateOfBirth is required: this questionnaire does not ask for the date of birth.');
-    const { patient, mismatch } = await publicPatient(tx, actor, person, noDateOfBirth, requestId);
+    assertConsentHasPhone(sent.smsConsent, sent.phone, 'patient.smsConsent');
+    const matched = await publicPatient(tx, actor, person, noDateOfBirth, requestId);
+    const { patient, mismatch } = matched;
+    if (sent.smsConsent) await recordSmsConsent(tx, embed, matched, sent.phone);
     const at = now();
     const { row: submission, evaluation } = await recordSubmission(
       tx,
@@ -97,6 +104,7 @@ export async function submitPublic(db: Db, embed: EmbedAccess, input: PublicSubm
       row,
       { source: 'public', patientId: patient.id, embedKeyId: embed.keyId, facts: submissionFacts(person, facts), identityMismatch: mismatch },
       answersWithFacts(row.document, input.answers, facts),
+      signer,
       at,
     );
     return { submissionId: submission.id, ...patientOutcome(row.document, evaluation), reference: submission.reference!, certificate: submission.certificate, sandbox: !embed.livemode };

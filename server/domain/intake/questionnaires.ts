@@ -96,12 +96,21 @@ export async function publishQuestionnaire(db: Db, principal: Actor, input: unkn
   if (!checked.ok) throw invalidDocument(input, checked.problems);
   const document = checked.document;
   await checkProtocol(db, principal, document.protocolId);
+  const { row, created } = await storePendingVersion(db, principal, document, 'staff');
+  return { questionnaire: toQuestionnaireDto(row), created };
+}
+
+/**
+ * A validated document as the key's next `pending` version, unless the approved version or a pending one has the
+ * same content (decision 45): then that version, `created: false`. Decided under the key's lock, so identical
+ * publications at the same moment make one version. Publication and the FHIR import both come here.
+ */
+export async function storePendingVersion(db: Db, principal: Actor, document: QuestionnaireDocument, origin: QuestionnaireOrigin) {
   return db.transaction(async (tx) => {
     await lockKey(tx, principal, document.key);
     const same = await sameContentVersion(tx, principal, document.key, canonicalHash(document));
-    if (same) return { questionnaire: toQuestionnaireDto(same), created: false };
-    const row = await insertLocked(tx, principal, { document, origin: 'staff', createdBy: actorOf(principal) });
-    return { questionnaire: toQuestionnaireDto(row), created: true };
+    if (same) return { row: same, created: false };
+    return { row: await insertLocked(tx, principal, { document, origin, createdBy: actorOf(principal) }), created: true };
   });
 }
 

@@ -1,8 +1,9 @@
-import { events, intakeAnswers, intakeSubmissions, patients, type IdentityField, type IntakeSource, type IntakeStatus, type SubmissionFacts } from '@/db/schema';
+import { events, intakeAnswers, intakeSubmissions, patientNotices, patients, type IdentityField, type IntakeSource, type IntakeStatus, type SubmissionFacts } from '@/db/schema';
 import { scoped, type Scope, type ScopedTable } from '@/server/db/scoped';
 import type { Database, Tx } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { newEvent } from '@/server/domain/events/emit';
+import { noticeRows } from '@/server/domain/notices/milestones';
 import { now as clockNow } from '@/server/lib/clock';
 import { AppError } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
@@ -62,6 +63,12 @@ function assertComplete(evaluation: Evaluation) {
   );
 }
 
+/**
+ * The paths on which the patient sends the answers themself, and so hears that they arrived. An in-app
+ * submission is the clinic's own system entering answers for a patient: the clinic tells them what it wants.
+ */
+const PATIENT_SOURCES: readonly IntakeSource[] = ['public', 'hosted', 'flow'];
+
 const statusOf = (e: Evaluation): IntakeStatus => (e.verdict === 'disqualified' ? 'disqualified' : 'pending_review');
 
 /**
@@ -70,7 +77,8 @@ const statusOf = (e: Evaluation): IntakeStatus => (e.verdict === 'disqualified' 
  * certificate of an eligible verdict and the event `intake.submission.created`. The caller has already
  * established that the patient is of the scope's tenant and mode. Bad answers and incomplete runs throw
  * before anything is written. `alsoEvents`: the caller's own events about the submission, appended after
- * `intake.submission.created` in the same statement. `signer`: the service's, to sign without reading the key.
+ * `intake.submission.created` in the same statement. `signer`: the service's (`ctx.services.auth`), which signs an
+ * eligible verdict's certificate; with its cache key, without reading the key per certificate.
  */
 export async function recordSubmission(
   tx: Tx,
@@ -78,9 +86,9 @@ export async function recordSubmission(
   questionnaire: QuestionnaireRow,
   origin: SubmissionOrigin,
   answers: Record<string, unknown>,
+  signer: CertificateSigner,
   at: Date = clockNow(),
   alsoEvents?: (submissionId: string, evaluation: Evaluation) => NewEvent[],
-  signer?: CertificateSigner,
 ) {
   assertAnswersFit(questionnaire, answers);
   const evaluation = evaluate(questionnaire.document, answers, { asOf: asOfDay(at) });
@@ -99,12 +107,12 @@ export async function recordSubmission(
             clinicalPlaneHash: origin.clinicalPlaneHash,
           },
           at,
-          signer?.deps,
-          signer?.cacheKey,
+          signer.deps,
+          signer.cacheKey,
         )
       : null;
   const created = newEvent('intake.submission.created', { submissionId: id, verdict: evaluation.verdict });
-  // The submission, its answers and its events in one statement (docs/decisions.md, Issue 23: performance of the public runtime).
+  // The submission, its answers and its events in one statement (docs/decisions/performance.md, "Public runtime: statements per request").
   const row = await scoped(tx, scope).insert(
     intakeSubmissions,
     {
@@ -131,6 +139,8 @@ export async function recordSubmission(
     [
       { table: intakeAnswers as unknown as ScopedTable, rows: [{ submissionId: id, answers, facts: origin.facts ?? null }] },
       { table: events, rows: [created, ...(alsoEvents?.(id, evaluation) ?? [])] },
+      // "Submission received" (DESIGN decision 41) when the patient sent it themself; its rows queue their sends.
+      ...(PATIENT_SOURCES.includes(origin.source) ? [{ table: patientNotices, rows: noticeRows('submission', id, { milestone: 'submission_received', cause: null }, at) }] : []),
     ],
   );
   return { row, evaluation, dto: toSubmissionDto(row, questionnaire.document) };
@@ -143,13 +153,13 @@ export interface InAppSubmission {
 }
 
 /** POST /intake/submissions: an existing patient of the caller's tenant and mode, the current approved version. */
-export async function submitInApp(database: Database, principal: TenantPrincipal, input: InAppSubmission) {
+export async function submitInApp(database: Database, principal: TenantPrincipal, input: InAppSubmission, signer: CertificateSigner) {
   return database.db.transaction(async (tx) => {
     await scoped(tx, principal).require(patients, input.patientId, 'patient');
     const questionnaire = await requireUsableQuestionnaire(tx, principal, input.questionnaireKey);
     // The clinic chose the patient; the answers' facts are kept with the submission (the licence check reads its state).
     const facts = submissionFacts({}, answeredFacts(questionnaire.document, input.answers));
-    const { dto } = await recordSubmission(tx, principal, questionnaire, { source: 'in_app', patientId: input.patientId, facts }, input.answers);
+    const { dto } = await recordSubmission(tx, principal, questionnaire, { source: 'in_app', patientId: input.patientId, facts }, input.answers, signer);
     return dto;
   });
 }

@@ -92,7 +92,8 @@ export const unchangedWithPatient = (version: string, patientVersion: string | n
         values: { version, patientVersion },
       };
 
-const UNAPPROVED = { approvedAt: null, approvedBy: null, approvalSnapshot: null };
+/** What an approval leaves on the order; cleared when the order goes back to the approval queue. */
+export const UNAPPROVED = { approvedAt: null, approvedBy: null, approvalSnapshot: null };
 
 /**
  * The order goes back to the approval queue, with the lapse as the timeline's reason, instead of being

@@ -1,5 +1,5 @@
-import { count, eq, inArray } from 'drizzle-orm';
-import { apiKeys, experiments, flows, orders, patients, pharmacyConnections, products, protocols, users, type OrderStatus } from '@/db/schema';
+import { and, asc, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { apiKeys, experiments, flows, orders, orderTransitions, patients, pharmacyConnections, products, protocols, users, type OrderStatus } from '@/db/schema';
 import { scoped } from '@/server/db/scoped';
 import type { Db } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
@@ -37,6 +37,26 @@ export async function listOrdersNamed(db: Db, principal: TenantPrincipal, q: { s
 }
 
 /**
+ * Why each of these orders came back to the approval queue, when it did: the reason code of its latest move into
+ * `pending_approval` from anything but a draft (an approval that no longer covers it, the patient's move to
+ * another state: `shipping_state_changed`). Orders waiting for their first approval are not in the map.
+ */
+async function returnReasons(tx: Tx, principal: TenantPrincipal, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await tx
+    .select({ orderId: orderTransitions.orderId, reasonCode: orderTransitions.reasonCode })
+    .from(orderTransitions)
+    .where(
+      scoped(tx, principal).where(
+        orderTransitions,
+        and(inArray(orderTransitions.orderId, ids), eq(orderTransitions.toStatus, 'pending_approval'), isNotNull(orderTransitions.fromStatus), ne(orderTransitions.fromStatus, 'draft'), isNotNull(orderTransitions.reasonCode)),
+      ),
+    )
+    .orderBy(asc(orderTransitions.id));
+  return new Map(rows.map((r) => [r.orderId, r.reasonCode!]));
+}
+
+/**
  * The orders waiting for a provider, oldest first (the longest wait is the first to review), with how many
  * wait in all, each with its patient (name, date of birth, shipping state) and its lines' products.
  */
@@ -52,6 +72,7 @@ export async function approvalQueue(db: Db, principal: TenantPrincipal, limit: n
       : [];
     const product = new Map(lines.map((p) => [p.id, p]));
     const shown = await patientsShown(tx, principal, rows.map((r) => r.patientId), requestId);
+    const returned = await returnReasons(tx, principal, rows.map((r) => r.id));
     return {
       waiting: Number(waiting),
       orders: rows.map((r) => {
@@ -60,6 +81,7 @@ export async function approvalQueue(db: Db, principal: TenantPrincipal, limit: n
           ...toOrderDto(r),
           patient: p ? { id: p.id, firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, state: patientStateOf(p) } : null,
           prescriptions: r.items.map((i) => ({ ...i, name: product.get(i.productId)?.name ?? null, strength: product.get(i.productId)?.strength ?? null })),
+          returnedBecause: returned.get(r.id) ?? null,
         };
       }),
     };

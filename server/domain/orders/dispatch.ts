@@ -4,7 +4,7 @@ import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import { assertUnderOrderCap } from '@/server/domain/billing/usage';
 import { adapterFor } from '@/server/domain/pharmacies/adapter';
-import { forAdapter } from '@/server/domain/pharmacies/connections';
+import { callbackUrlOf, forAdapter } from '@/server/domain/pharmacies/connections';
 import { lineCodesAt, rankRoutes, routingRecord, type LineCodes, type RoutingRow } from '@/server/domain/routing/choose';
 import { PharmacyUnavailable, type DispatchOrder, type PharmacyOrderState } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
@@ -50,7 +50,12 @@ export interface DispatchDeps {
   syncIntervalMs: number;
   /** Whether the request sends its round itself (`DISPATCH_INLINE`); off, every send is the outbox job's. */
   inline: boolean;
-  /** Test hook (crash tests): called after the pharmacy acknowledged, before anything is recorded. */
+  /** This service's public base URL: an http pharmacy's order names `<base>/v1/pharmacy-callbacks/{connectionId}` for its callbacks. */
+  publicUrl: string;
+  /**
+   * Called after the pharmacy acknowledged, before anything is recorded. The product never sets it; the crash
+   * tests' worker does, through its own dispatch handler (tests/helpers/crashing-worker.ts).
+   */
   afterAcknowledged?: () => void;
 }
 
@@ -180,7 +185,7 @@ async function sendDispatch(db: Db, scope: Scope, round: Round, deps: DispatchDe
   // Sandbox connections can only be simulated; this keeps it true even if a row were edited by hand.
   if (!scope.livemode && round.connection.adapter !== 'simulated') throw new Error('A sandbox order can only be dispatched to a simulated pharmacy.');
   const adapter = adapterFor(db, round.connection.adapter, deps.policy);
-  const connection = forAdapter(round.connection);
+  const connection = { ...forAdapter(round.connection), callbackUrl: callbackUrlOf(deps.publicUrl, round.connection.id) };
   const key = round.dispatch.idempotencyKey;
   let state = round.sender === 'job' ? await adapter.lookup(connection, key) : null;
   if (!state) {

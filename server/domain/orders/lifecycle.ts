@@ -4,6 +4,8 @@ import { placeholders } from '@/server/db/prepared';
 import { scoped, scopedStatement, setKeys, updateWith, type AlsoInsert, type AlsoUpdate, type Scope, type ScopedTable } from '@/server/db/scoped';
 import type { Queryable, Tx } from '@/server/db/types';
 import { newEvent } from '@/server/domain/events/emit';
+import { rejectionEventReason } from './reason-codes';
+import { orderNotices } from '@/server/domain/notices/milestones';
 import { now } from '@/server/lib/clock';
 import { errors } from '@/server/lib/errors';
 import { newId } from '@/server/lib/ids';
@@ -132,13 +134,14 @@ export async function transition(
   const emitted = steps.flatMap((step) => {
     const type = EVENT_FOR[step.to];
     if (type === 'order.rejected') {
-      return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to, reasonCode: opts.reasonCode ?? 'rejected' })];
+      return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to, ...rejectionEventReason(opts.reasonCode ?? 'rejected') })];
     }
     // Integrations must hear of every cancel, even of an order no pharmacy ever held (its pharmacy is null).
     if (type === 'order.cancelled') return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to })];
     if (!type || !connectionId) return [];
     return [newEvent(type, { orderId: current.id, pharmacyConnectionId: connectionId, status: step.to })];
   });
+  const notices = orderNotices(current.id, current.status, path, at);
   const [statement, alsoValues] = moveStatement(
     setKeys(set),
     opts.round !== undefined,
@@ -148,6 +151,8 @@ export async function transition(
       { table: orderTransitions, rows: timeline },
       // Inserting the events queues their webhook deliveries (trigger `events_fan_out`).
       { table: events, rows: emitted },
+      // The patient's notice of a milestone, once per order, milestone and channel (DESIGN decision 41); its row queues its send.
+      ...(notices ? [notices] : []),
       ...(opts.also ?? []),
     ],
     opts.alsoUpdate ?? [],

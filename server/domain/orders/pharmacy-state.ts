@@ -6,6 +6,7 @@ import type { PharmacyOrderState } from '@/server/integrations/pharmacies';
 import { now } from '@/server/lib/clock';
 import { PHARMACY } from './actor';
 import { DISPATCHED, transition, type OrderRow } from './lifecycle';
+import { holdOf, noteHold } from './pharmacy-holds';
 
 const FORWARD: readonly OrderStatus[] = ['submitting', 'submitted', 'accepted', 'shipped', 'delivered'];
 export const TARGET: Record<PharmacyOrderState['status'], OrderStatus> = {
@@ -39,21 +40,32 @@ function shipmentFrom(order: OrderRow, state: Pick<PharmacyOrderState, 'tracking
 /**
  * Applies what a pharmacy reports (by callback or by lookup) to the order, in the caller's transaction.
  * Statuses only move forward, one edge of the lifecycle at a time with an event each; a report of the
- * current status is a duplicate and an older one is stale, and neither changes anything.
+ * current status is a duplicate and an older one is stale, and neither changes anything, unless it sets or
+ * lifts a hold (pharmacy-holds.ts), which is noted on the timeline.
  */
 export async function applyPharmacyState(
   tx: Tx,
   scope: Scope,
   order: OrderRow,
-  dispatch: { id: string; pharmacyStatus: string | null },
+  dispatch: { id: string; pharmacyStatus: string | null; pharmacyHold: string | null },
   state: Pick<PharmacyOrderState, 'status' | 'reasonCode' | 'tracking' | 'estimatedDelivery'>,
 ): Promise<ApplyOutcome> {
   const actor = PHARMACY(order.connectionId ?? '');
   const target = TARGET[state.status];
-  if (dispatch.pharmacyStatus !== state.status) {
-    await tx.update(orderDispatches).set({ pharmacyStatus: state.status }).where(scoped(tx, scope).where(orderDispatches, eq(orderDispatches.id, dispatch.id)));
+  const hold = holdOf(state);
+  const holdChanged = hold !== dispatch.pharmacyHold;
+  if (dispatch.pharmacyStatus !== state.status || holdChanged) {
+    await tx
+      .update(orderDispatches)
+      .set({ pharmacyStatus: state.status, pharmacyHold: hold })
+      .where(scoped(tx, scope).where(orderDispatches, eq(orderDispatches.id, dispatch.id)));
   }
-  if (order.status === target) return 'duplicate';
+  if (order.status === target) {
+    // The same status with a new hold (or its release) changes the order's story, not its status.
+    if (!holdChanged) return 'duplicate';
+    await noteHold(tx, scope, order, hold);
+    return 'applied';
+  }
   if (isTerminal(order.status)) return 'stale';
 
   if (target === 'rejected') {
@@ -74,5 +86,8 @@ export async function applyPharmacyState(
   const path = FORWARD.slice(from + 1, to + 1);
   const set = path.includes('shipped') || path.includes('delivered') ? { shipment: shipmentFrom(order, state, target === 'delivered') } : {};
   const moved = await transition(tx, scope, order, [order.status], path, actor, { set });
-  return moved ? 'applied' : 'stale';
+  if (!moved) return 'stale';
+  // A hold that comes with the move is noted after it; a lifted one needs no note, the move says so.
+  if (hold) await noteHold(tx, scope, moved, hold);
+  return 'applied';
 }

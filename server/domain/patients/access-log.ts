@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { patientAccessLog, patients, type PatientAccessAction } from '@/db/schema';
-import { scoped } from '@/server/db/scoped';
+import { scoped, type Scope } from '@/server/db/scoped';
 import type { Db, Queryable } from '@/server/db/types';
 import type { TenantPrincipal } from '@/server/domain/auth/principal';
 import { now } from '@/server/lib/clock';
@@ -47,6 +47,14 @@ export const accessEntry = (p: TenantPrincipal, patientId: string, action: Patie
   requestId,
   at,
 });
+
+/**
+ * The patient's own read or change through the portal (DESIGN decision 40): actor kind `patient`, the actor their
+ * portal session (pss_…), in the caller's open transaction like every other entry.
+ */
+export async function recordPatientSelfAccess(q: Queryable, p: Scope & { patientId: string; sessionId: string }, action: PatientAccessAction, requestId: string | null) {
+  await scoped(q, p).insert(patientAccessLog, { id: newId('patientAccess'), patientId: p.patientId, action, actorKind: 'patient', actorId: p.sessionId, requestId, at: now() });
+}
 
 /** Who may audit: API keys holding patients.read (checked by the route), and owner or admin sessions. */
 export function assertMayReadAccessLog(p: TenantPrincipal): void {

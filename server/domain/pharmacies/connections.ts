@@ -40,6 +40,9 @@ export function toConnectionDto(row: ConnectionRow, approvedCatalogId: string | 
   };
 }
 
+/** Where a pharmacy posts a connection's status callbacks, absolute under this service's public base URL. */
+export const callbackUrlOf = (publicUrl: string, connectionId: string) => `${publicUrl.replace(/\/+$/, '')}/v1/pharmacy-callbacks/${connectionId}`;
+
 export const forAdapter = (row: ConnectionRow): ConnectionForAdapter => ({ id: row.id, livemode: row.livemode, secret: row.secret, settings: row.settings });
 
 /**

@@ -11,6 +11,7 @@ import { SECRET_KEY_SCOPES } from '@/server/domain/developer/scopes';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoQuestionnaires } from './demo-intake';
 import { DEMO_TENANT_NAME, seedDemoFlow } from './demo-flow';
+import { seedDemoPortalPatient } from './demo-portal';
 
 export interface DemoSeed {
   tenantId: string;
@@ -55,6 +56,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
     const catalog = await seedDemoCatalog(tx as unknown as Db, asDemoKey);
     await seedDemoQuestionnaires(tx as unknown as Db, asDemoKey, providerId, catalog.protocols);
     const flow = await seedDemoFlow(tx, asDemoKey, providerId);
+    await seedDemoPortalPatient(tx as unknown as Db, asDemoKey, catalog.protocols.glp1Starter);
     return { tenantId: tenant.id, sandboxKey: created.key, flowEmbedKey: flow.embedKey, people };
   });
 }

@@ -1,7 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { logger } from '@/server/lib/logger';
-import { newId } from '@/server/lib/ids';
+import { writeOutboxFile } from '@/server/integrations/outbox-file';
 
 export interface MailMessage {
   to: string;
@@ -9,11 +7,27 @@ export interface MailMessage {
   text: string;
   /** The one link the message exists to deliver; kept in the development outbox file, never logged. */
   link?: string;
+  /** The display name to send as (a clinic's sender name), with MAIL_FROM's address. */
+  fromName?: string;
+  /**
+   * Names the message for the outbox: sending the same key again writes nothing (a patient notice re-sent after
+   * a worker died mid-send stays one file). SMTP cannot take such a key back, so it ignores it.
+   */
+  key?: string;
 }
 
+/** How a mailer delivers: over SMTP, into the outbox directory, or not at all (production without either). */
+export type MailTransport = 'smtp' | 'outbox' | 'dropped';
+
 export interface Mailer {
+  readonly transport?: MailTransport;
   send(message: MailMessage): Promise<void>;
 }
+
+/** The address part of MAIL_FROM (`Name <addr>` or a bare address). */
+const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+/** `"Name" <addr>`, the name quoted (its own quotes and backslashes escaped) and kept to one line. */
+const fromWithName = (name: string, from: string) => `"${name.replace(/[\r\n]+/g, ' ').replace(/["\\]/g, (c) => `\\${c}`)}" <${addressOf(from)}>`;
 
 export interface MailerOptions {
   smtpUrl?: string;
@@ -34,29 +48,26 @@ export async function createMailer(opts: MailerOptions): Promise<Mailer> {
     const nodemailer = await import('nodemailer');
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
+      transport: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+        await transport.sendMail({ from: m.fromName ? { name: m.fromName, address: addressOf(opts.from) } : opts.from, to: m.to, subject: m.subject, text: m.text });
       },
     };
   }
   if (opts.production && !opts.outboxInProduction) {
     return {
+      transport: 'dropped',
       async send(m) {
         logger.warn({ subject: m.subject }, 'mail not delivered: SMTP_URL is not set');
       },
     };
   }
   return {
-    async send(m) {
-      await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
-      // mkdir's mode applies only to a directory it creates; an existing one is narrowed too.
-      await fs.chmod(opts.outboxDir, 0o700);
-      const file = path.join(opts.outboxDir, `${Date.now()}-${newId('request').slice(4)}.json`);
-      // Written aside and renamed into place, so whoever reads the outbox never sees half a message.
-      const partial = `${file}.partial`;
-      await fs.writeFile(partial, JSON.stringify({ ...m, from: opts.from, sentAt: new Date().toISOString() }, null, 2), { mode: 0o600, flag: 'wx' });
-      await fs.rename(partial, file);
-      logger.info({ file }, 'mail written to the outbox');
+    transport: 'outbox',
+    async send({ fromName, key, ...m }) {
+      const from = fromName ? fromWithName(fromName, opts.from) : opts.from;
+      const written = await writeOutboxFile(opts.outboxDir, key, { ...m, from, sentAt: new Date().toISOString() });
+      if (written) logger.info({ file: written }, 'mail written to the outbox');
     },
   };
 }

@@ -1,29 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { request } from 'undici';
-import * as z from '@/server/lib/zod';
 import { now } from '@/server/lib/clock';
 import { parseWebhookUrl } from '@/server/lib/ssrf';
 import { agentFor } from '@/server/integrations/net/agent';
 import { parseSignedCallback } from './callbacks';
-import { ZCatalogFeedRow, ZHttpSettings } from './settings';
+import { ZCatalogFeed, ZOrderState, type OrderRequest } from './protocol/schemas';
+import { PROTOCOL_TIMINGS } from './protocol/timings';
+import { ZHttpSettings } from './settings';
 import { PharmacyUnavailable, type AdapterDeps, type ConnectionForAdapter, type PharmacyAdapter, type PharmacyOrderState } from './types';
 
-const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
-
-const ZOrderState = z.object({
-  externalId: z.string().min(1).max(200),
-  status: z.enum(['received', 'accepted', 'rejected', 'shipped', 'delivered', 'cancelled']),
-  reasonCode: z.string().max(64).nullable().default(null),
-  tracking: z.object({ carrier: z.string().max(50), number: z.string().max(100), url: z.string().max(2048).nullable().default(null) }).nullable().default(null),
-  estimatedDelivery: z.string().max(30).nullable().default(null),
-});
-const ZCatalogResponse = z.object({ items: z.array(ZCatalogFeedRow).max(50_000) });
+const MAX_RESPONSE_BYTES = PROTOCOL_TIMINGS.maxAnswerBytes;
 
 /**
  * DESIGN decision 11's generic pharmacy: JSON over HTTPS. Every request is signed Standard Webhooks-style
  * with the connection's secret and order requests carry `Idempotency-Key`, so a pharmacy can verify us and
- * de-duplicate. Routes: GET /catalog, POST /orders, GET /orders/{key}, POST /orders/{key}/cancel.
+ * de-duplicate. Routes: GET /catalog, POST /orders, GET /orders/{key}, POST /orders/{key}/cancel; the bodies are
+ * the protocol's (protocol/schemas.ts), published at GET /v1/pharmacy-protocol/openapi.json.
  */
 export function httpAdapter({ policy }: AdapterDeps): PharmacyAdapter {
   async function call(conn: ConnectionForAdapter, method: 'GET' | 'POST', path: string, body: unknown, idempotencyKey?: string) {
@@ -76,7 +69,10 @@ export function httpAdapter({ policy }: AdapterDeps): PharmacyAdapter {
     settingsSchema: ZHttpSettings,
 
     async submit(conn, order, key) {
-      const { status, json } = await call(conn, 'POST', 'orders', order, key);
+      // The orders domain always says where callbacks go (dispatch.ts); an order without it would strand its statuses.
+      if (!conn.callbackUrl) throw new Error('An http pharmacy order needs the connection\'s callback URL.');
+      const body: OrderRequest = { ...order, callbackUrl: conn.callbackUrl };
+      const { status, json } = await call(conn, 'POST', 'orders', body, key);
       if (status === 404) throw new PharmacyUnavailable('The pharmacy answered HTTP 404 for its orders endpoint.');
       return toState(key, json);
     },
@@ -96,7 +92,7 @@ export function httpAdapter({ policy }: AdapterDeps): PharmacyAdapter {
     async fetchCatalog(conn) {
       const { status, json } = await call(conn, 'GET', 'catalog', undefined);
       if (status === 404) throw new PharmacyUnavailable('The pharmacy answered HTTP 404 for its catalog.');
-      const parsed = ZCatalogResponse.safeParse(json);
+      const parsed = ZCatalogFeed.safeParse(json);
       if (!parsed.success) throw new PharmacyUnavailable('The pharmacy answered with a catalog the adapter cannot read.');
       return parsed.data.items;
     },

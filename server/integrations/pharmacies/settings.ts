@@ -1,4 +1,6 @@
 import * as z from '@/server/lib/zod';
+import { REASON_CODE_PATTERN } from '@/server/lib/pharmacy-reason-codes';
+import { NDC_INPUT, NDC_INPUT_RULE, normalizeNdc, RXCUI, RXCUI_RULE } from '@/server/lib/drug-codes';
 
 export const ZCatalogFeedRow = z.strictObject({
   sku: z.string().min(1).max(100).meta({ description: "The clinic's product SKU (or product id) this row prices" }),
@@ -6,6 +8,14 @@ export const ZCatalogFeedRow = z.strictObject({
   priceCents: z.number().int().min(0).max(10_000_000).meta({ description: 'Price in cents' }),
   stock: z.number().int().min(0).max(1_000_000_000).meta({ description: 'Units in stock' }),
   etaDays: z.number().int().min(0).max(365).meta({ description: 'Days from order to delivery' }),
+  ndc: z
+    .string()
+    .regex(NDC_INPUT, `must be ${NDC_INPUT_RULE}`)
+    .overwrite((v) => normalizeNdc(v) ?? v)
+    .nullable()
+    .optional()
+    .meta({ description: 'National Drug Code of what the pharmacy dispenses for this row (10 digits with dashes, or 11); optional' }),
+  rxcui: z.string().regex(RXCUI, `must be ${RXCUI_RULE}`).nullable().optional().meta({ description: 'RxNorm concept id (RxCUI) of it; optional' }),
 });
 
 const seconds = (fallback: number, description: string) => z.number().int().min(0).max(30 * 86_400).default(fallback).meta({ description });
@@ -15,9 +25,9 @@ export const ZSimulatedSettings = z
     behavior: z.enum(['accept', 'reject']).default('accept').meta({ description: 'Accept every order, or reject every order with `rejectReasonCode`' }),
     rejectReasonCode: z
       .string()
-      .regex(/^[a-z0-9_]{1,64}$/, 'must use only lowercase letters, digits and underscores')
+      .regex(REASON_CODE_PATTERN, 'must use only lowercase letters, digits and underscores')
       .default('prescription_invalid')
-      .meta({ description: 'Reason code of a scripted rejection' }),
+      .meta({ description: 'Reason code of a scripted rejection: one of the protocol vocabulary (docs/pharmacy-protocol.md), or any other code to rehearse an unknown one' }),
     acceptAfterSeconds: seconds(0, 'Seconds from receipt until the pharmacy accepts'),
     shipAfterSeconds: seconds(60, 'Seconds from receipt until it ships, with tracking'),
     deliverAfterSeconds: seconds(300, 'Seconds from receipt until it is delivered'),

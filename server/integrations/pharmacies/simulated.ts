@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { now } from '@/server/lib/clock';
 import { newId } from '@/server/lib/ids';
 import { parseSignedCallback } from './callbacks';
+import type { KnownReasonCode } from '@/server/lib/pharmacy-reason-codes';
 import { ZSimulatedSettings, type SimulatedSettings } from './settings';
 import type { AdapterDeps, ConnectionForAdapter, DispatchOrder, PharmacyAdapter, PharmacyOrderState, SimulatedBookEntry, Tracking } from './types';
 
@@ -43,6 +44,8 @@ export function simulatedState(row: SimulatedBookEntry, s: SimulatedSettings, at
 }
 
 const settingsOf = (conn: ConnectionForAdapter) => ZSimulatedSettings.parse(conn.settings);
+// The protocol's own code (server/lib/pharmacy-reason-codes.ts), as a real pharmacy would send it.
+const OUT_OF_STOCK: KnownReasonCode = 'out_of_stock';
 
 /** DESIGN decision 11: the scriptable pharmacy every sandbox order goes to. */
 export function simulatedAdapter({ book }: AdapterDeps): PharmacyAdapter {
@@ -61,7 +64,7 @@ export function simulatedAdapter({ book }: AdapterDeps): PharmacyAdapter {
         idempotencyKey: key,
         payload: { orderId: order.orderId, patientId: order.patient.id, items: order.items },
         outcome,
-        reasonCode: outcome === 'accept' ? null : outOfStock ? 'out_of_stock' : s.rejectReasonCode,
+        reasonCode: outcome === 'accept' ? null : outOfStock ? OUT_OF_STOCK : s.rejectReasonCode,
         receivedAt: now(),
       });
       return simulatedState(row, s, now());

@@ -1,25 +1,11 @@
 import type { z } from 'zod';
 import type { UrlPolicy } from '@/server/lib/ssrf';
+import type { PHARMACY_STATUSES, ZDispatchOrder } from './protocol/schemas';
 
-/** What leaves for a pharmacy: the prescription lines and where to ship. Built by the orders domain. */
-export interface DispatchOrder {
-  orderId: string;
-  livemode: boolean;
-  items: { productId: string; sku: string; itemCode: string; quantity: number; sig: string; refills: number }[];
-  patient: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    dateOfBirth: string;
-    sex: string;
-    phone: string | null;
-    email: string | null;
-    address: { line1: string; line2: string | null; city: string; state: string; postalCode: string; country: string };
-  };
-  prescriber: { npi: string; name: string } | null;
-}
+/** What leaves for a pharmacy: the prescription lines and where to ship. Built by the orders domain; its shape is the protocol's. */
+export type DispatchOrder = z.output<typeof ZDispatchOrder>;
 
-export type PharmacyOrderStatus = 'received' | 'accepted' | 'rejected' | 'shipped' | 'delivered' | 'cancelled';
+export type PharmacyOrderStatus = (typeof PHARMACY_STATUSES)[number];
 
 export interface Tracking {
   carrier: string;
@@ -49,6 +35,9 @@ export interface CatalogFeedRow {
   priceCents: number;
   stock: number;
   etaDays: number;
+  /** The NDC (11 digits 5-4-2) and RxCUI of what the pharmacy dispenses, when its feed gives them. */
+  ndc?: string | null;
+  rxcui?: string | null;
 }
 
 /** A verified status callback: which order (by our idempotency key) and what happened to it. */
@@ -66,6 +55,8 @@ export interface ConnectionForAdapter {
   livemode: boolean;
   secret: string;
   settings: Record<string, unknown>;
+  /** Where the pharmacy sends this connection's status callbacks (absolute); the http adapter puts it on every order. */
+  callbackUrl?: string;
 }
 
 /** One order in the simulated pharmacy's book: what it was sent and the outcome its script fixed at receipt. */

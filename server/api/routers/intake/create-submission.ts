@@ -6,4 +6,4 @@ export const createSubmissionRoute = keyOrUserProcedure
   .meta(createSubmissionMeta)
   .input(ZCreateSubmissionRequest)
   .output(ZCreateSubmissionResponse)
-  .mutation(({ ctx, input }) => submitInApp(ctx.services.database, ctx.principal, input));
+  .mutation(({ ctx, input }) => submitInApp(ctx.services.database, ctx.principal, input, { deps: ctx.services.auth }));

@@ -16,7 +16,7 @@ export const ZQuestionnaire = z
       description:
         '`pending` until a provider approves it; `approved` is the usable version; `retired` when a newer version was approved; `superseded` when a newer version was approved while this one was still pending (it can no longer be approved)',
     }),
-    origin: z.enum(['staff', 'ai']).meta({ description: '`staff` (published through the API) or `ai` (an AI draft)' }),
+    origin: z.enum(['staff', 'ai', 'fhir']).meta({ description: '`staff` (published through the API), `ai` (an AI draft) or `fhir` (imported from a FHIR Questionnaire)' }),
     title: z.string().meta({ description: "The document's title" }),
     document: ZQuestionnaireDocument.meta({ description: 'The questionnaire document: items, conditions and rules' }),
     contentHash: z.string().meta({ description: 'SHA-256 (hex) of the RFC 8785 canonical JSON of `document`: what an approval is bound to' }),

@@ -6,4 +6,4 @@ export const submitHostedIntakeRoute = hostedLinkProcedure
   .meta(submitHostedIntakeMeta)
   .input(ZSubmitHostedIntakeRequest)
   .output(ZSubmitHostedIntakeResponse)
-  .mutation(({ ctx, input }) => submitHosted(ctx.services.database.db, ctx.hostedLink, input.answers));
+  .mutation(({ ctx, input }) => submitHosted(ctx.services.database.db, ctx.hostedLink, input.answers, { deps: ctx.services.auth }));

@@ -6,4 +6,4 @@ export const submitPublicIntakeRoute = embedProcedure
   .meta(submitPublicIntakeMeta)
   .input(ZSubmitPublicIntakeRequest)
   .output(ZSubmitPublicIntakeResponse)
-  .mutation(({ ctx, input }) => submitPublic(ctx.services.database.db, ctx.embed, input, ctx.state.requestId));
+  .mutation(({ ctx, input }) => submitPublic(ctx.services.database.db, ctx.embed, input, ctx.state.requestId, { deps: ctx.services.auth }));

@@ -19,7 +19,7 @@ export const submitPublicIntakeMeta: OpenApiMeta<ProcedureMeta> = {
     description:
       'A live patient is matched by e-mail (ignoring case) within the clinic and mode, else created; in sandbox a synthetic patient is created and nothing sent about the person is kept.',
     errorResponses: {
-      400: 'Missing Idempotency-Key, a bad patient field (param patient.<field>) or an answer that does not fit its item (param answers.<linkId>); values are never echoed and nothing is written',
+      400: 'Missing Idempotency-Key, a bad patient field (param patient.<field>; smsConsent without a phone is phone_required) or an answer that does not fit its item (param answers.<linkId>); values are never echoed and nothing is written',
       403: 'Origin not allowed for this key (origin_not_allowed)',
       404: 'Unknown or revoked embed key, or a questionnaire the key does not serve',
       409: 'Idempotency-Key reused with another body, or in flight',
@@ -46,6 +46,10 @@ export const ZSubmitPublicIntakeRequest = z.strictObject({
         .meta({ description: "YYYY-MM-DD; when absent, the questionnaire's date-of-birth answer (fact: dateOfBirth, or the item its age() reads) is used; when both are given they must be equal (400 fact_mismatch otherwise)" }),
       state: zUsState.meta({ description: "Two-letter US state the patient lives in; must equal the questionnaire's state answer (fact: state) when it has one" }),
       phone: zPhone.optional().meta({ description: 'Phone number: E.164 (+15551234567) or a 10-digit US number; stored as E.164' }),
+      smsConsent: z
+        .boolean()
+        .optional()
+        .meta({ description: 'The patient agrees to text messages about their requests and orders at `phone` (needs `phone`: 400 phone_required otherwise). Recorded for a new patient, or a matched one whose phone on file is this one' }),
       address: z
         .strictObject({
           line1: z.string().trim().min(1).max(200).meta({ description: 'Street address' }),

@@ -21,6 +21,7 @@ export const ZApprovalQueueResponse = z.object({
     ZOrder.extend({
       patient: ZPatientName.extend({ dateOfBirth: z.string(), state: z.string().nullable() }).nullable(),
       prescriptions: z.array(z.object({ productId: z.string(), quantity: z.number(), sig: z.string(), refills: z.number(), name: z.string().nullable(), strength: z.string().nullable() })),
+      returnedBecause: z.string().nullable().meta({ description: 'Why the order came back for approval (its reason code, e.g. shipping_state_changed); null while it waits for its first approval' }),
     }),
   ),
 });

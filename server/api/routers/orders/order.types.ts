@@ -44,7 +44,7 @@ const ZTimelineEntry = z
     from: zOrderStatus.nullable().meta({ description: 'Status before (null at creation)' }),
     to: zOrderStatus,
     at: zDateTime,
-    actorKind: z.enum(['user', 'key', 'pharmacy', 'system']).meta({ description: 'Who made the change' }),
+    actorKind: z.enum(['user', 'key', 'pharmacy', 'system', 'patient']).meta({ description: 'Who made the change (patient: the patient in the patient portal)' }),
     actorId: z.string().nullable().meta({ description: 'User, API key or pharmacy connection id' }),
     reasonCode: z.string().nullable().meta({ description: 'Why, when there is a reason code' }),
     note: z

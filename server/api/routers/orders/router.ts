@@ -4,6 +4,7 @@ import { cancelOrderRoute } from './cancel-order';
 import { createOrderRoute } from './create-order';
 import { getOrderRoute } from './get-order';
 import { listOrdersRoute } from './list-orders';
+import { listOrderNoticesRoute } from './list-order-notices';
 import { planRoutingRoute } from './plan-routing';
 import { reconciliationRoute } from './reconciliation';
 import { rerouteOrderRoute } from './reroute-order';
@@ -19,6 +20,7 @@ export const ordersRouter = router({
   listOrders: listOrdersRoute,
   createOrder: createOrderRoute,
   getOrder: getOrderRoute,
+  listOrderNotices: listOrderNoticesRoute,
   resolveOrder: resolveOrderRoute,
   approveOrder: approveOrderRoute,
   submitOrder: submitOrderRoute,

@@ -120,8 +120,8 @@ export const ZPatientAccessLogEntry = z
     action: z
       .enum(['create', 'read', 'list', 'update', 'intake_read', 'identity_resolve'])
       .meta({ description: "What was done: create, read (GET one), list (appeared in a list page), update, intake_read (the answers or person of an intake submission were read) or identity_resolve (a submission's identity mismatch was resolved for or against this record)" }),
-    actorKind: z.enum(['key', 'user']).meta({ description: 'key for a machine API key, user for a signed-in person' }),
-    actorId: z.string().meta({ description: 'The API key id (key_…) or user id (usr_…)' }),
+    actorKind: z.enum(['key', 'user', 'patient']).meta({ description: "key for a machine API key, user for a signed-in person of the clinic, patient for the patient themself in the patient portal" }),
+    actorId: z.string().meta({ description: "The API key id (key_…), user id (usr_…) or the patient's portal session (pss_…)" }),
     requestId: z.string().nullable().meta({ description: 'The request (req_…) that touched the record' }),
     at: zDateTime,
   })

@@ -5,6 +5,8 @@ import { listPharmaciesRoute } from './list-pharmacies';
 import { setRoutingPolicyRoute } from './set-routing-policy';
 import { syncPharmacyCatalogRoute } from './sync-pharmacy-catalog';
 import { updatePharmacyRoute } from './update-pharmacy';
+import { getPharmacyVerificationRoute } from './get-pharmacy-verification';
+import { verifyPharmacyRoute } from './verify-pharmacy';
 
 // `/pharmacies/routing-policy` comes before the `{id}` paths: the first matching path wins.
 export const pharmaciesRouter = router({
@@ -14,4 +16,6 @@ export const pharmaciesRouter = router({
   createPharmacy: createPharmacyRoute,
   updatePharmacy: updatePharmacyRoute,
   syncPharmacyCatalog: syncPharmacyCatalogRoute,
+  verifyPharmacy: verifyPharmacyRoute,
+  getPharmacyVerification: getPharmacyVerificationRoute,
 });

@@ -1,6 +1,7 @@
 import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
 import { PRODUCT_FORMS } from '@/server/domain/catalog/products';
+import { NDC_INPUT, NDC_INPUT_RULE, RXCUI, RXCUI_RULE } from '@/server/lib/drug-codes';
 
 const zName = z.string().trim().min(1).max(200).meta({ description: 'Display name, 1 to 200 characters (trimmed)' });
 const zSku = z
@@ -14,6 +15,13 @@ const zStrength = z.string().trim().min(1).max(50).nullable().meta({ description
 const zRxRequired = z.boolean().meta({ description: 'Whether dispensing needs a prescription approved by a provider' });
 const zActive = z.boolean().meta({ description: 'Inactive products stay on record but are not offered for new orders' });
 const zDescription = z.string().trim().min(1).max(2000).nullable().meta({ description: 'Free-text description, up to 2000 characters; null for none' });
+const zNdc = z
+  .string()
+  .trim()
+  .regex(NDC_INPUT, `must be ${NDC_INPUT_RULE}`)
+  .nullable()
+  .meta({ description: 'National Drug Code: 10 digits with dashes (4-4-2, 5-3-2, 5-4-1) or 11 digits; stored as 11 digits 5-4-2; null for none' });
+const zRxcui = z.string().trim().regex(RXCUI, `must be ${RXCUI_RULE}`).nullable().meta({ description: 'RxNorm concept id (RxCUI), digits; null for none' });
 
 export const ZProduct = z
   .object({
@@ -27,6 +35,8 @@ export const ZProduct = z
     rxRequired: z.boolean().meta({ description: 'Whether dispensing needs a prescription approved by a provider' }),
     active: z.boolean().meta({ description: 'Whether the product is offered for new orders' }),
     description: z.string().nullable().meta({ description: 'Free-text description; null when not set' }),
+    ndc: z.string().nullable().meta({ description: 'National Drug Code, 11 digits 5-4-2 (e.g. "00169-4132-12"); null when not set' }),
+    rxcui: z.string().nullable().meta({ description: 'RxNorm concept id (RxCUI); null when not set' }),
     createdAt: zDateTime.meta({ description: 'When the product was created (ISO 8601, UTC)' }),
     updatedAt: zDateTime.meta({ description: 'When the product last changed (ISO 8601, UTC)' }),
   })
@@ -43,6 +53,8 @@ export const ZCreateProduct = z
     rxRequired: zRxRequired.default(true),
     active: zActive.default(true),
     description: zDescription.optional(),
+    ndc: zNdc.optional(),
+    rxcui: zRxcui.optional(),
   })
   .meta({ id: 'CreateProduct' });
 
@@ -55,6 +67,8 @@ export const ZUpdateProduct = z
     rxRequired: zRxRequired.optional(),
     active: zActive.optional(),
     description: zDescription.optional(),
+    ndc: zNdc.optional(),
+    rxcui: zRxcui.optional(),
   })
   .meta({ id: 'UpdateProduct' });
 

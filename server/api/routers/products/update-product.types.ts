@@ -9,7 +9,7 @@ export const updateProductMeta: OpenApiMeta<ProcedureMeta> = {
     method: 'PATCH',
     path: '/products/{id}',
     tags: ['catalog'],
-    summary: 'Change a product (send only the fields to change; null clears strength or description)',
+    summary: 'Change a product (send only the fields to change; null clears strength, description, ndc or rxcui)',
     errorResponses: {
       400: 'Invalid or unknown field',
       403: 'Missing catalog.manage',

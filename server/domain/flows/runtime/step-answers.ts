@@ -118,6 +118,7 @@ const OPTIONAL_CHECKS: Record<string, [(v: unknown) => boolean, string]> = {
   addressLine2: [text(200), 'an apartment, suite or unit of at most 200 characters'],
   city: [text(100), 'a city of at most 100 characters'],
   postalCode: [(v) => typeof v === 'string' && POSTAL_CODE.test(v.trim()), 'a ZIP code: 12345 or 12345-6789'],
+  smsConsent: [(v) => typeof v === 'boolean', 'true or false'],
 };
 const ADDRESS_REQUIRED = ['addressLine1', 'city', 'postalCode'] as const;
 
@@ -141,11 +142,15 @@ function contact(answers: Answers, livemode: boolean): Answers {
   }
   for (const key of Object.keys(answers)) if (!(key in CONTACT_CHECKS) && !(key in OPTIONAL_CHECKS)) problems.push(unknownKey(key));
   const address = addressOf(answers, problems);
+  // A consent to texts needs the number they go to (DESIGN decision 41).
+  const smsConsent = answers.smsConsent === true;
+  if (smsConsent && blank(answers.phone)) problems.push({ param: 'answers.smsConsent', message: 'A consent to text messages needs a phone number: add it, or leave the box unticked.' });
   if (problems.length) refuse(problems);
   const { name, email, state, dateOfBirth } = answers as Record<string, string>;
-  if (!livemode) return { state };
+  // The consent is no fact about the person: sandbox keeps it too, to rehearse texts to its synthetic patient's number.
+  if (!livemode) return { state, ...(smsConsent && { smsConsent }) };
   const phone = blank(answers.phone) ? undefined : normalisePhone(String(answers.phone))!;
-  return { name: name.trim(), email: normalizeEmail(email), state, dateOfBirth, ...(phone && { phone }), ...(address && { address }) };
+  return { name: name.trim(), email: normalizeEmail(email), state, dateOfBirth, ...(phone && { phone }), ...(smsConsent && { smsConsent }), ...(address && { address }) };
 }
 
 function nothing(answers: Answers): Answers {

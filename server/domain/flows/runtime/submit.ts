@@ -8,6 +8,7 @@ import { evaluate } from '@/server/domain/intake/shared/engine';
 import { answeredFacts, answersWithFacts, reconcileFacts, submissionFacts, type IdentityFacts } from '@/server/domain/intake/identity-facts';
 import { dateOfBirthRequired, publicPatient } from '@/server/domain/intake/patient-matching';
 import { embedActor } from '@/server/domain/intake/public-intake';
+import { recordSmsConsent } from '@/server/domain/notices/consent';
 import { asOfDay, recordSubmission } from '@/server/domain/intake/submissions-create';
 import { tenantFeatures } from '@/server/domain/ops/features';
 import { now } from '@/server/lib/clock';
@@ -38,6 +39,8 @@ export interface HeldContact {
   dateOfBirth?: string;
   phone?: string;
   address?: PatientAddress;
+  /** Consent to text messages at `phone` (DESIGN decision 41); held in sandbox too. */
+  smsConsent?: boolean;
 }
 
 const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -57,7 +60,7 @@ function personOf(pinned: PinnedVersion, held: Held, answers: Record<string, unk
   if (fold(input.patient.email) !== fold(email)) throw contactMismatch('email');
   const given: IdentityFacts = { dateOfBirth: contact?.dateOfBirth, state: contact?.state };
   const facts = reconcileFacts(answeredFacts(pinned.questionnaire.document, answers), given, (f) => (f === 'sexAtBirth' ? 'answers' : `patient.${f}`));
-  return { name: name.trim(), email: normalizeEmail(email), facts, phone: contact?.phone ?? null, address: contact?.address ?? null };
+  return { name: name.trim(), email: normalizeEmail(email), facts, phone: contact?.phone ?? null, address: contact?.address ?? null, smsConsent: contact?.smsConsent === true };
 }
 
 const contactMismatch = (field: 'name' | 'email') =>
@@ -75,8 +78,8 @@ type CloseShape = `${'eligible' | 'disqualified'}${'' | '+outcome'}`;
 
 /**
  * Closes the session, empties its held answers (PHI kept only until the submission holds them; step ids kept
- * for the resume view) and counts the run, in one statement (docs/decisions.md, Issue 23: performance of the
- * public runtime). The counts (DESIGN decision 34): the verdict, on the day the session was first viewed (so
+ * for the resume view) and counts the run, in one statement (docs/decisions/performance.md,
+ * "Public runtime: statements per request"). The counts (DESIGN decision 34): the verdict, on the day the session was first viewed (so
  * qualified ≤ views on every row); the outcome page's completion, which is the submit; and the view itself
  * for a session that somehow has none (its saves count it; this only closes the gap for a session older than
  * that rule). They come last in the transaction: the flow-level row is shared by every session of the flow
@@ -115,7 +118,7 @@ async function closeSession(tx: Tx, session: FlowSessionRow, doc: FlowDocumentSh
  * the certificate), its events and counts, and closes the session, all in one transaction. `signer`: the
  * service's, so that the certificate is signed without reading the signing key (issue 35).
  */
-export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string, input: SubmitInput, requestId: string | null, signer?: CertificateSigner) {
+export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string, input: SubmitInput, requestId: string | null, signer: CertificateSigner) {
   // Under an Idempotency-Key the request already runs in a transaction: no savepoint, its failure rolls it all back.
   return joinTransaction(db, async (tx) => {
     const session = await requireSession(tx, embed, sessionId, { lock: true });
@@ -137,7 +140,9 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
     if (verdict === 'incomplete') return { sessionId: session.id, sandbox, ...sessionOutcome(shown, 'incomplete') };
 
     const noDateOfBirth = dateOfBirthRequired('patient', 'This flow asks for no date of birth; add a contact step to it.');
-    const { patient, mismatch } = await publicPatient(tx, embedActor(embed), person, noDateOfBirth, requestId);
+    const matched = await publicPatient(tx, embedActor(embed), person, noDateOfBirth, requestId);
+    const { patient, mismatch } = matched;
+    if (person.smsConsent) await recordSmsConsent(tx, embed, matched, person.phone);
     const ids = { flowId: session.flowId, sessionId: session.id };
     // The run's events go in the submission's own insert, after `intake.submission.created`, in the order they always had.
     const runEvents = (submissionId: string, evaluation: { verdict: string }) =>
@@ -163,9 +168,9 @@ export async function submitSession(db: Db, embed: FlowEmbed, sessionId: string,
         identityMismatch: mismatch,
       },
       answers,
+      signer,
       at,
       runEvents,
-      signer,
     );
     let checkoutUrl: string | null = null;
     if (evaluation.verdict === 'eligible') {

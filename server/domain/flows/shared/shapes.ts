@@ -19,9 +19,10 @@ export type ThemeToken = (typeof THEME_TOKENS)[number];
 /**
  * The contact step's fields, fixed: what a prescription needs of a new patient, and where to ship it (the
  * address's state is `state`). The first four are required; the address and phone are optional on the wire
- * (flows published before they existed), and the hosted page asks for them.
+ * (flows published before they existed), and the hosted page asks for them. `smsConsent` (true or false, optional)
+ * is the patient's consent to text messages at that phone (DESIGN decision 41).
  */
-export const CONTACT_FIELDS = ['name', 'email', 'state', 'dateOfBirth', 'phone', 'addressLine1', 'addressLine2', 'city', 'postalCode'] as const;
+export const CONTACT_FIELDS = ['name', 'email', 'state', 'dateOfBirth', 'phone', 'smsConsent', 'addressLine1', 'addressLine2', 'city', 'postalCode'] as const;
 
 export const QUIZ_QUESTION_TYPES = ['choice', 'multi_choice', 'boolean', 'string'] as const;
 

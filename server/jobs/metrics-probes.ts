@@ -1,5 +1,5 @@
 import type { Database } from '@/server/db/types';
-import { queueDepths } from '@/server/jobs/queue';
+import { queueDepths } from './queue';
 import { metrics } from '@/server/lib/metrics';
 
 // A scrape must not hang on a database that does not answer: fr_jobs_probe_ok turns 0 instead.
