@@ -1,18 +1,10 @@
 import { expect, type Browser } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
-import { base, ops, PASSWORD, signInWithPassword } from './helpers';
+import { api, base, ops, PASSWORD, signInWithPassword } from './helpers';
+
+export { api };
 
 /** A call to /v1 with a tenant key, for setup the specs do not click through. */
-export async function api<T>(key: string, method: string, pathname: string, body?: unknown, contentType = 'application/json'): Promise<T> {
-  const res = await fetch(`${base()}/v1${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': contentType }) },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${pathname}: ${await res.clone().text()}`).toBe(true);
-  return res.json() as Promise<T>;
-}
-
 export interface SeededClinic {
   tenantName: string;
   adminEmail: string;

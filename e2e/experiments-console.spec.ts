@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
-import { base, ops, PASSWORD, signInWithPassword } from './helpers';
+import { api, base, ops, PASSWORD, signInWithPassword } from './helpers';
 import { seriousAxeProblems } from './axe';
 
 /**
@@ -10,16 +10,6 @@ import { seriousAxeProblems } from './axe';
  * analysis in words and the too-little-data banner; the admin stops it with a winner, folds the variant
  * into the draft and publishes it (copy-only, so at once). Axe on the page.
  */
-
-async function api<T = unknown>(token: string, method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base()}/v1${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${pathname}: ${await res.clone().text()}`).toBe(true);
-  return res.json() as Promise<T>;
-}
 
 const HEADLINE = 'See if treatment is right for you';
 const VARIANT_HEADLINE = 'Start losing weight this week';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
-import { base, ops, PASSWORD, signInWithPassword } from './helpers';
+import { api, base, ops, PASSWORD, signInWithPassword } from './helpers';
 import { seriousAxeProblems } from './axe';
 
 /**
@@ -9,16 +9,6 @@ import { seriousAxeProblems } from './axe';
  * at once, and makes a clinical change that waits; a provider reads the clinical diff and approves it. Then
  * an embed key with an origin and its snippet, the analytics charts, and axe on every new page.
  */
-
-async function api<T = unknown>(token: string, method: string, pathname: string, body?: unknown, contentType = 'application/json'): Promise<T> {
-  const res = await fetch(`${base()}/v1${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': contentType }) },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${pathname}: ${await res.clone().text()}`).toBe(true);
-  return res.json() as Promise<T>;
-}
 
 /** A public runtime call, as the hosted page makes it (sandbox: no origin needed). */
 async function publicCall<T = unknown>(method: string, pathname: string, body?: unknown): Promise<T> {

@@ -1,22 +1,14 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
-import { base, ops, PASSWORD } from './helpers';
+import { api, base, ops, PASSWORD } from './helpers';
 import { seriousAxeProblems } from './axe';
+
+export { api };
 
 /*
  * A clinic with a published flow, set up the way a clinic would: products and a protocol, a questionnaire
  * approved by its provider, a flow created, published and approved by that provider, and embed keys.
  */
-
-export async function api<T = any>(token: string, method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base()}/v1${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${pathname}: ${await res.clone().text()}`).toBe(true);
-  return res.json() as Promise<T>;
-}
 
 const questionnaire = (protocolId: string) => ({
   key: 'weight-check',

@@ -6,11 +6,37 @@ import { decode, encode, type JWT } from 'next-auth/jwt';
 export const base = () => process.env.E2E_BASE_URL!;
 export const PASSWORD = 'correct horse battery staple';
 
+/**
+ * Headers for the specs' own API calls (seeding clinics, enrolling providers): each call comes from its own address
+ * in 198.18.0.0/15 (the benchmarking range), through the trusted proxy the e2e server is configured with
+ * (TRUST_PROXY=loopback). The seeding stands for many clinics' staff at many addresses; without this every spec's
+ * MFA verifications would share 127.0.0.1's per-address attempt limit with the browser's own sign-ins. The limits
+ * themselves are tested in tests/auth-lockout.test.ts.
+ */
+export function seedingHeaders(): Record<string, string> {
+  const octet = () => Math.floor(Math.random() * 256);
+  return { 'x-forwarded-for': `198.${18 + (octet() % 2)}.${octet()}.${octet()}` };
+}
+
+/**
+ * Calls the API of the server under test as a clinic's integration would (a key or a session token; none for a
+ * public path), from a seeding address (seedingHeaders); anything but a 2xx fails the test with the body.
+ */
+export async function api<T = any>(key: string, method: string, pathname: string, body?: unknown, contentType = 'application/json'): Promise<T> {
+  const res = await fetch(`${base()}/v1${pathname}`, {
+    method,
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': contentType }), ...seedingHeaders() },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  expect(res.ok, `${method} ${pathname}: ${await res.clone().text()}`).toBe(true);
+  return res.json() as Promise<T>;
+}
+
 /** Calls the ops API of the server under test, as an operator would when onboarding a clinic. */
 export async function ops<T = any>(pathname: string, body: unknown): Promise<T> {
   const res = await fetch(`${base()}/v1${pathname}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${process.env.E2E_OPS_KEY}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${process.env.E2E_OPS_KEY}`, 'content-type': 'application/json', ...seedingHeaders() },
     body: JSON.stringify(body),
   });
   expect(res.status, await res.clone().text()).toBe(201);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
-import { base, newestMailTo, ops, PASSWORD } from './helpers';
+import { api, base, newestMailTo, ops, PASSWORD } from './helpers';
 import { seriousAxeProblems } from './axe';
 
 /**
@@ -8,16 +8,6 @@ import { seriousAxeProblems } from './axe';
  * earlier answer enables it, a missing answer is announced and focused, the outcome is patient-safe, the page
  * has no serious accessibility violation and talks to no one but this service, and the spent link is a 404.
  */
-
-async function api<T = any>(token: string, method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base()}/v1${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${pathname}: ${await res.clone().text()}`).toBe(true);
-  return res.json() as Promise<T>;
-}
 
 const DOCUMENT = {
   key: 'refill-check',

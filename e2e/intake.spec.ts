@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
-import { base, newestMailTo, ops, PASSWORD, signInWithPassword, signOut } from './helpers';
+import { api, newestMailTo, ops, PASSWORD, signInWithPassword, signOut } from './helpers';
 
 /**
  * Intake in the console: a provider reviews a pending questionnaire version (its diff against the version
@@ -8,16 +8,6 @@ import { base, newestMailTo, ops, PASSWORD, signInWithPassword, signOut } from '
  * patient's submission reaches the review queue, the provider reads the answers (logged) and approves it,
  * and the order is submitted at the simulated pharmacy. The clinic is set up through the API.
  */
-
-async function api<T = unknown>(token: string, method: string, pathname: string, body?: unknown, contentType = 'application/json'): Promise<T> {
-  const res = await fetch(`${base()}/v1${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': contentType }) },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${pathname}: ${await res.clone().text()}`).toBe(true);
-  return res.json() as Promise<T>;
-}
 
 const KEY = 'glp1-start';
 const v1 = (protocolId: string) => ({

@@ -1,6 +1,6 @@
 import { freshTotp } from '../tests/helpers/totp';
 import { expect, test, type Page } from '@playwright/test';
-import { base, ops, PASSWORD, signInWithPassword } from './helpers';
+import { api, ops, PASSWORD, signInWithPassword } from './helpers';
 import { seriousAxeProblems } from './axe';
 
 /**
@@ -8,16 +8,6 @@ import { seriousAxeProblems } from './axe';
  * provider (so routed today), the figures on the overview, the chart drawn with its text equivalent, the
  * blocks a provider does not see, and the usage page. Screenshots at 1280 and 390 px go to docs/screenshots.
  */
-
-async function api<T = unknown>(key: string, method: string, pathname: string, body?: unknown, contentType = 'application/json'): Promise<T> {
-  const res = await fetch(`${base()}/v1${pathname}`, {
-    method,
-    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': contentType }) },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${pathname}: ${await res.clone().text()}`).toBe(true);
-  return res.json() as Promise<T>;
-}
 
 interface Clinic {
   key: string;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { freshTotp } from '../tests/helpers/totp';
 import { seriousAxeProblems } from './axe';
-import { base, ops, PASSWORD, signInWithPassword } from './helpers';
+import { api, base, ops, PASSWORD, signInWithPassword } from './helpers';
 
 /**
  * The patient portal (DESIGN decisions 39, 40) on a phone-sized screen: a patient signs in with their e-mail and
@@ -12,16 +12,6 @@ import { base, ops, PASSWORD, signInWithPassword } from './helpers';
  * the reason `shipping_state_changed`. Every portal page is checked with axe, talks to no one but this service,
  * and shows what the clinic stored as text.
  */
-
-async function api<T = any>(token: string, method: string, pathname: string, body?: unknown, contentType = 'application/json'): Promise<T> {
-  const res = await fetch(`${base()}/v1${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': contentType }) },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${pathname}: ${await res.clone().text()}`).toBe(true);
-  return res.json() as Promise<T>;
-}
 
 interface World {
   embedKey: string;
@@ -58,6 +48,8 @@ async function setUp(): Promise<World> {
     email,
     address: { line1: '100 Main St', line2: '<b>Unit 5</b>', city: 'San Diego', state: 'CA', postalCode: '92101' },
   });
+  // The key first: the "shipped" notice links to the portal of the mode's active key (DESIGN decision 41).
+  const embed = await api<{ id: string }>(key, 'POST', '/embed-keys', { name: 'Portal', allowedOrigins: [] });
   const order = async () => (await api<{ id: string }>(key, 'POST', '/orders', { patientId: patient.id, items: [{ productId: product.id, quantity: 4, sig: 'Inject 0.25 mg once weekly', refills: 2 }] })).id;
   const login = await api<{ accessToken: string }>('', 'POST', '/auth/login', { email: providerEmail, password: PASSWORD });
   const enroll = await api<{ secret: string }>(login.accessToken, 'POST', '/auth/mfa/enroll', {});
@@ -66,7 +58,6 @@ async function setUp(): Promise<World> {
   await api(login.accessToken, 'POST', `/orders/${shippedOrder}/approve`, {});
   await expect(async () => expect((await api<{ status: string }>(key, 'GET', `/orders/${shippedOrder}`)).status).toBe('shipped')).toPass({ timeout: 30_000 });
   const pendingOrder = await order();
-  const embed = await api<{ id: string }>(key, 'POST', '/embed-keys', { name: 'Portal', allowedOrigins: [] });
   return { embedKey: embed.id, email, shippedOrder, pendingOrder, providerEmail, totpSecret: enroll.secret };
 }
 

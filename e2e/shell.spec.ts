@@ -27,7 +27,7 @@ const outlineOfFocused = (page: Page) => page.evaluate(() => (document.activeEle
 
 test('each role sees only the pages it can use', async ({ browser }) => {
   const expected = {
-    admin: ['Overview', 'Go live', 'Orders', 'Intake', 'Products', 'Questionnaires', 'Flows', 'Embed keys', 'Pharmacies', 'Routing', 'Patients', 'Webhooks', 'Events', 'API keys', 'Team', 'Usage', 'Billing', 'Account'],
+    admin: ['Overview', 'Go live', 'Orders', 'Intake', 'Products', 'Questionnaires', 'Flows', 'Embed keys', 'Pharmacies', 'Routing', 'Patients', 'Patient notices', 'Webhooks', 'Events', 'API keys', 'Team', 'Usage', 'Billing', 'Account'],
     developer: ['Overview', 'Orders', 'Webhooks', 'Events', 'API keys', 'Usage', 'Account'],
     provider: ['Overview', 'Orders', 'Intake', 'Questionnaires', 'Flows', 'Patients', 'Account'],
   };

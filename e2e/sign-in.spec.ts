@@ -10,7 +10,7 @@ test('password sign-in, MFA enrollment, password + TOTP sign-in, magic link + TO
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/console$/);
   await expect(page.getByTestId('tenant-name')).toHaveText('Playwright Clinic');
-  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Overview', 'Go live', 'Orders', 'Intake', 'Products', 'Questionnaires', 'Flows', 'Embed keys', 'Pharmacies', 'Routing', 'Patients', 'Webhooks', 'Events', 'API keys', 'Team', 'Usage', 'Billing', 'Account']);
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Overview', 'Go live', 'Orders', 'Intake', 'Products', 'Questionnaires', 'Flows', 'Embed keys', 'Pharmacies', 'Routing', 'Patients', 'Patient notices', 'Webhooks', 'Events', 'API keys', 'Team', 'Usage', 'Billing', 'Account']);
 
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { loadConfig, truthy } from '@/server/lib/config';
+import { loadConfig, publicBaseUrl, truthy } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
 import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
 import { demoFlowEmbedKey } from '@/server/domain/seed/demo-flow';
@@ -26,7 +26,7 @@ async function main() {
   registerMetricsProbes(services.database);
   const worker = truthy(config.RUN_WORKER) ? await startProcessWorker(services.database, config) : undefined;
   const seedDefault = !config.DATABASE_URL;
-  const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const base = publicBaseUrl(config);
   const seeded = (config.SEED_DEMO ? truthy(config.SEED_DEMO) : seedDefault) ? await seedDemo(services.database.db) : null;
   if (seeded) printDemo(seeded, base, config.MAIL_OUTBOX_DIR);
   else if (firstOfCluster) {

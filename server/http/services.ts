@@ -3,10 +3,10 @@ import { provideProcessServices } from '@/server/api/process-services';
 import { openDatabase, type DatabaseOptions } from '@/server/db/client';
 import { acquirePgliteLock } from '@/server/db/pglite-lock';
 import { ensureOpsKey } from '@/server/domain/ops/tenants';
-import { truthy, type Config } from '@/server/lib/config';
+import { publicBaseUrl, type Config } from '@/server/lib/config';
 import { createRateLimiter } from '@/server/lib/rate-limit';
 import { createAttemptLimits } from '@/server/domain/auth/attempt-limits';
-import { createMailer } from '@/server/integrations/mail/mailer';
+import { createMailer, mailerOptionsOf } from '@/server/integrations/mail/mailer';
 import { resolveAuthSecret } from '@/server/lib/auth-secret';
 import { logger } from '@/server/lib/logger';
 import { ensureCertificateKey } from '@/server/domain/intake/certificates';
@@ -45,14 +45,8 @@ export async function createServices(config: Config, opts: Pick<DatabaseOptions,
     secret: new TextEncoder().encode(authSecret),
     consoleSecret: authSecret,
     limits: createAttemptLimits(redis),
-    mailer: await createMailer({
-      smtpUrl: config.SMTP_URL,
-      outboxDir: config.MAIL_OUTBOX_DIR,
-      from: config.MAIL_FROM,
-      production: config.NODE_ENV === 'production',
-      outboxInProduction: truthy(config.MAIL_OUTBOX_IN_PRODUCTION),
-    }),
-    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    mailer: await createMailer(mailerOptionsOf(config)),
+    publicUrl: publicBaseUrl(config),
   };
   // The certificate signing key exists from the first start (DESIGN decision 20); `auth` holds what signing needs.
   const certificateKey = await ensureCertificateKey(database.db, auth.secret);

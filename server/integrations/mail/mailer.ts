@@ -1,3 +1,4 @@
+import { truthy, type Config } from '@/server/lib/config';
 import { logger } from '@/server/lib/logger';
 import { writeOutboxFile } from '@/server/integrations/outbox-file';
 
@@ -28,6 +29,15 @@ export interface Mailer {
 const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 /** `"Name" <addr>`, the name quoted (its own quotes and backslashes escaped) and kept to one line. */
 const fromWithName = (name: string, from: string) => `"${name.replace(/[\r\n]+/g, ' ').replace(/["\\]/g, (c) => `\\${c}`)}" <${addressOf(from)}>`;
+
+/** The service's mail as configured: SMTP when SMTP_URL is set, else the outbox under its production rule. */
+export const mailerOptionsOf = (config: Config): MailerOptions => ({
+  smtpUrl: config.SMTP_URL,
+  outboxDir: config.MAIL_OUTBOX_DIR,
+  from: config.MAIL_FROM,
+  production: config.NODE_ENV === 'production',
+  outboxInProduction: truthy(config.MAIL_OUTBOX_IN_PRODUCTION),
+});
 
 export interface MailerOptions {
   smtpUrl?: string;

@@ -1,8 +1,8 @@
 import { DUNNING_STAGES, type DunningStage } from '@/db/schema/billing';
 import { BILLING_NOTICE_JOB } from '@/server/domain/billing/accounts';
 import { sendBillingNotice } from '@/server/domain/billing/notices';
-import { createMailer, type Mailer } from '@/server/integrations/mail/mailer';
-import { truthy, type Config } from '@/server/lib/config';
+import { createMailer, mailerOptionsOf, type Mailer } from '@/server/integrations/mail/mailer';
+import { publicBaseUrl, type Config } from '@/server/lib/config';
 import type { JobHandler } from './types';
 
 // One mailer per configuration, i.e. per process (tests start apps with their own outbox directories).
@@ -11,14 +11,7 @@ const mailers = new WeakMap<Config, Promise<Mailer>>();
 function mailerFor(config: Config): Promise<Mailer> {
   let mailer = mailers.get(config);
   if (!mailer) {
-    // The same options as the request side's mailer (server/http/services.ts).
-    mailer = createMailer({
-      smtpUrl: config.SMTP_URL,
-      outboxDir: config.MAIL_OUTBOX_DIR,
-      from: config.MAIL_FROM,
-      production: config.NODE_ENV === 'production',
-      outboxInProduction: truthy(config.MAIL_OUTBOX_IN_PRODUCTION),
-    });
+    mailer = createMailer(mailerOptionsOf(config));
     mailers.set(config, mailer);
   }
   return mailer;
@@ -32,7 +25,7 @@ export const billingNoticeHandler: JobHandler = {
   async run(job, { database, config }) {
     const stage = job.payload.stage;
     if (!job.tenantId || !isStage(stage)) return { kind: 'done' };
-    const consoleUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+    const consoleUrl = publicBaseUrl(config);
     await sendBillingNotice(database.db, await mailerFor(config), { tenantId: job.tenantId, livemode: job.livemode }, { stage, requestedAt: job.createdAt }, consoleUrl);
     return { kind: 'done' };
   },

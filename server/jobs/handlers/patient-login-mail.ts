@@ -1,8 +1,8 @@
 import { PATIENT_LOGIN_MAIL_JOB } from '@/server/domain/patients/sign-in/request-login';
 import { sendPatientLoginMail } from '@/server/domain/patients/sign-in/login-mail';
-import { createMailer, type Mailer } from '@/server/integrations/mail/mailer';
+import { createMailer, mailerOptionsOf, type Mailer } from '@/server/integrations/mail/mailer';
 import { resolveAuthSecret } from '@/server/lib/auth-secret';
-import { truthy, type Config } from '@/server/lib/config';
+import { publicBaseUrl, type Config } from '@/server/lib/config';
 import type { JobHandler } from './types';
 
 interface SignInMail {
@@ -21,18 +21,11 @@ function signInMailFor(config: Config): Promise<SignInMail> {
   let found = perConfig.get(config);
   if (!found) {
     found = (async () => ({
-      // The same options as the request side's mailer (server/http/services.ts).
-      mailer: await createMailer({
-        smtpUrl: config.SMTP_URL,
-        outboxDir: config.MAIL_OUTBOX_DIR,
-        from: config.MAIL_FROM,
-        production: config.NODE_ENV === 'production',
-        outboxInProduction: truthy(config.MAIL_OUTBOX_IN_PRODUCTION),
-      }),
+      mailer: await createMailer(mailerOptionsOf(config)),
       sandboxMailer: await createMailer({ outboxDir: config.MAIL_OUTBOX_DIR, from: config.MAIL_FROM, production: false }),
       // The key the request side hashed the e-mail with and the verify side checks codes with.
       secret: new TextEncoder().encode(resolveAuthSecret(config)),
-      publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+      publicUrl: publicBaseUrl(config),
     }))();
     perConfig.set(config, found);
   }

@@ -1,10 +1,10 @@
 import type { NoticeDeps } from '@/server/domain/notices/deps';
 import { NOTICE_JOB } from '@/server/domain/notices/notice-jobs';
 import { sendNotice } from '@/server/domain/notices/send';
-import { createMailer } from '@/server/integrations/mail/mailer';
+import { createMailer, mailerOptionsOf } from '@/server/integrations/mail/mailer';
 import { createSandboxSms, createSmsSender } from '@/server/integrations/sms';
 import { resolveAuthSecret } from '@/server/lib/auth-secret';
-import { truthy, type Config } from '@/server/lib/config';
+import { publicBaseUrl, truthy, type Config } from '@/server/lib/config';
 import { parseSchedule } from '@/server/lib/duration';
 import type { JobHandler } from './types';
 
@@ -20,8 +20,7 @@ export function noticeDeps(config: Config): NoticeDeps {
   if (deps) return deps;
   const production = config.NODE_ENV === 'production';
   const outboxInProduction = truthy(config.MAIL_OUTBOX_IN_PRODUCTION);
-  const mail = (sandbox: boolean) =>
-    createMailer({ smtpUrl: sandbox ? undefined : config.SMTP_URL, outboxDir: config.MAIL_OUTBOX_DIR, from: config.MAIL_FROM, production, outboxInProduction });
+  const mail = (sandbox: boolean) => createMailer({ ...mailerOptionsOf(config), ...(sandbox ? { smtpUrl: undefined } : {}) });
   const twilio = config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
     ? { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, from: config.TWILIO_FROM, apiUrl: config.TWILIO_API_URL }
     : undefined;
@@ -31,7 +30,7 @@ export function noticeDeps(config: Config): NoticeDeps {
   deps = {
     transports: { email: (sandbox) => (sandbox ? sandboxMail : liveMail), sms: (sandbox) => (sandbox ? sandboxSms : liveSms) },
     secret: new TextEncoder().encode(resolveAuthSecret(config)),
-    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+    publicUrl: publicBaseUrl(config),
     retryDelaysMs: parseSchedule(config.NOTICE_RETRY_SCHEDULE),
   };
   perConfig.set(config, deps);
