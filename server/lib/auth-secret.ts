@@ -1,21 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Config } from './config';
-
-// One secret per configuration: the web side and the worker of one process (or of one test app) resolve it
-// separately, and a throw-away database's secret is random, so both must get the same draw.
-const resolved = new WeakMap<Config, string>();
+import { oncePerConfig, type Config } from './config';
 
 /**
  * The key that signs session tokens. Set AUTH_SECRET in any multi-instance deployment; a single embedded
- * instance generates one and keeps it under .data/ so sessions survive restarts.
+ * instance generates one and keeps it under .data/ so sessions survive restarts. One per configuration: the web
+ * side and the worker of one process (or of one test app) resolve it separately, and a throw-away database's
+ * secret is random, so both must get the same draw.
  */
-export function resolveAuthSecret(config: Config): string {
-  let secret = resolved.get(config);
-  if (!secret) resolved.set(config, (secret = readAuthSecret(config)));
-  return secret;
-}
+export const resolveAuthSecret = oncePerConfig(readAuthSecret);
 
 function readAuthSecret(config: Config): string {
   const fromEnv = config.AUTH_SECRET;

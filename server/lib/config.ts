@@ -116,6 +116,18 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 export const truthy = (v: string | undefined) => v === 'true' || v === '1';
 
+/**
+ * `build(config)` made once per configuration object, i.e. once per process, where the web side and the worker
+ * must share it (the auth secret's draw, the worker's mailers); tests start apps with configurations of their own.
+ */
+export function oncePerConfig<T>(build: (config: Config) => T): (config: Config) => T {
+  const built = new WeakMap<Config, T>();
+  return (config) => {
+    if (!built.has(config)) built.set(config, build(config));
+    return built.get(config)!;
+  };
+}
+
 /** The address this service is reached at: PUBLIC_URL, else this machine's port (what links and callback URLs are built on). */
 export const publicBaseUrl = (c: Pick<Config, 'PUBLIC_URL' | 'PORT'>) => (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
 

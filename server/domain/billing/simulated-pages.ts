@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { SessionView } from '@/server/domain/billing/simulated';
 import { checkoutChargeCents, findSimulatedCoupon, listPriceCents } from '@/server/domain/billing/simulated-catalog';
+import { escapeHtml, styleHashSource } from '@/server/lib/html';
 
 /**
  * The simulated payment provider's pages: plain HTML and forms, no script at all, one stylesheet allowed by
@@ -19,13 +19,12 @@ button.secondary{background:#fff;color:#3730a3}button:focus-visible,a:focus-visi
 /** The page CSP: nothing loads, nothing runs, forms post only here, nothing frames it. */
 export const SIMULATED_PAGE_CSP = [
   "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(CSS).digest('base64')}'`,
+  `style-src ${styleHashSource(CSS)}`,
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
 ].join('; ');
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '—');
 const title = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -34,27 +33,27 @@ export const BILLING_PAGE = '/billing';
 export function page(heading: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(heading)} – Simulated payments</title><style>${CSS}</style></head>
+<meta name="robots" content="noindex"><title>${escapeHtml(heading)} – Simulated payments</title><style>${CSS}</style></head>
 <body><p class="sim" role="note">Simulated payment provider — no money moves</p>
-<main><h1>${escape(heading)}</h1>${body}</main></body></html>`;
+<main><h1>${escapeHtml(heading)}</h1>${body}</main></body></html>`;
 }
 
 /** A page that only says what happened, with the way back. */
 export function messagePage(heading: string, text: string, back: { href: string; label: string } = { href: BILLING_PAGE, label: 'Back to Billing' }): string {
-  return page(heading, `<p>${escape(text)}</p><p><a href="${escape(back.href)}">${escape(back.label)}</a></p>`);
+  return page(heading, `<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p>`);
 }
 
 function who(view: SessionView): string {
   const mode = view.session.livemode ? 'Live' : 'Sandbox rehearsal: the clinic’s real plan does not change';
-  return `<p class="who">${escape(view.tenantName)} · ${escape(mode)}</p>`;
+  return `<p class="who">${escapeHtml(view.tenantName)} · ${escapeHtml(mode)}</p>`;
 }
 
 function form(action: string, id: string, buttons: string): string {
-  return `<form method="post" action="${escape(action)}"><input type="hidden" name="token" value="${escape(id)}"><div class="actions">${buttons}</div></form>`;
+  return `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="token" value="${escapeHtml(id)}"><div class="actions">${buttons}</div></form>`;
 }
 
 const button = (action: string, label: string, secondary = false) =>
-  `<button type="submit" name="action" value="${escape(action)}"${secondary ? ' class="secondary"' : ''}>${escape(label)}</button>`;
+  `<button type="submit" name="action" value="${escapeHtml(action)}"${secondary ? ' class="secondary"' : ''}>${escapeHtml(label)}</button>`;
 
 export function checkoutPage(view: SessionView, postPath: string): string {
   const plan = view.session.plan!;
@@ -67,7 +66,7 @@ export function checkoutPage(view: SessionView, postPath: string): string {
     ['Due today', money(due)],
     ['Then', `${money(list)} every month until cancelled`],
   ];
-  const facts = `<dl>${rows.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('')}</dl>`;
+  const facts = `<dl>${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
   const buttons =
     button('pay', `Pay ${money(due)}`) +
     button('pay_card_declines_renewals', `Use a card that fails renewals (pays ${money(due)} today)`, true) +
@@ -75,7 +74,7 @@ export function checkoutPage(view: SessionView, postPath: string): string {
   const hint =
     'Paying moves the plan at once; declining changes nothing. The card that declines renewals (like Stripe’s test card 4000 0000 0000 0341) ' +
     'pays today and declines every later charge, so the account goes into dunning at its first renewal: in sandbox, move the billing test clock to get there.';
-  return page(`Subscribe to ${title(plan)}`, `${who(view)}${facts}${form(postPath, view.session.id, buttons)}<p class="hint">${escape(hint)}</p>`);
+  return page(`Subscribe to ${title(plan)}`, `${who(view)}${facts}${form(postPath, view.session.id, buttons)}<p class="hint">${escapeHtml(hint)}</p>`);
 }
 
 export function portalPage(view: SessionView, postPath: string): string {
@@ -90,7 +89,7 @@ export function portalPage(view: SessionView, postPath: string): string {
     ['Amount due', money(a.amountDueCents)],
     ['Card on file', a.simulatedCardDeclines ? 'Declines charges (simulated)' : 'Accepts charges'],
   ];
-  const facts = `<dl>${rows.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('')}</dl>`;
+  const facts = `<dl>${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
   const buttons = [
     a.amountDueCents > 0 ? button('pay_overdue', `Pay ${money(a.amountDueCents)} now`) : '',
     subscribed ? (a.cancelAtPeriodEnd ? button('resume', 'Resume the subscription') : button('cancel_at_period_end', 'Cancel at period end', true)) : '',

@@ -1,15 +1,15 @@
 import type { Queryable } from '@/server/db/types';
 import { demoEmbed, findEmbedKey } from './demo-key';
 import { WIDGET_VERSION } from './widget-version';
+import { escapeHtml } from '@/server/lib/html';
 
 export const DEMO_PATH = '/embed/demo';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(title)}</title>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>
 body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#0f172a;background:#f8fafc}
 header{background:#0f172a;color:#fff;padding:1rem 1.25rem}header p{margin:.25rem 0 0;color:#cbd5e1;font-size:.875rem}
@@ -41,14 +41,14 @@ ${mode === 'intake' ? '<p><label for="q">Questionnaire key (optional)</label><br
 
 /** The widget for `embedKey`, on a stand-in for a clinic's page, with a log of the DOM events it dispatches. */
 function widgetPage(mode: Mode, embedKey: string, questionnaireKey: string | null, clinic: string): string {
-  const attrs = [`src="/embed/v${WIDGET_VERSION}/${mode}.js"`, `data-embed-key="${escape(embedKey)}"`, 'data-campaign="demo"'];
-  if (questionnaireKey) attrs.push(`data-questionnaire="${escape(questionnaireKey)}"`);
+  const attrs = [`src="/embed/v${WIDGET_VERSION}/${mode}.js"`, `data-embed-key="${escapeHtml(embedKey)}"`, 'data-campaign="demo"'];
+  if (questionnaireKey) attrs.push(`data-questionnaire="${escapeHtml(questionnaireKey)}"`);
   const snippet = `<script ${attrs.join(' ')} async></script>`;
   return page(
     `${clinic} – ${mode} widget`,
-    `<header><h1>${escape(clinic)}</h1><p>A sample page with the ${mode} widget (sandbox: nothing is kept about the person).</p></header>
+    `<header><h1>${escapeHtml(clinic)}</h1><p>A sample page with the ${mode} widget (sandbox: nothing is kept about the person).</p></header>
 <main>${nav}
-<p>The snippet on this page:</p><pre id="snippet">${escape(snippet)}</pre>
+<p>The snippet on this page:</p><pre id="snippet">${escapeHtml(snippet)}</pre>
 <div class="widget">${snippet}</div>
 <h2>Events seen by this page</h2><div id="log" role="log" aria-live="polite"></div>
 <script>

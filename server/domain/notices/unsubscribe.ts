@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { patients } from '@/db/schema';
 import { scoped } from '@/server/db/scoped';
@@ -7,6 +6,7 @@ import { requireTenant } from '@/server/domain/ops/tenants';
 import { now } from '@/server/lib/clock';
 import { readSettings } from './settings';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
+import { escapeHtml, styleHashSource } from '@/server/lib/html';
 
 /**
  * `GET /unsubscribe?token=…`, the signed link in every notice (DESIGN decision 41): the patient it names stops
@@ -18,15 +18,14 @@ const CSS = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#0f172a;back
 main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #cbd5e1;border-radius:8px}
 h1{margin:0 0 .75rem;font-size:1.375rem}p{margin:.5rem 0}`;
 
-export const UNSUBSCRIBE_PAGE_CSP = ["default-src 'none'", `style-src 'sha256-${createHash('sha256').update(CSS).digest('base64')}'`, "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"].join('; ');
+export const UNSUBSCRIBE_PAGE_CSP = ["default-src 'none'", `style-src ${styleHashSource(CSS)}`, "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"].join('; ');
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(heading: string, paragraphs: string[]): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(heading)}</title><style>${CSS}</style></head>
-<body><main><h1>${escape(heading)}</h1>${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}</main></body></html>`;
+<meta name="robots" content="noindex"><title>${escapeHtml(heading)}</title><style>${CSS}</style></head>
+<body><main><h1>${escapeHtml(heading)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</main></body></html>`;
 }
 
 export interface UnsubscribeAnswer {

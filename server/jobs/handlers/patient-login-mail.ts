@@ -2,7 +2,7 @@ import { PATIENT_LOGIN_MAIL_JOB } from '@/server/domain/patients/sign-in/request
 import { sendPatientLoginMail } from '@/server/domain/patients/sign-in/login-mail';
 import { createMailer, mailerOptionsOf, type Mailer } from '@/server/integrations/mail/mailer';
 import { resolveAuthSecret } from '@/server/lib/auth-secret';
-import { publicBaseUrl, type Config } from '@/server/lib/config';
+import { oncePerConfig, publicBaseUrl } from '@/server/lib/config';
 import type { JobHandler } from './types';
 
 interface SignInMail {
@@ -15,22 +15,15 @@ interface SignInMail {
 }
 
 // One mailer and secret per configuration, i.e. per process (tests start apps with their own outbox directories).
-const perConfig = new WeakMap<Config, Promise<SignInMail>>();
-
-function signInMailFor(config: Config): Promise<SignInMail> {
-  let found = perConfig.get(config);
-  if (!found) {
-    found = (async () => ({
-      mailer: await createMailer(mailerOptionsOf(config)),
-      sandboxMailer: await createMailer({ outboxDir: config.MAIL_OUTBOX_DIR, from: config.MAIL_FROM, production: false }),
-      // The key the request side hashed the e-mail with and the verify side checks codes with.
-      secret: new TextEncoder().encode(resolveAuthSecret(config)),
-      publicUrl: publicBaseUrl(config),
-    }))();
-    perConfig.set(config, found);
-  }
-  return found;
-}
+const signInMailFor = oncePerConfig(
+  async (config): Promise<SignInMail> => ({
+    mailer: await createMailer(mailerOptionsOf(config)),
+    sandboxMailer: await createMailer({ outboxDir: config.MAIL_OUTBOX_DIR, from: config.MAIL_FROM, production: false }),
+    // The key the request side hashed the e-mail with and the verify side checks codes with.
+    secret: new TextEncoder().encode(resolveAuthSecret(config)),
+    publicUrl: publicBaseUrl(config),
+  }),
+);
 
 /**
  * A patient's sign-in code and link (DESIGN decision 39), queued by every sign-in request; sent only for a match.

@@ -4,7 +4,7 @@ import { sendNotice } from '@/server/domain/notices/send';
 import { createMailer, mailerOptionsOf } from '@/server/integrations/mail/mailer';
 import { createSandboxSms, createSmsSender } from '@/server/integrations/sms';
 import { resolveAuthSecret } from '@/server/lib/auth-secret';
-import { publicBaseUrl, truthy, type Config } from '@/server/lib/config';
+import { oncePerConfig, publicBaseUrl } from '@/server/lib/config';
 import { parseSchedule } from '@/server/lib/duration';
 import type { JobHandler } from './types';
 
@@ -13,29 +13,23 @@ import type { JobHandler } from './types';
  * their own outbox directories; the notice crash test's worker builds its handler from them). Live mail goes over SMTP when SMTP_URL is set, live texts through SMS_PROVIDER;
  * sandbox notices only ever reach the outboxes (DESIGN decision 41), under the outbox's production rule.
  */
-const perConfig = new WeakMap<Config, NoticeDeps>();
-
-export function noticeDeps(config: Config): NoticeDeps {
-  let deps = perConfig.get(config);
-  if (deps) return deps;
-  const production = config.NODE_ENV === 'production';
-  const outboxInProduction = truthy(config.MAIL_OUTBOX_IN_PRODUCTION);
-  const mail = (sandbox: boolean) => createMailer({ ...mailerOptionsOf(config), ...(sandbox ? { smtpUrl: undefined } : {}) });
+export const noticeDeps = oncePerConfig((config): NoticeDeps => {
+  const mailOptions = mailerOptionsOf(config);
+  const { production, outboxInProduction } = mailOptions;
+  const mail = (sandbox: boolean) => createMailer({ ...mailOptions, ...(sandbox ? { smtpUrl: undefined } : {}) });
   const twilio = config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
     ? { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, from: config.TWILIO_FROM, apiUrl: config.TWILIO_API_URL }
     : undefined;
   const smsOptions = { provider: config.SMS_PROVIDER, outboxDir: config.SMS_OUTBOX_DIR, production, outboxInProduction, twilio };
   const [liveMail, sandboxMail, liveSms] = [mail(false), mail(true), createSmsSender(smsOptions)];
   const sandboxSms = Promise.resolve(createSandboxSms(smsOptions));
-  deps = {
+  return {
     transports: { email: (sandbox) => (sandbox ? sandboxMail : liveMail), sms: (sandbox) => (sandbox ? sandboxSms : liveSms) },
     secret: new TextEncoder().encode(resolveAuthSecret(config)),
     publicUrl: publicBaseUrl(config),
     retryDelaysMs: parseSchedule(config.NOTICE_RETRY_SCHEDULE),
   };
-  perConfig.set(config, deps);
-  return deps;
-}
+});
 
 /** One patient notice (DESIGN decision 41), queued by the database as the notice is recorded. */
 export const patientNoticeHandler: JobHandler = {
