@@ -48,8 +48,13 @@ const LAYERS = [
     ],
   },
   {
+    // The web process's entry hands the app the patient pages it renders without Next.js (app/_patient-pages/,
+    // docs/decisions/flows.md), as it hands it Next.js itself; the rest of app/ stays out.
     files: ['server/http/main.ts'],
-    patterns: customServerRefuses,
+    patterns: [
+      forbid("The custom server never imports the pages or the console's client code (web/): what both need lives in server/api or server/lib.", 'web', 'components'),
+      { regex: '^@/app(?!/_patient-pages$)(/|$)', message: 'The web process imports only app/_patient-pages/ (its entry, index.ts) of the pages.' },
+    ],
   },
   {
     files: ['server/jobs/**/*.ts'],

@@ -26,6 +26,7 @@ import { createTrpcEndpoint, TRPC_PREFIX } from './trpc-endpoint';
 import { isWidgetPath, serveWidget } from './embed-widgets';
 import { DEMO_PATH, serveEmbedDemo } from './embed-demo';
 import { framedPagePolicy, hostedIntakePolicy } from './framed-pages';
+import { PATIENT_ASSET_PREFIX, servePatientAsset, type PatientPages } from './patient-pages';
 import { createPageCache } from './page-cache';
 import { isBillingSimulatedPath, serveBillingSimulated } from './billing-simulated';
 import { serveUnsubscribe, UNSUBSCRIBE_PATH } from './unsubscribe';
@@ -41,6 +42,8 @@ export interface AppOptions {
    * tests compare the two paths' answers with it.
    */
   directCalls?: boolean;
+  /** The hosted flow page and the widget's frame rendered without Next.js (not in development, as the render cache). */
+  patientPages?: PatientPages;
 }
 
 /**
@@ -165,6 +168,9 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       } else if (isWidgetPath(url.pathname)) {
         setHeaders(res, security.page);
         serveWidget(req, res, url.pathname);
+      } else if (opts.patientPages && url.pathname.startsWith(PATIENT_ASSET_PREFIX)) {
+        setHeaders(res, security.page);
+        servePatientAsset(req, res, opts.patientPages, url.pathname);
       } else if (url.pathname === DEMO_PATH) {
         setHeaders(res, security.page);
         await serveEmbedDemo(req, res, url, services);
@@ -190,6 +196,8 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
         req.headers[FORWARDED_CLIENT_IP] = origin.address;
         // An absolute-form target (`GET http://host/f/…`) reaches Next.js as the path it names.
         if (!req.url!.startsWith('/')) req.url = url.pathname + (url.searchParams.size ? `?${url.searchParams}` : '');
+        // A view of a served flow: rendered without Next.js (app/_patient-pages/), into the render cache's copy when armed.
+        if (opts.patientPages && framed?.cacheable && (await opts.patientPages.render(req, res, framed.nonce, origin.address))) return;
         await runForwardedHttps(origin.https, () => fallback(req, res));
       }
     } catch (thrown) {

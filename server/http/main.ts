@@ -5,6 +5,7 @@ import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
 import { demoFlowEmbedKey } from '@/server/domain/seed/demo-flow';
 import { DEMO_PORTAL_PATIENT } from '@/server/domain/seed/demo-portal';
 import { portalUrl } from '@/server/domain/patients/portal-link';
+import { createPatientPages } from '@/app/_patient-pages';
 import { createApp, type Fallback } from './app';
 import { createServices } from './services';
 import { gracefulShutdown } from './lifecycle';
@@ -44,7 +45,9 @@ async function main() {
     fallback = (req, res) => nextHandler(req, res);
   }
 
-  const server = createServiceServer(observe(createApp(services, fallback, { worker }), config));
+  // The hosted flow page and the frame, from the build's own assets; in development Next.js renders them.
+  const patientPages = fallback && config.NODE_ENV !== 'development' ? createPatientPages(services) : undefined;
+  const server = createServiceServer(observe(createApp(services, fallback, { worker, patientPages }), config));
   server.keepAliveTimeout = 65_000;
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: services.database.kind }, `Fulfillment Rail listening on http://localhost:${config.PORT}`);

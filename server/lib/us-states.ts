@@ -1,5 +1,3 @@
-import * as z from './zod';
-
 /**
  * The one list of US states (the 50 states, DC and Puerto Rico): where providers are licensed, pharmacies
  * ship and patients live. Every check of a state, the patient's contact form and questionnaire items that
@@ -25,11 +23,3 @@ export const isUsState = (v: unknown): v is UsState => typeof v === 'string' && 
 export const US_STATE_OPTIONS: { value: UsState; label: string }[] = US_STATES.map((value) => ({ value, label: US_STATE_NAMES[value] })).sort((a, b) =>
   a.label.localeCompare(b.label),
 );
-
-/** A state code, accepted in any letter case and stored upper case. */
-export const zUsState = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .pipe(z.enum(US_STATES, { error: 'must be a two-letter US state code (e.g. CA)' }))
-  .meta({ description: 'Two-letter US state code', example: 'CA' });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import pg from 'pg';
+import { createPatientPages } from '@/app/_patient-pages';
 import { createApp, type Fallback as PageFallback } from '@/server/http/app';
 import { createServiceServer } from '@/server/http/http-server';
 import { observe } from '@/server/http/observe';
@@ -75,7 +76,7 @@ export async function createScratchDatabase(adminUrl: string) {
  * Starts the real HTTP handler (without Next.js) on an ephemeral port with its own empty database. A key set
  * to `undefined` in `env` is left unset (to test a default); `embedded` keeps PGlite even in a PostgreSQL run.
  */
-export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { embedded?: boolean; observed?: boolean; fallback?: Fallback } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string | undefined> = {}, opts: { embedded?: boolean; observed?: boolean; fallback?: Fallback; patientPagesDir?: string } = {}): Promise<TestApp> {
   const scratch = process.env.DATABASE_URL && !opts.embedded ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -96,7 +97,9 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
   const worker = env.RUN_WORKER === 'true' ? createWorker({ database: services.database, config }) : undefined;
   await worker?.start();
   // `fallback` stands in for Next.js (the pages), where a test needs one.
-  const app = createApp(services, opts.fallback?.(services), { worker });
+  // `patientPagesDir`: the patient pages rendered without Next.js, from assets built there (as production does).
+  const patientPages = opts.patientPagesDir ? createPatientPages(services, opts.patientPagesDir) : undefined;
+  const app = createApp(services, opts.fallback?.(services), { worker, patientPages });
   // `observed`: wrapped as every process of the service is (metrics, drain; server/http/observe.ts).
   if (opts.observed) registerMetricsProbes(services.database);
   const server = createServiceServer(opts.observed ? observe(app, config) : app);

@@ -1,7 +1,7 @@
 import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
 import { ROLES } from '@/server/domain/auth/roles';
-import { zUsState } from '@/server/lib/us-states';
+import { zUsState } from '@/server/lib/us-state-schema';
 
 export const zEmail = z.string().trim().toLowerCase().pipe(z.email()).meta({ description: 'E-mail address' });
 export const zPassword = z.exactString().min(12, 'at least 12 characters').max(200).meta({ description: '12 to 200 characters' });

@@ -1,7 +1,7 @@
 import * as z from '@/server/lib/zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ProcedureMeta } from '@/server/api/trpc';
-import { zUsState } from '@/server/lib/us-states';
+import { zUsState } from '@/server/lib/us-state-schema';
 
 export const providerCheckMeta: OpenApiMeta<ProcedureMeta> = {
   idempotent: false,

@@ -3,7 +3,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ProcedureMeta } from '@/server/api/trpc';
 import { EARLIEST_DATE_OF_BIRTH, isPlausibleDateOfBirth } from '@/server/domain/patients/validation';
 import { zPhone, zPostalCode } from '@/server/api/routers/patients/patients.types';
-import { zUsState } from '@/server/lib/us-states';
+import { zUsState } from '@/server/lib/us-state-schema';
 import { zAnswers, zEmbedKey, ZPatientOutcome } from './public-intake.types';
 
 export const submitPublicIntakeMeta: OpenApiMeta<ProcedureMeta> = {

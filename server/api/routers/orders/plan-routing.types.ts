@@ -2,7 +2,7 @@ import * as z from '@/server/lib/zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ProcedureMeta } from '@/server/api/trpc';
 import { zId } from '@/server/api/schemas/common';
-import { zUsState } from '@/server/lib/us-states';
+import { zUsState } from '@/server/lib/us-state-schema';
 import { ZRoutingPlan } from './routing-plan.types';
 
 export const planRoutingMeta: OpenApiMeta<ProcedureMeta> = {

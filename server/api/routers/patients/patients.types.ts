@@ -2,7 +2,7 @@ import * as z from '@/server/lib/zod';
 import { zDateTime } from '@/server/api/schemas/common';
 import { EARLIEST_DATE_OF_BIRTH, isPlausibleDateOfBirth, normalisePhone, SEXES } from '@/server/domain/patients/validation';
 import { POSTAL_CODE } from '@/server/domain/patients/contact-details';
-import { zUsState } from '@/server/lib/us-states';
+import { zUsState } from '@/server/lib/us-state-schema';
 
 // Messages name the rule, never the value sent: every field here is PHI.
 const zText = (description: string, max = 100) => z.string().trim().min(1).max(max).meta({ description });

@@ -1,7 +1,7 @@
 import * as z from '@/server/lib/zod';
 import { zDateTime, zId, zReplayNote } from '@/server/api/schemas/common';
 import { ZHttpSettings, ZSimulatedSettings } from '@/server/integrations/pharmacies/settings';
-import { zUsState } from '@/server/lib/us-states';
+import { zUsState } from '@/server/lib/us-state-schema';
 
 const zName = z.string().trim().min(1).max(200).meta({ description: 'Display name of the pharmacy' });
 const zAdapter = z.enum(['simulated', 'http']).meta({ description: '`simulated` (scriptable, the only choice in sandbox) or `http` (signed JSON over HTTPS)' });

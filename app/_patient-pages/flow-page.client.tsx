@@ -1,0 +1,11 @@
+import { hydrateRoot } from 'react-dom/client';
+import { FlowRunner } from '@/components/flows/flow-runner';
+import { PROPS_ID, ROOT_ID, type FlowPageProps } from './flow-page-props';
+
+/*
+ * The browser's half of the hosted flow page and the widget's frame (docs/decisions/flows.md, "The patient pages'
+ * weight"): React takes over the HTML the server rendered, with the same props it rendered from, carried in the
+ * page as JSON. Nothing else runs: no router, no framework runtime, no validation library.
+ */
+const props = JSON.parse(document.getElementById(PROPS_ID)!.textContent!) as FlowPageProps;
+hydrateRoot(document.getElementById(ROOT_ID)!, <FlowRunner {...props} />);

@@ -1,0 +1,9 @@
+import type { Services } from '@/server/api/context';
+import { loadPatientPageAssets } from './patient-assets';
+import { createFlowPages } from './render-flow-page';
+
+/** The patient pages the custom server renders itself (server/http/patient-pages.ts is the port), from the built assets in `dir`. */
+export function createPatientPages(services: Services, dir?: string) {
+  const assets = loadPatientPageAssets(dir);
+  return { render: createFlowPages(services, assets), files: assets.files };
+}

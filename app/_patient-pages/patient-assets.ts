@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Where scripts/build-patient-pages.mjs writes (kept in step with PATIENT_OUT_DIR there). */
+const OUT_DIR = 'dist/patient';
+// server/http/patient-pages.ts serves them there.
+const PATIENT_ASSET_PREFIX = '/_fr/';
+
+export interface PatientAsset {
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export interface PatientPageAssets {
+  /** The hydrating script's address (`/_fr/flow-page-<hash>.js`). */
+  scriptPath: string;
+  /** The stylesheet's text, inlined in every page. */
+  stylesheet: string;
+  /** The script by address, with its compressed forms made at build time. */
+  files: ReadonlyMap<string, PatientAsset>;
+}
+
+/** The built assets, read once at start; a missing build is said plainly (npm run build, or npm start, makes it). */
+export function loadPatientPageAssets(dir = OUT_DIR): PatientPageAssets {
+  const manifestFile = path.join(dir, 'manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`The patient pages are not built (${manifestFile} is missing): run npm run build.`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { script: string; stylesheet: string };
+  const file = (name: string) => readFileSync(path.join(dir, name));
+  const scriptPath = `${PATIENT_ASSET_PREFIX}${manifest.script}`;
+  return {
+    scriptPath,
+    stylesheet: file(manifest.stylesheet).toString('utf8'),
+    files: new Map([[scriptPath, { body: file(manifest.script), br: file(`${manifest.script}.br`), gzip: file(`${manifest.script}.gz`) }]]),
+  };
+}

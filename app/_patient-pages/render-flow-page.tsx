@@ -1,0 +1,101 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { renderToString } from 'react-dom/server';
+import { EmbedRefused } from '@/components/flows/embed-refused';
+import { FlowRunner } from '@/components/flows/flow-runner';
+import type { PublicFlow } from '@/components/flows/types';
+import type { Services } from '@/server/api/context';
+import { escapeHtml } from '@/server/lib/html';
+import { publicCallerOf, statusOf } from '@/web/trpc/public-caller';
+import { PROPS_ID, ROOT_ID, type FlowPageProps } from './flow-page-props';
+import type { PatientPageAssets } from './patient-assets';
+
+// Set by the custom server (server/http/framed-pages.ts) only when the framing page's origin is one the key allows.
+const EMBED_PARENT_HEADER = 'x-fr-embed-parent';
+const FRAME_PATH = '/embed/frame';
+const FLOW_PAGE = /^\/f\/([^/]+)\/?$/;
+const DEFAULT_TITLE = 'Check if treatment is right for you';
+
+const one = (v: string | null, shape = /^[\w.:/-]{1,200}$/) => (v !== null && shape.test(v) ? v : null);
+const campaignOf = (v: string | null) => one(v, /^[\w.-]{1,64}$/);
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** What a view renders: the flow runner with its props, or the refusal shown in a frame on a site the key does not allow. */
+type View = { kind: 'flow'; props: FlowPageProps; title: string } | { kind: 'refused'; cssVariables: Record<string, string> };
+
+/**
+ * The hosted flow page `/f/{embedKey}` and the widget's frame `/embed/frame?k=…&t=flow`, rendered here rather than
+ * by Next.js (docs/decisions/flows.md, "The patient pages' weight"): the same components and the same HTML, with
+ * one small script that hydrates them, so a phone downloads React and the flow and nothing of a framework. The
+ * custom server calls it for a view of a key that serves a published flow (the render cache keeps what it writes);
+ * false when the flow turns out not to be served (Next.js then answers the 404 page it always has).
+ */
+export function createFlowPages(services: Services, assets: PatientPageAssets) {
+  async function viewOf(req: IncomingMessage, url: URL, clientIp: string): Promise<View | null> {
+    const frame = url.pathname === FRAME_PATH;
+    const embedKey = frame ? one(url.searchParams.get('k'), /^emb_[0-9A-Za-z]{24}$/) : keyOfPath(url.pathname);
+    if (!embedKey || (frame && !['flow', null].includes(url.searchParams.get('t')))) return null;
+    const caller = publicCallerOf(services, clientIp);
+    let initial: PublicFlow;
+    try {
+      initial = await caller.publicFlows.getPublicFlow({ embedKey });
+    } catch (err) {
+      if (statusOf(err) === 404 || statusOf(err) === 400) return null;
+      throw err;
+    }
+    if (!frame) {
+      const landing = initial.steps.find((s) => s.kind === 'landing');
+      const campaign = campaignOf(url.searchParams.get('cid')) ?? campaignOf(url.searchParams.get('utm_campaign'));
+      return { kind: 'flow', props: { embedKey, initial, campaign }, title: landing?.kind === 'landing' ? landing.blocks.headline : DEFAULT_TITLE };
+    }
+    const parentOrigin = header(req.headers[EMBED_PARENT_HEADER]) ?? null;
+    if (header(req.headers['sec-fetch-dest']) === 'iframe' && !parentOrigin) return { kind: 'refused', cssVariables: initial.theme.cssVariables };
+    const embed = { parentOrigin, shop: one(url.searchParams.get('shop')), compact: url.searchParams.get('theme') === 'compact' };
+    return { kind: 'flow', props: { embedKey, initial, campaign: campaignOf(url.searchParams.get('cid')), embed }, title: 'Fulfillment Rail' };
+  }
+
+  /** Writes the page for this request (its CSP nonce on the one script); false when no flow is served there. */
+  return async function render(req: IncomingMessage, res: ServerResponse, nonce: string, clientIp: string): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://page.invalid');
+    const view = await viewOf(req, url, clientIp);
+    if (!view) return false;
+    const html = view.kind === 'refused' ? refusedDocument(assets, view.cssVariables) : flowDocument(assets, view.props, view.title, nonce);
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    // Cache-Control (no-store) is the app's; the render cache compresses what it replays, per Accept-Encoding.
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.end(html);
+    return true;
+  };
+}
+
+function keyOfPath(pathname: string): string | null {
+  const m = FLOW_PAGE.exec(pathname);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}
+
+function head(assets: PatientPageAssets, title: string, extra = ''): string {
+  return (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="same-origin">` +
+    `<link rel="icon" href="/icon.svg" type="image/svg+xml">${extra}<style>${assets.stylesheet}</style></head>` +
+    '<body class="min-h-screen bg-slate-50 text-slate-900 antialiased">'
+  );
+}
+
+function flowDocument(assets: PatientPageAssets, props: FlowPageProps, title: string, nonce: string): string {
+  const body = renderToString(<FlowRunner {...props} />);
+  // JSON inside a script element: `<` escaped so no value can close the element (an answer never reaches here; a headline might).
+  const json = JSON.stringify(props).replace(/</g, '\\u003c');
+  const script = `<script type="module" src="${assets.scriptPath}" nonce="${escapeHtml(nonce)}"></script>`;
+  return `${head(assets, title, script)}<div id="${ROOT_ID}">${body}</div><script type="application/json" id="${PROPS_ID}">${json}</script></body></html>`;
+}
+
+/** Nothing runs in a refused frame: no script at all. */
+function refusedDocument(assets: PatientPageAssets, cssVariables: Record<string, string>): string {
+  return `${head(assets, 'Fulfillment Rail')}<div id="${ROOT_ID}">${renderToString(<EmbedRefused cssVariables={cssVariables} />)}</div></body></html>`;
+}

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import tailwind from '@tailwindcss/postcss';
+import { build } from 'esbuild';
+import postcss from 'postcss';
+
+/**
+ * The patient pages' own assets (docs/decisions/flows.md, "The patient pages' weight"): the hosted flow page and
+ * the widget's frame are rendered by the custom server (app/_patient-pages/) and hydrated by one small script, not
+ * by Next.js's client runtime. Built here, beside the server, by `npm run build` and on a start that finds them
+ * missing or older than their sources: the script (React and the flow runner, minified, named by its content
+ * and compressed ahead of time) and the stylesheet (Tailwind over the patient components only, inlined in each
+ * page, so the first paint waits for no second request).
+ */
+export const PATIENT_OUT_DIR = 'dist/patient';
+export const PATIENT_MANIFEST = path.join(PATIENT_OUT_DIR, 'manifest.json');
+const SCRIPT_ENTRY = 'app/_patient-pages/flow-page.client.tsx';
+const STYLESHEET = 'app/_patient-pages/patient.css';
+
+/** Builds into `outDir` (the tests build into a directory of their own). */
+export async function buildPatientPages(outDir = PATIENT_OUT_DIR) {
+  const script = await build({
+    entryPoints: [SCRIPT_ENTRY],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    // What the patient pages promise to run on: the browsers of the last few years on phones and desktops.
+    target: ['chrome100', 'safari15', 'firefox100'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    tsconfig: 'tsconfig.json',
+    legalComments: 'none',
+    write: false,
+    logLevel: 'warning',
+  });
+  const code = script.outputFiles[0].contents;
+  const name = `flow-page-${createHash('sha256').update(code).digest('base64url').slice(0, 12)}.js`;
+  const css = await postcss([tailwind({ optimize: { minify: true } })]).process(readFileSync(STYLESHEET, 'utf8'), { from: STYLESHEET });
+
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, name), code);
+  writeFileSync(path.join(outDir, `${name}.br`), brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(path.join(outDir, `${name}.gz`), gzipSync(code, { level: 9 }));
+  writeFileSync(path.join(outDir, 'patient.css'), css.css);
+  writeFileSync(path.join(outDir, 'manifest.json'), JSON.stringify({ script: name, stylesheet: 'patient.css', builtAt: new Date().toISOString() }));
+  return { script: name, bytes: code.length, cssBytes: css.css.length };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  const built = await buildPatientPages();
+  console.log(`Patient pages built into ${PATIENT_OUT_DIR}/ in ${Date.now() - started} ms (script ${built.bytes} B, stylesheet ${built.cssBytes} B)`);
+}
