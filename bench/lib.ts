@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { Pool, request, type Dispatcher } from 'undici';
+import { sampleRuntime, type RuntimeFigures } from './runtime-metrics';
 
 /** Repository root (the bench runs children from here so `@/…` paths and db/migrations resolve). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -296,6 +297,8 @@ export interface Measurement {
   durationS: number;
   /** CPU per response during the measured run (ms): the server, PostgreSQL (null when not used), and this process, the load generator. */
   cpuMs: { server: number | null; postgres: number | null; loadGenerator: number | null };
+  /** The server's GC, event-loop delay and pool queue during the run (the project's server only; bench/runtime-metrics.ts). */
+  runtime?: RuntimeFigures | null;
 }
 
 export interface Target {
@@ -304,6 +307,8 @@ export interface Target {
   pid: number;
   db: string;
   exited?: Promise<never>;
+  /** The server serves /metrics to the bench (the project's server): its runtime is read during each run. */
+  runtimeMetrics?: boolean;
 }
 
 function cannon(target: Target, spec: LoadSpec, duration: number) {
@@ -402,17 +407,20 @@ async function runLoad(target: Target, spec: LoadSpec, duration: number): Promis
 export async function measure(target: Target, spec: LoadSpec): Promise<Measurement> {
   if (settings.warmup > 0) await runLoad(target, spec, settings.warmup);
   log(`${target.db.padEnd(8)} ${spec.name}: ${settings.duration}s at ${settings.connections} connections${spec.offeredRate ? `, ${spec.offeredRate} req/s offered (open loop)` : ''}`);
+  const runtimeSampler = target.runtimeMetrics ? await sampleRuntime(target.baseUrl) : null;
   const sampler = sampleRss(target.pid);
   const cpu = cpuMeter(target.pid);
   const ownCpu = process.cpuUsage();
   let result: LoadResult;
   let peakRssMb: number | null;
   let used: ReturnType<ReturnType<typeof cpuMeter>['stop']>;
+  let runtime: RuntimeFigures | null = null;
   try {
     result = await runLoad(target, spec, settings.duration);
   } finally {
     peakRssMb = sampler.stop();
     used = cpu.stop();
+    runtime = (await runtimeSampler?.stop()) ?? null;
   }
   const own = process.cpuUsage(ownCpu);
   const { total, statusCodes } = result;
@@ -433,6 +441,7 @@ export async function measure(target: Target, spec: LoadSpec): Promise<Measureme
       postgres: target.db === 'postgres' ? msPer(used.postgresS, total) : null,
       loadGenerator: msPer((own.user + own.system) / 1e6, total),
     },
+    runtime,
   };
   const failures = m.non2xx + m.errors;
   if (total === 0) throw new BenchError(`${spec.name} on ${target.db}: no responses at all`);

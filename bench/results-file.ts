@@ -44,7 +44,9 @@ Run: \`npm run bench\` — env \`BENCH_SCENARIOS=keys,flows,…\` (subset), \`BE
 \`BENCH_PG=0\`, \`BENCH_PG_URL\`, \`BENCH_NO_NEXT=1\` (API only), \`BENCH_WEB_CONCURRENCY=N\` (N web processes on
 PostgreSQL), \`BENCH_SERVER_NODE_ARGS\` (e.g. \`--cpu-prof\`; \`npx tsx bench/profile-layers.ts\` reads a profile by layer),
 \`BENCH_SAME_SQL_ROUNDS\`, \`BENCH_KEEP_DB=1\`.
-Scenarios live in \`bench/scenarios/\`; the soak in \`bench/soak/\` (\`npm run soak\`, \`SOAK_SECONDS\`).
+Scenarios live in \`bench/scenarios/\`; the soak in \`bench/soak/\` (\`npm run soak\`, \`SOAK_SECONDS\`);
+\`lighthouse\` scores the patient pages with Lighthouse (mobile) in Debian's Chromium (\`BENCH_CHROMIUM\`, default
+\`/usr/bin/chromium\`), once per run, on the first database.
 `;
 
 const SECTION = /<!-- scenario:([\w-]+) -->\n([\s\S]*?)<!-- \/scenario:\1 -->\n?/g;

@@ -53,7 +53,7 @@ function selectedScenarios(): Scenario[] {
 }
 
 function target(server: RunningServer, db: string): Target {
-  return { baseUrl: server.baseUrl, pid: server.pid, db, exited: server.child.exited };
+  return { baseUrl: server.baseUrl, pid: server.pid, db, exited: server.child.exited, runtimeMetrics: server.runtimeMetrics };
 }
 
 async function runDatabase(db: DbKind, server: RunningServer, selected: Scenario[], baseline: Measurement, rows: Row[], checks: Tagged<TargetCheck>[], sections: Section[], idleRssMb: number | null) {
@@ -116,6 +116,27 @@ function resultsTable(rows: Row[], baseline: Measurement): string {
   );
 }
 
+/**
+ * Issue 55 item 2: for each case, what the server's runtime did during the run (bench/runtime-metrics.ts), so a
+ * tail can be told apart: GC pauses, a long synchronous task (the event loop's maximum delay), a pool queue.
+ * The lock sampler (waits on locks in PostgreSQL) is in the flows scenario's own section.
+ */
+function runtimeTable(rows: Row[]): string[] {
+  const measured = rows.filter(({ m }) => m.runtime);
+  if (!measured.length) return [];
+  const ms = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v < 10 ? v.toFixed(1) : fmt.int(v));
+  const table = markdownTable(
+    ['case', 'db', 'p99 ms', 'GC ms/s: minor', 'major', 'incremental', 'GC pauses', '≥ 10 ms', 'loop delay p99 ms', 'max ms', 'pool waiting: max', 'mean'],
+    measured.map(({ m }) => {
+      const r = m.runtime!;
+      const perS = (kind: string) => ms((r.gcMs[kind] ?? 0) / m.durationS);
+      return [m.name, m.db, fmt.ms(m.p99), perS('minor'), perS('major'), perS('incremental'), fmt.int(r.gcCount), fmt.int(r.gcPausesOver10ms), ms(r.loopDelayP99Ms), ms(r.loopDelayMaxMs), r.poolWaitingMax === null ? '—' : fmt.int(r.poolWaitingMax), r.poolWaitingMean === null ? '—' : r.poolWaitingMean.toFixed(1)];
+    }),
+    [false, false, true, true, true, true, true, true, true, true, true, true],
+  );
+  return ['Where the time of each case went in the server (its /metrics during the run: GC by kind, the event loop\'s delay, callers queued for a PostgreSQL connection, sampled every 250 ms):', '', table, ''];
+}
+
 const cpuCell = (ms: number | null) => (ms === null ? '—' : ms < 0.1 ? ms.toFixed(3) : ms.toFixed(2));
 
 function targetsTable(checks: TargetCheck[]): string {
@@ -158,6 +179,7 @@ function writeResults(body: { selected: Scenario[]; rows: Row[]; baseline: Measu
       '',
       resultsTable([{ scenario: 'baseline', m: body.baseline }, ...rows], body.baseline),
       '',
+      ...runtimeTable(rows),
       ...body.sections.filter((s) => s.scenario === scenario.id).flatMap((s) => [s.text, '']),
     ].join('\n');
     return { id: scenario.id, body: text, checks, kept, date };

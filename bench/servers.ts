@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { BenchError, ROOT, freePort, log, onCleanup, spawnChild, waitForHealthy, type Child } from './lib';
+import { BENCH_METRICS_TOKEN } from './runtime-metrics';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -15,6 +16,8 @@ export interface RunningServer {
   /** The plaintext ops key the server was started with (OPS_BOOTSTRAP_KEY). */
   opsKey: string;
   startupMs: number;
+  /** Serves /metrics to the bench (BENCH_METRICS_TOKEN): the project's server. */
+  runtimeMetrics?: boolean;
 }
 
 /** Environment variables the server reads; stripped from the inherited environment so the caller's shell can't leak in. */
@@ -64,10 +67,11 @@ export async function startBaseline(): Promise<RunningServer> {
   return { baseUrl, pid: child.pid, child, opsKey: '', startupMs };
 }
 
-/** Bare node:http serving one page's bytes (bench/static-page-server.ts): the floor a page is compared against. */
-export async function startStaticPage(file: string, contentType: string): Promise<RunningServer> {
+/** Bare node:http serving one page's bytes (bench/static-page-server.ts): the floor a page is compared against; `gzip` compresses as a browser accepts. */
+export async function startStaticPage(file: string, contentType: string, opts: { gzip?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawnChild('static page', ['--import', 'tsx', 'bench/static-page-server.ts'], { ...baseEnv(), PORT: String(port), PAGE_FILE: file, PAGE_CONTENT_TYPE: contentType });
+  const env = { ...baseEnv(), PORT: String(port), PAGE_FILE: file, PAGE_CONTENT_TYPE: contentType, ...(opts.gzip ? { PAGE_GZIP: '1' } : {}) };
+  const child = spawnChild('static page', ['--import', 'tsx', 'bench/static-page-server.ts'], env);
   const baseUrl = `http://127.0.0.1:${port}`;
   const startupMs = await waitForHealthy(`${baseUrl}/`, child);
   return { baseUrl, pid: child.pid, child, opsKey: '', startupMs };
@@ -129,6 +133,8 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
     HOST: '127.0.0.1',
     PORT: String(port),
     OPS_BOOTSTRAP_KEY: opsKey,
+    // The bench reads the server's GC, event-loop delay and pool queue during each run (bench/runtime-metrics.ts).
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     RATE_LIMIT_LIVE: '1000000',
     RATE_LIMIT_SANDBOX: '1000000',
@@ -147,7 +153,7 @@ export async function startServer(db: DbKind, databaseUrl?: string): Promise<Run
   const child = spawnChild(`server (${db})`, [...nodeArgs, 'scripts/run-built.mjs', 'start'], env);
   const baseUrl = `http://127.0.0.1:${port}`;
   const startupMs = await waitForHealthy(`${baseUrl}/healthz`, child);
-  return { baseUrl, pid: child.pid, child, opsKey, startupMs };
+  return { baseUrl, pid: child.pid, child, opsKey, startupMs, runtimeMetrics: true };
 }
 
 /**

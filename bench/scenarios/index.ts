@@ -2,6 +2,7 @@ import { flowsScenario } from './flows';
 import { intakeScenario } from './intake';
 import { intakeEngineScenario } from './intake-engine';
 import { keysScenario } from './keys';
+import { lighthouseScenario } from './lighthouse';
 import { ordersScenario } from './orders';
 import { pagesScenario } from './pages';
 import { routingScenario } from './routing';
@@ -13,4 +14,4 @@ import { webhooksScenario } from './webhooks';
  * Every scenario, in run order. A new one (webhook delivery, routing plan, orders …) is a module exporting a
  * `Scenario`, added here.
  */
-export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario, ordersScenario, intakeScenario, intakeEngineScenario, flowsScenario, pagesScenario, soakScenario];
+export const scenarios: Scenario[] = [keysScenario, webhooksScenario, routingScenario, ordersScenario, intakeScenario, intakeEngineScenario, flowsScenario, pagesScenario, lighthouseScenario, soakScenario];
