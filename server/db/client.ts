@@ -3,7 +3,8 @@ import type { PGlite as PgliteClient } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { logger } from '@/server/lib/logger';
 import { createPgListener } from './listen';
-import { ensurePrivateDir } from './private-dir';
+import { createPgliteClusterIfNew } from './pglite-first-start';
+import { ensurePrivateDir, makePrivateDir } from './private-dir';
 import type { Database, Db } from './types';
 
 export const MIGRATIONS = path.resolve(process.cwd(), 'db/migrations');
@@ -19,6 +20,10 @@ const ACQUIRE_TIMEOUT_MS = 30_000;
 // No transaction here waits on the outside world, so one left open between statements this long is a bug:
 // the server ends it, and with it the row locks it held over every other request on those rows.
 const IDLE_IN_TRANSACTION_MS = 60_000;
+// PGlite's own default is 128 MB, every page of it touched at start: the largest part of the embedded server's
+// memory. The embedded database is small, and a block evicted from this cache is read back from the operating
+// system's page cache (docs/decisions/performance.md, "PGlite's buffer cache").
+const PGLITE_SHARED_BUFFERS = '16MB';
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -46,9 +51,15 @@ async function openPglite(dataDir: string, lease?: PgliteLease): Promise<Databas
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { privatePgliteOptions } = await import('./pglite-private-fs');
   const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) ensurePrivateDir(dataDir);
   if (lease && !inMemory) throw new Error('A lent PGlite stands in for an in-memory database only');
-  const client = lease?.client ?? (inMemory ? new PGlite({ dataDir }) : new PGlite(privatePgliteOptions(dataDir)));
+  if (!inMemory) {
+    makePrivateDir(dataDir);
+    await createPgliteClusterIfNew(dataDir);
+    // After the child wrote its files (with PGlite's own modes): owner only, as at every start.
+    ensurePrivateDir(dataDir);
+  }
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  const client = lease?.client ?? new PGlite({ ...(inMemory ? { dataDir } : privatePgliteOptions(dataDir)), startParams });
   await client.waitReady;
   const db = drizzle(client) as unknown as Db;
   return {
