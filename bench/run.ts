@@ -32,7 +32,9 @@ import { scenarios } from './scenarios';
 import type { Scenario, TargetCheck } from './scenarios/types';
 import { createScratchDatabase, PG_TRANSPORT, startBaseline, startServer, WITH_NEXT, type DbKind, type RunningServer } from './servers';
 
-const RSS_LIMIT_MB = 400;
+// The server's peak under the bench's load: 400 MB on PostgreSQL; the embedded database's server also holds
+// PGlite's WebAssembly instance and its heap, and issue 55 (item 4) set it 450 MB.
+const RSS_LIMIT_MB: Record<DbKind, number> = { postgres: 400, pglite: 450 };
 const IDLE_SETTLE_MS = 3000;
 const RESULTS_FILE = path.resolve(ROOT, process.env.BENCH_RESULTS || 'bench/RESULTS.md');
 
@@ -92,7 +94,8 @@ async function runDatabase(db: DbKind, server: RunningServer, selected: Scenario
     const peaks = dbRows.filter((r) => r.scenario === scenario.id).map((r) => r.m.peakRssMb).filter((v): v is number => v !== null);
     if (!peaks.length) continue;
     const peak = Math.max(...peaks);
-    checks.push({ scenario: scenario.id, target: `server peak RSS ≤ ${RSS_LIMIT_MB} MB`, db, actual: `${fmt.mb(peak)} MB`, pass: peak <= RSS_LIMIT_MB });
+    const limit = RSS_LIMIT_MB[db];
+    checks.push({ scenario: scenario.id, target: `server peak RSS ≤ ${limit} MB`, db, actual: `${fmt.mb(peak)} MB`, pass: peak <= limit });
   }
 }
 

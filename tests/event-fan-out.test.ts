@@ -99,6 +99,28 @@ describe('an appended event', () => {
     }
   });
 
+  it('appended several in one statement: each gets the deliveries of its own type (the trigger runs once per statement, migration 0037)', async () => {
+    const a = await createTenantWithKeys(app, 'Fan-out batch');
+    const all = await hook(a.sandboxKey, {});
+    const shipped = await hook(a.sandboxKey, { events: ['order.shipped'] });
+    const ids = [newId('event'), newId('event'), newId('event')];
+    const at = new Date().toISOString();
+    await db().execute(sql`insert into events (id, tenant_id, livemode, type, data, created_at) values
+      (${ids[0]}, ${a.tenantId}, false, 'order.routed', '{}'::jsonb, ${at}::timestamptz),
+      (${ids[1]}, ${a.tenantId}, false, 'order.shipped', '{}'::jsonb, ${at}::timestamptz),
+      (${ids[2]}, ${a.tenantId}, true, 'order.shipped', '{}'::jsonb, ${at}::timestamptz)`);
+    const endpointsOf = async (eventId: string) =>
+      (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId))).map((r) => r.endpointId).sort();
+    expect(await endpointsOf(ids[0])).toEqual([all]);
+    expect(await endpointsOf(ids[1])).toEqual([all, shipped].sort());
+    expect(await endpointsOf(ids[2])).toEqual([]);
+    const queued = await db().select().from(jobs).where(eq(jobs.tenantId, a.tenantId));
+    expect(queued).toHaveLength(3);
+    // A statement that appends no event (a conditional insert whose condition failed) writes nothing either.
+    await db().execute(sql`insert into events (id, tenant_id, livemode, type, data, created_at) select ${newId('event')}, ${a.tenantId}, false, 'order.routed', '{}'::jsonb, now() where false`);
+    expect(await db().select().from(jobs).where(eq(jobs.tenantId, a.tenantId))).toHaveLength(3);
+  });
+
   it('writes nothing when its transaction rolls back', async () => {
     const a = await createTenantWithKeys(app, 'Fan-out rollback');
     await hook(a.sandboxKey, {});
