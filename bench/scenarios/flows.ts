@@ -62,7 +62,7 @@ interface Figures {
   counts?: { text: string; pass: boolean };
   locks?: string;
   cpuByKind?: Record<string, { server: number | null; postgres: number | null }>;
-  assignment?: { without: Latency & { perSec: number; n: number }; with: Latency & { perSec: number; n: number; variants: number } };
+  assignment?: { without: AssignmentCase; with: AssignmentCase & { variants: number } };
 }
 const figures: Figures[] = [];
 
@@ -133,6 +133,10 @@ const cpuByKindText = (byKind: NonNullable<Figures['cpuByKind']>) =>
 let patientNo = 0;
 
 const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+/** One case of session creation under or without an experiment: latencies, rate, CPU per session. */
+type AssignmentCase = Latency & { perSec: number; n: number; cpuMs: { server: number | null; postgres: number | null } };
+const cpuPair = (c: AssignmentCase['cpuMs']) => `${c.server?.toFixed(2) ?? '—'} server / ${c.postgres?.toFixed(2) ?? '—'} PostgreSQL`;
+
 const latency = (values: number[]): Latency => {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: quantile(sorted, 50), p99: quantile(sorted, 99) };
@@ -314,31 +318,42 @@ async function createSessions(baseUrl: string, w: World, seconds: number, expect
 
 /**
  * Session creation without and with a running experiment (a 50/50 theme-only variant: the bench flow has only
- * clinical steps, which experiments may not patch), in interleaved rounds (without, with, without, with, …), each
- * after a short unmeasured warm-up, the latencies of each case pooled: a 1 ms difference at p50 is far below
- * what a shared machine drifts by between two back-to-back runs, and interleaving spreads that drift over both
- * cases. Each "with" round starts its own experiment and stops it afterwards, so the beacons and counts that
- * follow see the flow as before.
+ * clinical steps, which experiments may not patch), in rounds ordered A B B A A B B A (without, with, with,
+ * without, …), each after a short unmeasured warm-up, the latencies of each case pooled: a 1 ms difference at p50
+ * is far below what a shared machine drifts by between two back-to-back runs, and the tables grow with every
+ * session made, so each case runs as often early as late. The server's and PostgreSQL's CPU per session of each
+ * case tell where a difference comes from. Each "with" round starts its own experiment and stops it afterwards,
+ * so the beacons and counts that follow see the flow as before.
  */
-async function measureAssignment(baseUrl: string, w: World): Promise<NonNullable<Figures['assignment']>> {
-  const rounds = 3;
-  const seconds = Math.max(2, Math.round(settings.duration / 3));
+async function measureAssignment(baseUrl: string, serverPid: number, w: World): Promise<NonNullable<Figures['assignment']>> {
+  const order = [false, true, true, false, false, true, true, false];
+  const seconds = Math.max(2, Math.round(settings.duration / 4));
   const warm = 1;
-  const pooled = { without: [] as number[], with: [] as number[], variants: 0 };
+  const pooled = { without: { times: [] as number[], serverS: 0, postgresS: 0 }, with: { times: [] as number[], serverS: 0, postgresS: 0 }, variants: 0 };
   const agent = new Agent();
+  const round = async (withExperiment: boolean) => {
+    await createSessions(baseUrl, w, warm, withExperiment);
+    const cpu = cpuMeter(serverPid);
+    const measured = await createSessions(baseUrl, w, seconds, withExperiment);
+    const used = cpu.stop();
+    const into = withExperiment ? pooled.with : pooled.without;
+    into.times.push(...measured.times);
+    into.serverS += used.serverS ?? NaN;
+    into.postgresS += used.postgresS ?? NaN;
+    pooled.variants += measured.variants;
+  };
   try {
-    for (let round = 0; round < rounds; round++) {
-      await createSessions(baseUrl, w, warm, false);
-      pooled.without.push(...(await createSessions(baseUrl, w, seconds, false)).times);
+    for (const [i, withExperiment] of order.entries()) {
+      if (!withExperiment) {
+        await round(false);
+        continue;
+      }
       const experiment = await call<{ id: string }>(agent, baseUrl, 'POST', `/v1/flows/${w.flowId}/experiments`, {
         bearer: w.liveKey,
-        body: { name: `bench theme ${round + 1}`, splitPct: 50, overrides: [{ stepId: '$flow', blocks: { theme: { primary: '#1d4ed8' } } }] },
+        body: { name: `bench theme ${i + 1}`, splitPct: 50, overrides: [{ stepId: '$flow', blocks: { theme: { primary: '#1d4ed8' } } }] },
       });
       try {
-        await createSessions(baseUrl, w, warm, true);
-        const measured = await createSessions(baseUrl, w, seconds, true);
-        pooled.with.push(...measured.times);
-        pooled.variants += measured.variants;
+        await round(true);
       } finally {
         await call(agent, baseUrl, 'POST', `/v1/flows/experiments/${experiment.id}/stop`, { bearer: w.liveKey, body: {}, expect: [200] });
       }
@@ -346,8 +361,13 @@ async function measureAssignment(baseUrl: string, w: World): Promise<NonNullable
   } finally {
     await agent.close();
   }
-  const total = rounds * seconds;
-  const summary = (times: number[]) => ({ ...latency(times), perSec: times.length / total, n: times.length });
+  const total = (order.length / 2) * seconds;
+  const summary = (c: typeof pooled.without) => ({
+    ...latency(c.times),
+    perSec: c.times.length / total,
+    n: c.times.length,
+    cpuMs: { server: msPer(c.serverS, c.times.length), postgres: msPer(c.postgresS, c.times.length) },
+  });
   return { without: summary(pooled.without), with: { ...summary(pooled.with), variants: pooled.variants } };
 }
 
@@ -549,7 +569,7 @@ export const flowsScenario: Scenario = {
 
     // Issue 24: what a running experiment adds to session creation (PostgreSQL only: the target's database).
     if (ctx.db === 'postgres') {
-      f.assignment = await measureAssignment(baseUrl, w);
+      f.assignment = await measureAssignment(baseUrl, ctx.server.pid, w);
       const a = f.assignment;
       log(`${ctx.db.padEnd(8)} flows sessions: p50 ${fmt.ms(a.without.p50)} ms without an experiment, ${fmt.ms(a.with.p50)} ms with one (${(a.with.p50 - a.without.p50).toFixed(2)} ms)`);
     }
@@ -613,8 +633,8 @@ export const flowsScenario: Scenario = {
           ? `\n\nCPU ms per request by kind (server / PostgreSQL), each kind alone after the runs: ${KIND_BATCH} of it at ${settings.connections} connections (every session first, then every medical step, and so on; the beacon a step_viewed): ${cpuByKindText(f.cpuByKind)}.`
           : '') +
         (f.assignment
-          ? `\n\nSession creation alone (POST …/sessions, closed loop at ${settings.connections} connections, 3 interleaved rounds of each case, each after an unmeasured warm-up, latencies pooled per case): without an experiment ${fmt.int(f.assignment.without.perSec)}/s, p50 ${fmt.ms(f.assignment.without.p50)} ms, p99 ${fmt.ms(f.assignment.without.p99)} ms (${fmt.int(f.assignment.without.n)} sessions); ` +
-            `with a running experiment (POST /v1/flows/{id}/experiments, 50/50, a theme-only variant) ${fmt.int(f.assignment.with.perSec)}/s, p50 ${fmt.ms(f.assignment.with.p50)} ms, p99 ${fmt.ms(f.assignment.with.p99)} ms (${fmt.int(f.assignment.with.n)} sessions, ${fmt.int(f.assignment.with.variants)} of them variant); p50 difference ${(f.assignment.with.p50 - f.assignment.without.p50).toFixed(2)} ms. Each round's experiment is stopped after it.`
+          ? `\n\nSession creation alone (POST …/sessions, closed loop at ${settings.connections} connections, 4 rounds of each case ordered A B B A A B B A, each after an unmeasured warm-up, latencies pooled per case): without an experiment ${fmt.int(f.assignment.without.perSec)}/s, p50 ${fmt.ms(f.assignment.without.p50)} ms, p99 ${fmt.ms(f.assignment.without.p99)} ms, CPU ms per session ${cpuPair(f.assignment.without.cpuMs)} (${fmt.int(f.assignment.without.n)} sessions); ` +
+            `with a running experiment (POST /v1/flows/{id}/experiments, 50/50, a theme-only variant) ${fmt.int(f.assignment.with.perSec)}/s, p50 ${fmt.ms(f.assignment.with.p50)} ms, p99 ${fmt.ms(f.assignment.with.p99)} ms, CPU ms per session ${cpuPair(f.assignment.with.cpuMs)} (${fmt.int(f.assignment.with.n)} sessions, ${fmt.int(f.assignment.with.variants)} of them variant); p50 difference ${(f.assignment.with.p50 - f.assignment.without.p50).toFixed(2)} ms. Each round's experiment is stopped after it.`
           : '') +
         `\n\nBeacons: ${fmt.int(BEACON_SESSIONS)} open sessions made first (unmeasured); beacon i goes to session i mod ${fmt.int(BEACON_SESSIONS)}, the rounds being view, then step_viewed of each step, so none repeats and every one lands its mark and bumps a row of the aggregate (the costliest beacon; a retry counts nothing and costs less). ` +
         `Stats: ${f.prefill ? `prefilled with SQL straight into the aggregate the read sums (server/domain/flows/stats.ts reads only flow_stats_daily, never flow_sessions, so no session rows were written for it): ${f.prefill}; the read covers those 90 days and today (the run's own sessions), then ANALYZE; offered at ${STATS_RATE}/s (open loop, the target's figure) and closed loop at ${settings.connections} connections.` : 'no prefill (no SQL connection to this database).'}` +
