@@ -4,9 +4,8 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPatientPages } from '@/scripts/build-patient-pages.mjs';
-import { publishedFlow, weightFlowDocument, type PinnedQuestionnaireRef } from './helpers/flow-world';
+import { liveWeightQuestionnaire, publishedFlow, weightFlowDocument, type PinnedQuestionnaireRef } from './helpers/flow-world';
 import { createTenantWithKeys, startTestApp, type Clinic, type TestApp } from './helpers/harness';
-import { approvedQuestionnaire, weightDocument } from './helpers/intake-world';
 
 /*
  * Issue 55 item 1 over HTTP: the hosted flow page and the widget's frame are rendered by the custom server
@@ -37,12 +36,7 @@ beforeAll(async () => {
   await buildPatientPages(assetsDir);
   app = await startTestApp({}, { fallback: standIn, patientPagesDir: assetsDir });
   clinic = await createTenantWithKeys(app, 'Patient Pages Clinic');
-  const product = await app.request('POST', '/v1/products', { key: clinic.liveKey, body: { sku: 'SKU-PP-1', name: 'Semaglutide pen', form: 'injection', rxRequired: true, active: true } });
-  expect(product.status, product.text).toBe(201);
-  const items = [{ productId: product.body.id, quantity: 1, sig: 'Inject weekly', refills: 0 }];
-  const protocol = await app.request('POST', '/v1/protocols', { key: clinic.liveKey, body: { name: 'GLP-1 start', active: true, items } });
-  expect(protocol.status, protocol.text).toBe(201);
-  q = await approvedQuestionnaire(app, { tenantId: clinic.tenantId, livemode: true }, weightDocument('weight', protocol.body.id));
+  q = await liveWeightQuestionnaire(app, clinic, 'SKU-PP-1');
 }, 60_000);
 afterAll(async () => {
   await app?.close();

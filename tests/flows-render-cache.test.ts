@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Services } from '@/server/api/context';
 import { flowClient } from './helpers/flow-run';
-import { publishedFlow, weightFlowDocument, type PinnedQuestionnaireRef } from './helpers/flow-world';
+import { liveWeightQuestionnaire, publishedFlow, weightFlowDocument, type PinnedQuestionnaireRef } from './helpers/flow-world';
 import { createTenantWithKeys, startTestApp, type Clinic, type TestApp } from './helpers/harness';
-import { approvedQuestionnaire, weightDocument } from './helpers/intake-world';
 
 /*
  * Issue 35 items 1 and 3 over HTTP (DESIGN decision 37): the hosted page and the widget's frame come from the
@@ -52,13 +51,7 @@ async function liveFlow() {
 beforeAll(async () => {
   app = await startTestApp({}, { fallback: standIn });
   clinic = await createTenantWithKeys(app, 'Render Cache Clinic');
-  // A questionnaire with a protocol, so that a copy or theme change publishes at once.
-  const product = await app.request('POST', '/v1/products', { key: clinic.liveKey, body: { sku: 'SKU-RC-1', name: 'Semaglutide pen', form: 'injection', rxRequired: true, active: true } });
-  expect(product.status, product.text).toBe(201);
-  const items = [{ productId: product.body.id, quantity: 1, sig: 'Inject weekly', refills: 0 }];
-  const protocol = await app.request('POST', '/v1/protocols', { key: clinic.liveKey, body: { name: 'GLP-1 start', active: true, items } });
-  expect(protocol.status, protocol.text).toBe(201);
-  q = await approvedQuestionnaire(app, { tenantId: clinic.tenantId, livemode: true }, weightDocument('weight', protocol.body.id));
+  q = await liveWeightQuestionnaire(app, clinic, 'SKU-RC-1');
 });
 afterAll(() => app?.close());
 

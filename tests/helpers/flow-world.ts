@@ -3,7 +3,8 @@ import { clinicalPlaneHash } from '@/server/domain/flows/clinical-plane';
 import type { FlowDocument } from '@/server/domain/flows/flow-schema';
 import { newEmbedKeyId } from '@/server/domain/embed/keys';
 import { newId } from '@/server/lib/ids';
-import type { TestApp } from './harness';
+import type { Clinic, TestApp } from './harness';
+import { approvedQuestionnaire, weightDocument } from './intake-world';
 
 /** A flow over `weightDocument` (tests/helpers/intake-world.ts): landing, quiz, two medical pages, consent, contact, outcome. */
 export function weightFlowDocument(questionnaireKey: string, extra: Partial<FlowDocument['settings']> = {}): FlowDocument {
@@ -36,6 +37,19 @@ export interface PinnedQuestionnaireRef {
   key: string;
   version: number;
   contentHash: string;
+}
+
+/**
+ * The clinic's live weight questionnaire (key `weight`), approved, ordering a protocol of one product made through
+ * the API, so that a flow's copy or theme change publishes at once.
+ */
+export async function liveWeightQuestionnaire(app: TestApp, clinic: Clinic, sku: string): Promise<PinnedQuestionnaireRef> {
+  const product = await app.request('POST', '/v1/products', { key: clinic.liveKey, body: { sku, name: 'Semaglutide pen', form: 'injection', rxRequired: true, active: true } });
+  if (product.status !== 201) throw new Error(product.text);
+  const items = [{ productId: product.body.id, quantity: 1, sig: 'Inject weekly', refills: 0 }];
+  const protocol = await app.request('POST', '/v1/protocols', { key: clinic.liveKey, body: { name: 'GLP-1 start', active: true, items } });
+  if (protocol.status !== 201) throw new Error(protocol.text);
+  return approvedQuestionnaire(app, { tenantId: clinic.tenantId, livemode: true }, weightDocument('weight', protocol.body.id));
 }
 
 /**
