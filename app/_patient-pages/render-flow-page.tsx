@@ -6,17 +6,12 @@ import type { PublicFlow } from '@/components/flows/types';
 import type { Services } from '@/server/api/context';
 import { escapeHtml } from '@/server/lib/html';
 import { publicCallerOf, statusOf } from '@/web/trpc/public-caller';
+import { campaignOf, EMBED_KEY_SHAPE, EMBED_PARENT_HEADER, hostedPageTitle, paramOf } from './flow-page-params';
 import { PROPS_ID, ROOT_ID, type FlowPageProps } from './flow-page-props';
 import type { PatientPageAssets } from './patient-assets';
 
-// Set by the custom server (server/http/framed-pages.ts) only when the framing page's origin is one the key allows.
-const EMBED_PARENT_HEADER = 'x-fr-embed-parent';
 const FRAME_PATH = '/embed/frame';
 const FLOW_PAGE = /^\/f\/([^/]+)\/?$/;
-const DEFAULT_TITLE = 'Check if treatment is right for you';
-
-const one = (v: string | null, shape = /^[\w.:/-]{1,200}$/) => (v !== null && shape.test(v) ? v : null);
-const campaignOf = (v: string | null) => one(v, /^[\w.-]{1,64}$/);
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /** What a view renders: the flow runner with its props, or the refusal shown in a frame on a site the key does not allow. */
@@ -32,7 +27,7 @@ type View = { kind: 'flow'; props: FlowPageProps; title: string } | { kind: 'ref
 export function createFlowPages(services: Services, assets: PatientPageAssets) {
   async function viewOf(req: IncomingMessage, url: URL, clientIp: string): Promise<View | null> {
     const frame = url.pathname === FRAME_PATH;
-    const embedKey = frame ? one(url.searchParams.get('k'), /^emb_[0-9A-Za-z]{24}$/) : keyOfPath(url.pathname);
+    const embedKey = frame ? paramOf(url.searchParams.get('k'), EMBED_KEY_SHAPE) : keyOfPath(url.pathname);
     if (!embedKey || (frame && !['flow', null].includes(url.searchParams.get('t')))) return null;
     const caller = publicCallerOf(services, clientIp);
     let initial: PublicFlow;
@@ -43,13 +38,12 @@ export function createFlowPages(services: Services, assets: PatientPageAssets) {
       throw err;
     }
     if (!frame) {
-      const landing = initial.steps.find((s) => s.kind === 'landing');
       const campaign = campaignOf(url.searchParams.get('cid')) ?? campaignOf(url.searchParams.get('utm_campaign'));
-      return { kind: 'flow', props: { embedKey, initial, campaign }, title: landing?.kind === 'landing' ? landing.blocks.headline : DEFAULT_TITLE };
+      return { kind: 'flow', props: { embedKey, initial, campaign }, title: hostedPageTitle(initial) };
     }
     const parentOrigin = header(req.headers[EMBED_PARENT_HEADER]) ?? null;
     if (header(req.headers['sec-fetch-dest']) === 'iframe' && !parentOrigin) return { kind: 'refused', cssVariables: initial.theme.cssVariables };
-    const embed = { parentOrigin, shop: one(url.searchParams.get('shop')), compact: url.searchParams.get('theme') === 'compact' };
+    const embed = { parentOrigin, shop: paramOf(url.searchParams.get('shop')), compact: url.searchParams.get('theme') === 'compact' };
     return { kind: 'flow', props: { embedKey, initial, campaign: campaignOf(url.searchParams.get('cid')), embed }, title: 'Fulfillment Rail' };
   }
 

@@ -1,5 +1,6 @@
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
+import { campaignOf, EMBED_KEY_SHAPE, EMBED_PARENT_HEADER, paramOf } from '@/app/_patient-pages/flow-page-params';
 import { EmbedRefused } from '@/components/flows/embed-refused';
 import { FlowRunner } from '@/components/flows/flow-runner';
 import { PublicIntakeFrame } from '@/components/flows/public-intake-frame';
@@ -9,11 +10,7 @@ import { publicCaller, statusOf } from '@/web/trpc/public-server';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Fulfillment Rail', robots: { index: false, follow: false }, referrer: 'same-origin' };
 
-// Set by the custom server (server/http/framed-pages.ts) only when the framing page's origin is one the key allows.
-const EMBED_PARENT_HEADER = 'x-fr-embed-parent';
-
 type Query = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined, shape = /^[\w.:/-]{1,200}$/) => (typeof v === 'string' && shape.test(v) ? v : null);
 
 /**
  * The widget's iframe (`/embed/frame?k=&q=&t=&theme=&shop=&cid=`): a flow (t=flow) or a questionnaire of public
@@ -24,12 +21,12 @@ export default async function EmbedFrame({ searchParams }: { searchParams: Promi
   const h = await headers();
   const parentOrigin = h.get(EMBED_PARENT_HEADER);
   const framed = h.get('sec-fetch-dest') === 'iframe';
-  const embedKey = one(query.k, /^emb_[0-9A-Za-z]{24}$/);
+  const embedKey = paramOf(query.k, EMBED_KEY_SHAPE);
   const compact = query.theme === 'compact';
   if (!embedKey) notFound();
 
   if (query.t === 'intake') {
-    const key = one(query.q, /^[\w.-]{1,64}$/);
+    const key = paramOf(query.q, /^[\w.-]{1,64}$/);
     if (!key) notFound();
     const caller = await publicCaller();
     const [served, embed] = await Promise.all([
@@ -47,5 +44,5 @@ export default async function EmbedFrame({ searchParams }: { searchParams: Promi
   const definition = await loadPublicFlow(embedKey);
   if (!definition) notFound();
   if (framed && !parentOrigin) return <EmbedRefused cssVariables={definition.theme.cssVariables} />;
-  return <FlowRunner embedKey={embedKey} initial={definition} campaign={one(query.cid, /^[\w.-]{1,64}$/)} embed={{ parentOrigin, shop: one(query.shop), compact }} />;
+  return <FlowRunner embedKey={embedKey} initial={definition} campaign={campaignOf(query.cid)} embed={{ parentOrigin, shop: paramOf(query.shop), compact }} />;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { campaignOf, hostedPageTitle } from '@/app/_patient-pages/flow-page-params';
 import { FlowRunner } from '@/components/flows/flow-runner';
 import { loadPublicFlow } from '@/web/trpc/public-flows';
 
@@ -8,12 +9,8 @@ export const dynamic = 'force-dynamic';
 /** The landing headline as the tab's title; the page is for patients, never for search engines. */
 export async function generateMetadata({ params }: { params: Promise<{ embedKey: string }> }): Promise<Metadata> {
   const definition = await loadPublicFlow((await params).embedKey);
-  const landing = definition?.steps.find((s) => s.kind === 'landing');
-  const title = landing?.kind === 'landing' ? landing.blocks.headline : 'Check if treatment is right for you';
-  return { title, robots: { index: false, follow: false }, referrer: 'same-origin' };
+  return { title: hostedPageTitle(definition), robots: { index: false, follow: false }, referrer: 'same-origin' };
 }
-
-const campaignOf = (v: string | string[] | undefined) => (typeof v === 'string' && /^[\w.-]{1,64}$/.test(v) ? v : null);
 
 /** A flow's hosted page (DESIGN decision 25): an unknown, revoked or unpublished key is a 404. */
 export default async function HostedFlowPage({ params, searchParams }: { params: Promise<{ embedKey: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
