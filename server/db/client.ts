@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { logger } from '@/server/lib/logger';
 import { createPgListener } from './listen';
 import { createPgliteClusterIfNew } from './pglite-first-start';
-import { ensurePrivateDir, makePrivateDir } from './private-dir';
+import { makePrivateDir, restrictPrivateTree } from './private-dir';
 import type { Database, Db } from './types';
 
 export const MIGRATIONS = path.resolve(process.cwd(), 'db/migrations');
@@ -56,7 +56,7 @@ async function openPglite(dataDir: string, lease?: PgliteLease): Promise<Databas
     makePrivateDir(dataDir);
     await createPgliteClusterIfNew(dataDir);
     // After the child wrote its files (with PGlite's own modes): owner only, as at every start.
-    ensurePrivateDir(dataDir);
+    restrictPrivateTree(dataDir);
   }
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   const client = lease?.client ?? new PGlite({ ...(inMemory ? { dataDir } : privatePgliteOptions(dataDir)), startParams });
