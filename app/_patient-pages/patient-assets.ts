@@ -3,8 +3,6 @@ import path from 'node:path';
 
 /** Where scripts/build-patient-pages.mjs writes (kept in step with PATIENT_OUT_DIR there). */
 const OUT_DIR = 'dist/patient';
-// server/http/patient-pages.ts serves them there.
-const PATIENT_ASSET_PREFIX = '/_fr/';
 
 export interface PatientAsset {
   body: Buffer;
@@ -21,13 +19,16 @@ export interface PatientPageAssets {
   files: ReadonlyMap<string, PatientAsset>;
 }
 
-/** The built assets, read once at start; a missing build is said plainly (npm run build, or npm start, makes it). */
-export function loadPatientPageAssets(dir = OUT_DIR): PatientPageAssets {
+/**
+ * The built assets, read once at start; a missing build is said plainly (npm run build, or npm start, makes it).
+ * `prefix` is where the server serves the scripts (server/http/patient-pages.ts).
+ */
+export function loadPatientPageAssets(prefix: string, dir = OUT_DIR): PatientPageAssets {
   const manifestFile = path.join(dir, 'manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`The patient pages are not built (${manifestFile} is missing): run npm run build.`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { script: string; stylesheet: string };
   const file = (name: string) => readFileSync(path.join(dir, name));
-  const scriptPath = `${PATIENT_ASSET_PREFIX}${manifest.script}`;
+  const scriptPath = `${prefix}${manifest.script}`;
   return {
     scriptPath,
     stylesheet: file(manifest.stylesheet).toString('utf8'),

@@ -7,6 +7,7 @@ import { DEMO_PORTAL_PATIENT } from '@/server/domain/seed/demo-portal';
 import { portalUrl } from '@/server/domain/patients/portal-link';
 import { createPatientPages } from '@/app/_patient-pages';
 import { createApp, type Fallback } from './app';
+import { PATIENT_ASSET_PREFIX } from './patient-pages';
 import { createServices } from './services';
 import { gracefulShutdown } from './lifecycle';
 import { startMetricsListener } from '@/server/lib/metrics-scrape';
@@ -46,7 +47,7 @@ async function main() {
   }
 
   // The hosted flow page and the frame, from the build's own assets; in development Next.js renders them.
-  const patientPages = fallback && config.NODE_ENV !== 'development' ? createPatientPages(services) : undefined;
+  const patientPages = fallback && config.NODE_ENV !== 'development' ? createPatientPages(services, PATIENT_ASSET_PREFIX) : undefined;
   const server = createServiceServer(observe(createApp(services, fallback, { worker, patientPages }), config));
   server.keepAliveTimeout = 65_000;
   server.listen(config.PORT, config.HOST, () => {
