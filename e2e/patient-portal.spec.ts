@@ -141,6 +141,9 @@ test.describe.serial('the patient portal', () => {
     await page.goto(notice.portal);
     await expect(page.getByText('Bayview Health')).toBeVisible();
     await expect(page.getByText('Test mode: this is a sandbox portal')).toBeVisible();
+    // Rendered by the custom server and hydrated by its one script: nothing of Next.js's client runtime.
+    await expect(page.locator('script[src^="/_fr/portal-page-"]')).toHaveCount(1);
+    await expect(page.locator('script[src*="/_next/"]')).toHaveCount(0);
     await expectAccessible(page);
 
     const before = mailsTo(world.email);

@@ -7,22 +7,42 @@ import { build } from 'esbuild';
 import postcss from 'postcss';
 
 /**
- * The patient pages' own assets (docs/decisions/flows.md, "The patient pages' weight"): the hosted flow page and
- * the widget's frame are rendered by the custom server (app/_patient-pages/) and hydrated by one small script, not
- * by Next.js's client runtime. Built here, beside the server, by `npm run build` and on a start that finds them
- * missing or older than their sources: the script (React and the flow runner, minified, named by its content
- * and compressed ahead of time) and the stylesheet (Tailwind over the patient components only, inlined in each
- * page, so the first paint waits for no second request).
+ * The patient pages' own assets (docs/decisions/flows.md, "The patient pages' weight"): the hosted flow page, the
+ * widget's frame and the patient portal's pages are rendered by the custom server (app/_patient-pages/) and
+ * hydrated by one small script per kind of page, not by Next.js's client runtime. Built here, beside the server,
+ * by `npm run build` and on a start that finds them missing or older than their sources: the scripts (React and
+ * the page's components, minified, named by their content and compressed ahead of time) and the stylesheet
+ * (Tailwind over the patient components only, inlined in each page, so the first paint waits for no second request).
  */
 export const PATIENT_OUT_DIR = 'dist/patient';
 export const PATIENT_MANIFEST = path.join(PATIENT_OUT_DIR, 'manifest.json');
-const SCRIPT_ENTRY = 'app/_patient-pages/flow-page.client.tsx';
+// Each page's script by its name in the manifest: one bundle per page, so neither carries the other's components.
+const SCRIPT_ENTRIES = { flow: 'app/_patient-pages/flow-page.client.tsx', portal: 'app/_patient-pages/portal-page.client.tsx' };
 const STYLESHEET = 'app/_patient-pages/patient.css';
 
 /** Builds into `outDir` (the tests build into a directory of their own). */
 export async function buildPatientPages(outDir = PATIENT_OUT_DIR) {
-  const script = await build({
-    entryPoints: [SCRIPT_ENTRY],
+  const scripts = await Promise.all(Object.entries(SCRIPT_ENTRIES).map(async ([page, entry]) => ({ page, code: await bundle(entry) })));
+  const css = await postcss([tailwind({ optimize: { minify: true } })]).process(readFileSync(STYLESHEET, 'utf8'), { from: STYLESHEET });
+
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const names = {};
+  for (const { page, code } of scripts) {
+    const name = `${page}-page-${createHash('sha256').update(code).digest('base64url').slice(0, 12)}.js`;
+    writeFileSync(path.join(outDir, name), code);
+    writeFileSync(path.join(outDir, `${name}.br`), brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(path.join(outDir, `${name}.gz`), gzipSync(code, { level: 9 }));
+    names[page] = name;
+  }
+  writeFileSync(path.join(outDir, 'patient.css'), css.css);
+  writeFileSync(path.join(outDir, 'manifest.json'), JSON.stringify({ scripts: names, stylesheet: 'patient.css', builtAt: new Date().toISOString() }));
+  return { scripts: names, bytes: Object.fromEntries(scripts.map(({ page, code }) => [page, code.length])), cssBytes: css.css.length };
+}
+
+async function bundle(entry) {
+  const built = await build({
+    entryPoints: [entry],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -35,22 +55,11 @@ export async function buildPatientPages(outDir = PATIENT_OUT_DIR) {
     write: false,
     logLevel: 'warning',
   });
-  const code = script.outputFiles[0].contents;
-  const name = `flow-page-${createHash('sha256').update(code).digest('base64url').slice(0, 12)}.js`;
-  const css = await postcss([tailwind({ optimize: { minify: true } })]).process(readFileSync(STYLESHEET, 'utf8'), { from: STYLESHEET });
-
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, name), code);
-  writeFileSync(path.join(outDir, `${name}.br`), brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  writeFileSync(path.join(outDir, `${name}.gz`), gzipSync(code, { level: 9 }));
-  writeFileSync(path.join(outDir, 'patient.css'), css.css);
-  writeFileSync(path.join(outDir, 'manifest.json'), JSON.stringify({ script: name, stylesheet: 'patient.css', builtAt: new Date().toISOString() }));
-  return { script: name, bytes: code.length, cssBytes: css.css.length };
+  return built.outputFiles[0].contents;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
   const built = await buildPatientPages();
-  console.log(`Patient pages built into ${PATIENT_OUT_DIR}/ in ${Date.now() - started} ms (script ${built.bytes} B, stylesheet ${built.cssBytes} B)`);
+  console.log(`Patient pages built into ${PATIENT_OUT_DIR}/ in ${Date.now() - started} ms (scripts ${JSON.stringify(built.bytes)} B, stylesheet ${built.cssBytes} B)`);
 }

@@ -46,8 +46,8 @@ export const LAYER_EDGES: readonly LayerEdge[] = [
   {
     from: 'app',
     to: 'server/api',
-    why: 'types only: the services the custom server renders the patient pages with (app/_patient-pages/)',
-    only: ['app/_patient-pages/index.ts', 'app/_patient-pages/render-flow-page.tsx'],
+    why: "types only: the services the custom server renders the patient pages and runs the portal's actions with (app/_patient-pages/)",
+    only: ['app/_patient-pages/index.ts', 'app/_patient-pages/render-flow-page.tsx', 'app/_patient-pages/render-portal-page.tsx', 'app/_patient-pages/portal-actions.ts'],
   },
   { from: 'proxy.ts', to: 'web', why: "Next.js's proxy refreshes the console session before a page reads it" },
   { from: 'components', to: 'web', why: 'components call the typed tRPC client and read the console session' },

@@ -44,6 +44,7 @@ const PATHS = () => [
   { path: '/console', api: false },
   { path: `/f/${embedKey}`, api: false },
   { path: `/p/${embedKey}`, api: false },
+  { path: `/p/${embedKey}/actions/request-code`, api: true },
   { path: '/embed/flow.js', api: false },
   { path: '/embed/demo', api: false },
   { path: '/embed/frame', api: false },
@@ -76,9 +77,10 @@ describe('every method on every class of path (item 1)', () => {
   it('lets only the methods a page serves reach Next.js', () => {
     const methods = new Set(reachedPages.map((r) => r.split(' ')[0]));
     expect([...methods].sort()).toEqual(['GET', 'HEAD', 'POST']);
-    // POST only where a page takes it: next-auth's routes, and the patient portal's server actions (DESIGN decision 39).
-    expect(reachedPages.filter((r) => r.startsWith('POST ')).every((r) => r.startsWith('POST /api/auth/') || r.startsWith('POST /p/'))).toBe(true);
-    expect(reachedPages).toContain(`POST /p/${embedKey}`);
+    // POST only where a page takes it: next-auth's routes. The patient portal's writes are the app's own
+    // (`/p/{embedKey}/actions/{name}`, server/http/portal-actions.ts), and its pages take GET and HEAD.
+    expect(reachedPages.filter((r) => r.startsWith('POST ')).every((r) => r.startsWith('POST /api/auth/'))).toBe(true);
+    expect(reachedPages).not.toContain(`POST /p/${embedKey}`);
   });
 
   it('answers TRACE with 405 and Allow on pages, tRPC and /v1', async () => {

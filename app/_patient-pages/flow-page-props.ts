@@ -4,6 +4,3 @@ import type { FlowRunner } from '@/components/flows/flow-runner';
 /** What the server renders the flow's page from and the browser hydrates it with. */
 export type FlowPageProps = ComponentProps<typeof FlowRunner>;
 
-/** The element React owns, and the JSON script that carries the props. */
-export const ROOT_ID = 'fr-root';
-export const PROPS_ID = 'fr-props';

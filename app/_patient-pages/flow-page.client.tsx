@@ -1,7 +1,8 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { FlowRunner } from '@/components/flows/flow-runner';
-import { PROPS_ID, ROOT_ID, type FlowPageProps } from './flow-page-props';
+import type { FlowPageProps } from './flow-page-props';
+import { PROPS_ID, ROOT_ID } from './page-root';
 
 /*
  * The browser's half of the hosted flow page and the widget's frame (docs/decisions/flows.md, "The patient pages'

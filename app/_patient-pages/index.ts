@@ -1,6 +1,9 @@
 import type { Services } from '@/server/api/context';
 import { loadPatientPageAssets } from './patient-assets';
 import { createFlowPages } from './render-flow-page';
+import { createPortalPages } from './render-portal-page';
+
+export { createPortalActions } from './portal-actions';
 
 /**
  * The patient pages the custom server renders itself (server/http/patient-pages.ts is the port), from the built
@@ -8,5 +11,5 @@ import { createFlowPages } from './render-flow-page';
  */
 export function createPatientPages(services: Services, assetPrefix: string, dir?: string) {
   const assets = loadPatientPageAssets(assetPrefix, dir);
-  return { render: createFlowPages(services, assets), files: assets.files };
+  return { render: createFlowPages(services, assets), renderPortal: createPortalPages(services, assets), files: assets.files };
 }

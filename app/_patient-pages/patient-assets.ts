@@ -11,11 +11,11 @@ export interface PatientAsset {
 }
 
 export interface PatientPageAssets {
-  /** The hydrating script's address (`/_fr/flow-page-<hash>.js`). */
-  scriptPath: string;
+  /** Each page's hydrating script by its address (`/_fr/flow-page-<hash>.js`, `/_fr/portal-page-<hash>.js`). */
+  scripts: { flow: string; portal: string };
   /** The stylesheet's text, inlined in every page. */
   stylesheet: string;
-  /** The script by address, with its compressed forms made at build time. */
+  /** The scripts by address, with their compressed forms made at build time. */
   files: ReadonlyMap<string, PatientAsset>;
 }
 
@@ -26,12 +26,16 @@ export interface PatientPageAssets {
 export function loadPatientPageAssets(prefix: string, dir = OUT_DIR): PatientPageAssets {
   const manifestFile = path.join(dir, 'manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`The patient pages are not built (${manifestFile} is missing): run npm run build.`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { script: string; stylesheet: string };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { scripts: { flow: string; portal: string }; stylesheet: string };
   const file = (name: string) => readFileSync(path.join(dir, name));
-  const scriptPath = `${prefix}${manifest.script}`;
+  const scripts = { flow: `${prefix}${manifest.scripts.flow}`, portal: `${prefix}${manifest.scripts.portal}` };
+  const asset = (name: string): PatientAsset => ({ body: file(name), br: file(`${name}.br`), gzip: file(`${name}.gz`) });
   return {
-    scriptPath,
+    scripts,
     stylesheet: file(manifest.stylesheet).toString('utf8'),
-    files: new Map([[scriptPath, { body: file(manifest.script), br: file(`${manifest.script}.br`), gzip: file(`${manifest.script}.gz`) }]]),
+    files: new Map([
+      [scripts.flow, asset(manifest.scripts.flow)],
+      [scripts.portal, asset(manifest.scripts.portal)],
+    ]),
   };
 }

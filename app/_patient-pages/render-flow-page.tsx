@@ -4,11 +4,11 @@ import { EmbedRefused } from '@/components/flows/embed-refused';
 import { FlowRunner } from '@/components/flows/flow-runner';
 import type { PublicFlow } from '@/components/flows/types';
 import type { Services } from '@/server/api/context';
-import { escapeHtml } from '@/server/lib/html';
 import { publicCallerOf, statusOf } from '@/web/trpc/public-caller';
 import { campaignOf, EMBED_KEY_SHAPE, EMBED_PARENT_HEADER, hostedPageTitle, paramOf } from './flow-page-params';
-import { PROPS_ID, ROOT_ID, type FlowPageProps } from './flow-page-props';
+import type { FlowPageProps } from './flow-page-props';
 import type { PatientPageAssets } from './patient-assets';
+import { patientDocument } from './patient-document';
 
 const FRAME_PATH = '/embed/frame';
 const FLOW_PAGE = /^\/f\/([^/]+)\/?$/;
@@ -72,24 +72,11 @@ function keyOfPath(pathname: string): string | null {
   }
 }
 
-function head(assets: PatientPageAssets, title: string, extra = ''): string {
-  return (
-    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="same-origin">` +
-    `<link rel="icon" href="/icon.svg" type="image/svg+xml">${extra}<style>${assets.stylesheet}</style></head>` +
-    '<body class="min-h-screen bg-slate-50 text-slate-900 antialiased">'
-  );
-}
-
 function flowDocument(assets: PatientPageAssets, props: FlowPageProps, title: string, nonce: string): string {
-  const body = renderToString(<FlowRunner {...props} />);
-  // JSON inside a script element: `<` escaped so no value can close the element (an answer never reaches here; a headline might).
-  const json = JSON.stringify(props).replace(/</g, '\\u003c');
-  const script = `<script type="module" src="${assets.scriptPath}" nonce="${escapeHtml(nonce)}"></script>`;
-  return `${head(assets, title, script)}<div id="${ROOT_ID}">${body}</div><script type="application/json" id="${PROPS_ID}">${json}</script></body></html>`;
+  return patientDocument(assets, { title, referrer: 'same-origin', body: renderToString(<FlowRunner {...props} />), script: { path: assets.scripts.flow, nonce, props } });
 }
 
 /** Nothing runs in a refused frame: no script at all. */
 function refusedDocument(assets: PatientPageAssets, cssVariables: Record<string, string>): string {
-  return `${head(assets, 'Fulfillment Rail')}<div id="${ROOT_ID}">${renderToString(<EmbedRefused cssVariables={cssVariables} />)}</div></body></html>`;
+  return patientDocument(assets, { title: 'Fulfillment Rail', referrer: 'same-origin', body: renderToString(<EmbedRefused cssVariables={cssVariables} />) });
 }

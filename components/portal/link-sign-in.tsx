@@ -1,9 +1,7 @@
 'use client';
 
-import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { signInWithLink } from '@/web/portal/actions';
+import { portalAction } from './portal-actions';
 import { portalPath, textLink } from './portal-ui';
 
 /**
@@ -12,19 +10,18 @@ import { portalPath, textLink } from './portal-ui';
  * SameSite=Strict cookie it sets is sent from then on (a cookie set on a navigation from the mail app would not be).
  */
 export function LinkSignIn({ embedKey, token }: { embedKey: string; token: string }) {
-  const router = useRouter();
   const [problem, setProblem] = useState<string>();
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    signInWithLink(embedKey, token).then((result) => {
+    portalAction(embedKey, 'verify-link', { token }).then((result) => {
       if (!result.ok) return setProblem(result.message);
-      router.replace(portalPath(embedKey));
-      router.refresh();
+      // Replaced, so Back does not return to a spent link.
+      window.location.replace(portalPath(embedKey));
     });
-  }, [embedKey, token, router]);
+  }, [embedKey, token]);
 
   if (problem) {
     return (
@@ -33,9 +30,9 @@ export function LinkSignIn({ embedKey, token }: { embedKey: string; token: strin
           {problem}
         </p>
         <p className="text-base">
-          <Link href={portalPath(embedKey)} className={textLink}>
+          <a href={portalPath(embedKey)} className={textLink}>
             Sign in with your e-mail and date of birth
-          </Link>
+          </a>
         </p>
       </div>
     );

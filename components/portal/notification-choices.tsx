@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { changeNotifications } from '@/web/portal/actions';
+import { portalAction } from './portal-actions';
 import type { PatientProfile } from './portal-types';
 
 type Choices = PatientProfile['notifications'];
@@ -10,7 +10,7 @@ type Choices = PatientProfile['notifications'];
  * The patient's notice choices (DESIGN decisions 40, 41), saved as each box changes and announced. Texts can be
  * chosen only with a phone given with consent to texts; the box says how to get there otherwise.
  */
-export function NotificationChoices({ initial }: { initial: Choices }) {
+export function NotificationChoices({ embedKey, initial }: { embedKey: string; initial: Choices }) {
   const [choices, setChoices] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [said, setSaid] = useState<{ ok: boolean; text: string }>();
@@ -18,7 +18,7 @@ export function NotificationChoices({ initial }: { initial: Choices }) {
   async function change(channel: 'email' | 'sms', on: boolean) {
     setSaving(true);
     setSaid(undefined);
-    const result = await changeNotifications({ [channel]: on });
+    const result = await portalAction(embedKey, 'notifications', { [channel]: on });
     setSaving(false);
     if (!result.ok) return setSaid({ ok: false, text: result.message });
     setChoices(result.notifications);

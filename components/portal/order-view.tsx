@@ -1,4 +1,6 @@
-import Link from 'next/link';
+'use client';
+
+import { useState } from 'react';
 import { AddressLines, medicationName, StatusBadge } from './portal-home';
 import type { PatientOrder } from './portal-types';
 import { card, formatDay, portalPath, sectionTitle, textLink } from './portal-ui';
@@ -7,16 +9,18 @@ import { ShippingForm } from './shipping-form';
 /**
  * One order as its patient reads it (DESIGN decision 40): where it stands and what happens next, the tracking, what
  * is in it and how to take it, who fills it, what happened so far, and where it ships (changeable until it goes
- * to the pharmacy). Everything from the server is shown as text.
+ * to the pharmacy). Everything from the server is shown as text. A saved address answers with the order as it now
+ * stands (its status and timeline), which replaces the one the page was rendered with.
  */
-export function OrderView({ embedKey, order, phone }: { embedKey: string; order: PatientOrder; phone: string | null }) {
+export function OrderView({ embedKey, order: rendered, phone }: { embedKey: string; order: PatientOrder; phone: string | null }) {
+  const [order, setOrder] = useState(rendered);
   const s = order.shipment;
   return (
     <div className="space-y-8">
       <p>
-        <Link href={portalPath(embedKey)} className={textLink}>
+        <a href={portalPath(embedKey)} className={textLink}>
           ← All your orders
-        </Link>
+        </a>
       </p>
 
       <section aria-labelledby="order-status" className={`${card} space-y-2`}>
@@ -103,7 +107,7 @@ export function OrderView({ embedKey, order, phone }: { embedKey: string; order:
           Shipping address
         </h2>
         {order.canChangeShipping ? (
-          <ShippingForm orderId={order.id} address={order.shippingAddress} phone={phone} />
+          <ShippingForm embedKey={embedKey} orderId={order.id} address={order.shippingAddress} phone={phone} onSaved={setOrder} />
         ) : (
           <>
             {order.shippingAddress && (

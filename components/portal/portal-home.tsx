@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { NotificationChoices } from './notification-choices';
 import type { PatientAddress, PatientOrderSummary, PatientProfile, PatientSubmission } from './portal-types';
 import { card, formatDay, portalPath, sectionTitle, textLink } from './portal-ui';
@@ -45,9 +44,9 @@ function OrderCard({ embedKey, order }: { embedKey: string; order: PatientOrderS
           {order.shipment.estimatedDelivery && <> · expected {formatDay(order.shipment.estimatedDelivery)}</>}
         </p>
       )}
-      <Link href={href} className={`${textLink} inline-block py-1`}>
+      <a href={href} className={`${textLink} inline-block py-1`}>
         Order details<span className="sr-only"> for {medicationLine(order)}, ordered {formatDay(order.createdAt)}</span>
-      </Link>
+      </a>
     </li>
   );
 }
@@ -97,7 +96,7 @@ export function PortalHome({ embedKey, profile, orders, submissions }: { embedKe
         <h2 id="portal-notices" className={sectionTitle}>
           Notifications
         </h2>
-        <NotificationChoices initial={profile.notifications} />
+        <NotificationChoices embedKey={embedKey} initial={profile.notifications} />
       </section>
 
       <section aria-labelledby="portal-details" className="space-y-3">

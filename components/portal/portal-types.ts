@@ -7,3 +7,6 @@ export type PatientOrderSummary = RouterOutputs['patient']['listPatientOrders'][
 export type PatientOrder = RouterOutputs['patient']['getPatientOrder'];
 export type PatientSubmission = RouterOutputs['patient']['listPatientSubmissions'][number];
 export type PatientAddress = NonNullable<PatientProfile['shippingAddress']>;
+
+/** What the portal's first page shows a signed-in patient. */
+export type PatientHome = { profile: PatientProfile; orders: PatientOrderSummary[]; submissions: PatientSubmission[] };

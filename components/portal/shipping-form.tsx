@@ -1,12 +1,11 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { primaryButton } from '@/components/flows/error-summary';
 import { US_STATE_OPTIONS } from '@/server/lib/us-states';
-import { changeShipping } from '@/web/portal/actions';
 import { useHydrated } from '@/web/use-hydrated';
-import type { PatientAddress } from './portal-types';
+import { portalAction } from './portal-actions';
+import type { PatientAddress, PatientOrder } from './portal-types';
 import { control } from './portal-ui';
 
 type Fields = { line1: string; line2: string; city: string; state: string; postalCode: string; phone: string };
@@ -40,8 +39,19 @@ const fieldOf = (param: string | null): keyof Fields | null => {
  * Where the order ships, while it has not gone to the pharmacy (DESIGN decision 40). A new state sends the order
  * back to a provider licensed there; the form says so before it is sent and after.
  */
-export function ShippingForm({ orderId, address, phone }: { orderId: string; address: PatientAddress | null; phone: string | null }) {
-  const router = useRouter();
+export function ShippingForm({
+  embedKey,
+  orderId,
+  address,
+  phone,
+  onSaved,
+}: {
+  embedKey: string;
+  orderId: string;
+  address: PatientAddress | null;
+  phone: string | null;
+  onSaved: (order: PatientOrder) => void;
+}) {
   const hydrated = useHydrated();
   const [v, setV] = useState<Fields>({
     line1: address?.line1 ?? '',
@@ -68,7 +78,7 @@ export function ShippingForm({ orderId, address, phone }: { orderId: string; add
     if (Object.keys(found).length) return setSaid({ ok: false, text: 'Please correct the fields marked below.' });
     setBusy(true);
     const movedState = Boolean(address && address.state !== v.state);
-    const result = await changeShipping({
+    const result = await portalAction(embedKey, 'shipping', {
       id: orderId,
       address: { line1: v.line1.trim(), line2: v.line2.trim() || null, city: v.city.trim(), state: v.state, postalCode: v.postalCode.trim(), country: 'US' },
       ...(v.phone.trim() ? { phone: v.phone.trim() } : phone ? { phone: null } : {}),
@@ -80,7 +90,7 @@ export function ShippingForm({ orderId, address, phone }: { orderId: string; add
       return setSaid({ ok: false, text: result.message });
     }
     setSaid({ ok: true, text: movedState ? 'Saved. Because the new address is in another state, a provider licensed there reviews your order again.' : 'Saved. Your order will ship to the new address.' });
-    router.refresh();
+    onSaved(result.order);
   }
 
   const input = (name: keyof Fields, type = 'text') => (

@@ -1,10 +1,9 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { primaryButton, secondaryButton } from '@/components/flows/error-summary';
-import { requestSignInCode, signInWithCode } from '@/web/portal/actions';
 import { useHydrated } from '@/web/use-hydrated';
+import { portalAction } from './portal-actions';
 import { control } from './portal-ui';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,10 +37,9 @@ const described = (id: string, error: string | undefined, hint = false) =>
 /**
  * Sign-in in two steps (DESIGN decision 39): the e-mail and date of birth on file, then the 6-digit code the
  * clinic mails (or its link). The first step's answer never says whether the clinic knows the person. On success
- * the session lives in an HttpOnly cookie (the server action sets it) and the page shows the patient's orders.
+ * the session lives in an HttpOnly cookie (the action's answer sets it) and the page shows the patient's orders.
  */
 export function PortalSignIn({ embedKey }: { embedKey: string }) {
-  const router = useRouter();
   const hydrated = useHydrated();
   const [step, setStep] = useState<'details' | 'code'>('details');
   const [email, setEmail] = useState('');
@@ -69,7 +67,7 @@ export function PortalSignIn({ embedKey }: { embedKey: string }) {
     setProblem(undefined);
     if (Object.keys(found).length) return;
     setBusy(true);
-    const result = await requestSignInCode(embedKey, { email: email.trim(), dateOfBirth }).finally(() => setBusy(false));
+    const result = await portalAction(embedKey, 'request-code', { email: email.trim(), dateOfBirth }).finally(() => setBusy(false));
     if (!result.ok) return setProblem(result.message);
     setStep('code');
   }
@@ -81,12 +79,13 @@ export function PortalSignIn({ embedKey }: { embedKey: string }) {
     if (!/^\d{6}$/.test(typed)) return setErrors({ code: 'Enter the 6 digits from the e-mail.' });
     setErrors({});
     setBusy(true);
-    const result = await signInWithCode(embedKey, { email: email.trim(), code: typed });
+    const result = await portalAction(embedKey, 'verify-code', { email: email.trim(), code: typed });
     if (!result.ok) {
       setBusy(false);
       return setProblem(result.message);
     }
-    router.refresh();
+    // The cookie is set: the same address now answers the signed-in page.
+    window.location.reload();
   }
 
   return (

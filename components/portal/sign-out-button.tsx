@@ -1,13 +1,11 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { signOut } from '@/web/portal/actions';
+import { portalAction } from './portal-actions';
 import { portalPath } from './portal-ui';
 
 /** Ends the session (server and cookie) and returns to the sign-in page. */
 export function SignOutButton({ embedKey }: { embedKey: string }) {
-  const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -15,9 +13,8 @@ export function SignOutButton({ embedKey }: { embedKey: string }) {
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        await signOut(embedKey);
-        router.replace(portalPath(embedKey));
-        router.refresh();
+        await portalAction(embedKey, 'sign-out', {});
+        window.location.replace(portalPath(embedKey));
       }}
       className="shrink-0 rounded-[var(--nl-flow-radius,0.375rem)] border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 disabled:opacity-60"
     >

@@ -26,6 +26,7 @@ import { createTrpcEndpoint, TRPC_PREFIX } from './trpc-endpoint';
 import { isWidgetPath, serveWidget } from './embed-widgets';
 import { DEMO_PATH, serveEmbedDemo } from './embed-demo';
 import { framedPagePolicy, hostedIntakePolicy } from './framed-pages';
+import { isPortalActionPath, servePortalAction, type PortalActions } from './portal-actions';
 import { PATIENT_ASSET_PREFIX, servePatientAsset, type PatientPages } from './patient-pages';
 import { createPageCache } from './page-cache';
 import { isBillingSimulatedPath, serveBillingSimulated } from './billing-simulated';
@@ -42,8 +43,10 @@ export interface AppOptions {
    * tests compare the two paths' answers with it.
    */
   directCalls?: boolean;
-  /** The hosted flow page and the widget's frame rendered without Next.js (not in development, as the render cache). */
+  /** The hosted flow page, the widget's frame and the portal's pages rendered without Next.js (not in development, as the render cache). */
   patientPages?: PatientPages;
+  /** The patient portal's writes, `POST /p/{embedKey}/actions/{name}` (in every mode: the portal's pages call them in development too). */
+  portalActions?: PortalActions;
 }
 
 /**
@@ -171,6 +174,13 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       } else if (opts.patientPages && url.pathname.startsWith(PATIENT_ASSET_PREFIX)) {
         setHeaders(res, security.page);
         servePatientAsset(req, res, opts.patientPages, url.pathname);
+      } else if (opts.portalActions && isPortalActionPath(url.pathname)) {
+        // Data, not a page: the API's headers (no-store), and no CORS, so no other origin may read an answer.
+        setHeaders(res, security.api(url.pathname));
+        if (allowMethod(state.method, ['POST'], res, url.pathname)) {
+          const call = { clientIp: origin.address, https: origin.https, publicUrl: services.auth.publicUrl, maxBodyBytes: services.config.MAX_BODY_BYTES };
+          await servePortalAction(req, res, opts.portalActions, url.pathname, call);
+        }
       } else if (url.pathname === DEMO_PATH) {
         setHeaders(res, security.page);
         await serveEmbedDemo(req, res, url, services);
@@ -185,8 +195,8 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
       } else {
         // Hosted flow pages and the widget's frame carry their own CSP, with the key's origins as frame-ancestors.
         const framed = await framedPagePolicy(req, url, services);
-        const intakeCsp = framed ? null : hostedIntakePolicy(req, url);
-        setHeaders(res, framed ? security.framed(framed.csp) : intakeCsp ? security.unframed(intakeCsp) : security.page);
+        const unframed = framed ? null : hostedIntakePolicy(req, url);
+        setHeaders(res, framed ? security.framed(framed.csp) : unframed ? security.unframed(unframed.csp) : security.page);
         if (!fallback) throw new AppError('not_found', 'route_not_found', 404, 'Unrecognized request URL.');
         if (!allowMethod(state.method, pageMethods(url.pathname), res, url.pathname)) return;
         // A flow's page viewed before: from the render cache, with this response's nonce (DESIGN decision 37);
@@ -198,6 +208,8 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
         if (!req.url!.startsWith('/')) req.url = url.pathname + (url.searchParams.size ? `?${url.searchParams}` : '');
         // A view of a served flow: rendered without Next.js (app/_patient-pages/), into the render cache's copy when armed.
         if (opts.patientPages && framed?.cacheable && (await opts.patientPages.render(req, res, framed.nonce, origin.address))) return;
+        // The patient portal's pages (never cached: they are the signed-in patient's).
+        if (opts.patientPages && unframed?.portal && (await opts.patientPages.renderPortal(req, res, unframed.nonce, origin.address))) return;
         await runForwardedHttps(origin.https, () => fallback(req, res));
       }
     } catch (thrown) {

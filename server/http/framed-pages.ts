@@ -109,11 +109,14 @@ const PORTAL_PAGE = /^\/p\/[^/]+(\/.*)?$/;
 /**
  * `/i/{token}`, the one-time hosted intake page, and the patient portal's pages `/p/{embedKey}/…`: the flow pages'
  * nonce policy (scripts only with this response's nonce, nothing from elsewhere), framed by no one, never cached.
- * Null for any other page. Call after framedPagePolicy, which drops whatever CSP the client sent.
+ * Null for any other page; `portal` says which of the two it is. Call after framedPagePolicy, which drops whatever
+ * CSP the client sent.
  */
-export function hostedIntakePolicy(req: IncomingMessage, url: RequestTarget): string | null {
-  if (!HOSTED_INTAKE_PAGE.test(url.pathname) && !PORTAL_PAGE.test(url.pathname)) return null;
-  const csp = unframedPageCsp(newNonce());
+export function hostedIntakePolicy(req: IncomingMessage, url: RequestTarget): { csp: string; nonce: string; portal: boolean } | null {
+  const portal = PORTAL_PAGE.test(url.pathname);
+  if (!portal && !HOSTED_INTAKE_PAGE.test(url.pathname)) return null;
+  const nonce = newNonce();
+  const csp = unframedPageCsp(nonce);
   req.headers['content-security-policy'] = csp;
-  return csp;
+  return { csp, nonce, portal };
 }

@@ -5,7 +5,7 @@ import { seedDemo, type DemoSeed } from '@/server/domain/seed/demo';
 import { demoFlowEmbedKey } from '@/server/domain/seed/demo-flow';
 import { DEMO_PORTAL_PATIENT } from '@/server/domain/seed/demo-portal';
 import { portalUrl } from '@/server/domain/patients/portal-link';
-import { createPatientPages } from '@/app/_patient-pages';
+import { createPatientPages, createPortalActions } from '@/app/_patient-pages';
 import { createApp, type Fallback } from './app';
 import { PATIENT_ASSET_PREFIX } from './patient-pages';
 import { createServices } from './services';
@@ -46,9 +46,11 @@ async function main() {
     fallback = (req, res) => nextHandler(req, res);
   }
 
-  // The hosted flow page and the frame, from the build's own assets; in development Next.js renders them.
+  // The hosted flow page, the frame and the portal's pages, from the build's own assets; in development Next.js
+  // renders them. The portal's writes are the app's in every mode.
   const patientPages = fallback && config.NODE_ENV !== 'development' ? createPatientPages(services, PATIENT_ASSET_PREFIX) : undefined;
-  const server = createServiceServer(observe(createApp(services, fallback, { worker, patientPages }), config));
+  const portalActions = createPortalActions(services);
+  const server = createServiceServer(observe(createApp(services, fallback, { worker, patientPages, portalActions }), config));
   server.keepAliveTimeout = 65_000;
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, database: services.database.kind }, `Fulfillment Rail listening on http://localhost:${config.PORT}`);

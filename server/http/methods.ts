@@ -12,14 +12,10 @@ const PAGE_METHODS = ['GET', 'HEAD'];
 const AUTH_ROUTE_METHODS = ['GET', 'HEAD', 'POST'];
 // tRPC: queries are GET, mutations POST.
 const TRPC_METHODS = ['GET', 'POST'];
-// The patient portal's pages take their own server actions (same-origin POSTs; Next.js checks the Origin): the
-// writes that keep the patient's session in an HttpOnly cookie (DESIGN decision 39).
-const PORTAL_PAGE_METHODS = ['GET', 'HEAD', 'POST'];
-const PORTAL_PAGE = /^\/p\/[^/]+(\/|$)/;
 /** What `OPTIONS *` lists: every method some path of this service serves. */
 export const SERVER_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
-export const pageMethods = (pathname: string): string[] => (pathname.startsWith('/api/auth/') ? AUTH_ROUTE_METHODS : PORTAL_PAGE.test(pathname) ? PORTAL_PAGE_METHODS : PAGE_METHODS);
+export const pageMethods = (pathname: string): string[] => (pathname.startsWith('/api/auth/') ? AUTH_ROUTE_METHODS : PAGE_METHODS);
 export const trpcMethods = (): string[] => TRPC_METHODS;
 
 /**

@@ -3,7 +3,7 @@ import { AppError } from '@/server/lib/errors';
 
 /**
  * The port through which the web process's entry (main.ts) hands the app the patient pages it renders without
- * Next.js (app/_patient-pages/: the hosted flow page and the widget's frame) and their scripts.
+ * Next.js (app/_patient-pages/: the hosted flow page, the widget's frame and the patient portal) and their scripts.
  */
 export interface PatientPages {
   /**
@@ -11,6 +11,8 @@ export interface PatientPages {
    * `clientIp` is the patient's address, which the public procedures' per-address limit counts.
    */
   render(req: IncomingMessage, res: ServerResponse, nonce: string, clientIp: string): Promise<boolean>;
+  /** Writes a portal page (`/p/{embedKey}/…`, GET), its 404 included; false for an address that is none of its pages. */
+  renderPortal(req: IncomingMessage, res: ServerResponse, nonce: string, clientIp: string): Promise<boolean>;
   /** The scripts by address, each with the compressed forms made at build time. */
   files: ReadonlyMap<string, { body: Buffer; br: Buffer; gzip: Buffer }>;
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { createPatientPages } from '@/app/_patient-pages';
+import { createPatientPages, createPortalActions } from '@/app/_patient-pages';
 import { createApp, type Fallback as PageFallback } from '@/server/http/app';
 import { PATIENT_ASSET_PREFIX } from '@/server/http/patient-pages';
 import { createServiceServer } from '@/server/http/http-server';
@@ -100,7 +100,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
   // `fallback` stands in for Next.js (the pages), where a test needs one.
   // `patientPagesDir`: the patient pages rendered without Next.js, from assets built there (as production does).
   const patientPages = opts.patientPagesDir ? createPatientPages(services, PATIENT_ASSET_PREFIX, opts.patientPagesDir) : undefined;
-  const app = createApp(services, opts.fallback?.(services), { worker, patientPages });
+  const app = createApp(services, opts.fallback?.(services), { worker, patientPages, portalActions: createPortalActions(services) });
   // `observed`: wrapped as every process of the service is (metrics, drain; server/http/observe.ts).
   if (opts.observed) registerMetricsProbes(services.database);
   const server = createServiceServer(opts.observed ? observe(app, config) : app);
