@@ -11,6 +11,8 @@ import type { Scenario, TargetCheck } from './types';
 
 /** Debian's Chromium: the bench never downloads a browser. BENCH_CHROMIUM points elsewhere. */
 const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
+// BENCH_LH_REPORTS=<dir>: every audit's full report as JSON there (long tasks, main-thread breakdown), to find where TBT goes.
+const REPORTS_DIR = process.env.BENCH_LH_REPORTS;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 /** Lighthouse's own advice on variance: several runs, the median one by performance score. */
@@ -89,6 +91,7 @@ export const lighthouseScenario: Scenario = {
         // As a campaign's patients find it: viewed before, so from the render cache (its first view renders it, uncompressed).
         await fetch(url, { headers: { 'sec-fetch-dest': 'document' } });
         for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
+        if (REPORTS_DIR) runs.forEach((r, i) => fs.writeFileSync(path.join(REPORTS_DIR, `${page.label.replace(/\W+/g, '-')}-${i}.json`), JSON.stringify(r)));
         const median = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(RUNS / 2)];
         environment ||= `Lighthouse ${median.lighthouseVersion}, ${chromiumVersion()} (${CHROMIUM}, ${CHROME_FLAGS.join(' ')})`;
         const f = figures(median, await inlineKb(url), runs.map((r) => score(r, 'performance')));
