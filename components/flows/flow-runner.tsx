@@ -167,11 +167,13 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     }
     try {
       const created = await api.createSession(campaign ? { campaign } : {});
-      setDef(created.definition);
+      // The page's own definition when the session runs the same one (most visits): nothing to render again on a
+      // phone's main thread. Another (an experiment's arm, a version published since the render) replaces it.
+      setDef((shown) => (JSON.stringify(shown) === JSON.stringify(created.definition) ? shown : created.definition));
       const first = firstStepId(created.definition);
       frontier.current = first;
       // A new session starts on its own first step (of a version published since the page's render, perhaps).
-      setStage({ name: 'step', stepId: first ?? '' });
+      setStage((shown) => (shown.name === 'step' && shown.stepId === (first ?? '') ? shown : { name: 'step', stepId: first ?? '' }));
       record(first ?? '', 'replace');
       saveResume(embedKey, { sessionId: created.sessionId, stepId: first });
       api.beacon(created.sessionId, 'view');
