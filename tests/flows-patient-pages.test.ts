@@ -73,7 +73,9 @@ describe('the patient pages rendered without Next.js', () => {
     expect(plain.status).toBe(200);
     expect(plain.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(body).toContain('hydrateRoot');
+    // The page's own hydration (it finds the root and the props by their ids), on Preact: nothing of React's client.
+    expect(body).toContain('"fr-props"');
+    expect(body).not.toContain('react.dev/errors');
     // What a phone downloads: the script, compressed (issue 55: JavaScript and CSS under 120 KB per page).
     for (const encoding of ['br', 'gzip']) {
       const res = await fetch(app.baseUrl + src, { headers: { 'accept-encoding': encoding }, decompress: false } as RequestInit);

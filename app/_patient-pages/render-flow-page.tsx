@@ -11,7 +11,6 @@ import type { PatientPageAssets } from './patient-assets';
 import { patientDocument } from './patient-document';
 
 const FRAME_PATH = '/embed/frame';
-const FLOW_PAGE = /^\/f\/([^/]+)\/?$/;
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /** What a view renders: the flow runner with its props, or the refusal shown in a frame on a site the key does not allow. */
@@ -25,9 +24,9 @@ type View = { kind: 'flow'; props: FlowPageProps; title: string } | { kind: 'ref
  * false when the flow turns out not to be served (Next.js then answers the 404 page it always has).
  */
 export function createFlowPages(services: Services, assets: PatientPageAssets) {
-  async function viewOf(req: IncomingMessage, url: URL, clientIp: string): Promise<View | null> {
+  async function viewOf(req: IncomingMessage, url: URL, addressedKey: string, clientIp: string): Promise<View | null> {
     const frame = url.pathname === FRAME_PATH;
-    const embedKey = frame ? paramOf(url.searchParams.get('k'), EMBED_KEY_SHAPE) : keyOfPath(url.pathname);
+    const embedKey = frame ? paramOf(addressedKey, EMBED_KEY_SHAPE) : addressedKey || null;
     if (!embedKey || (frame && !['flow', null].includes(url.searchParams.get('t')))) return null;
     const caller = publicCallerOf(services, clientIp);
     let initial: PublicFlow;
@@ -48,9 +47,9 @@ export function createFlowPages(services: Services, assets: PatientPageAssets) {
   }
 
   /** Writes the page for this request (its CSP nonce on the one script); false when no flow is served there. */
-  return async function render(req: IncomingMessage, res: ServerResponse, nonce: string, clientIp: string): Promise<boolean> {
+  return async function render(req: IncomingMessage, res: ServerResponse, { embedKey, nonce }: { embedKey: string; nonce: string }, clientIp: string): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://page.invalid');
-    const view = await viewOf(req, url, clientIp);
+    const view = await viewOf(req, url, embedKey, clientIp);
     if (!view) return false;
     const html = view.kind === 'refused' ? refusedDocument(assets, view.cssVariables) : flowDocument(assets, view.props, view.title, nonce);
     res.statusCode = 200;
@@ -62,15 +61,6 @@ export function createFlowPages(services: Services, assets: PatientPageAssets) {
   };
 }
 
-function keyOfPath(pathname: string): string | null {
-  const m = FLOW_PAGE.exec(pathname);
-  if (!m) return null;
-  try {
-    return decodeURIComponent(m[1]);
-  } catch {
-    return null;
-  }
-}
 
 function flowDocument(assets: PatientPageAssets, props: FlowPageProps, title: string, nonce: string): string {
   return patientDocument(assets, { title, referrer: 'same-origin', body: renderToString(<FlowRunner {...props} />), script: { path: assets.scripts.flow, nonce, props } });

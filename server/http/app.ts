@@ -207,7 +207,7 @@ export function createApp(services: Services, fallback?: Fallback, opts: AppOpti
         // An absolute-form target (`GET http://host/f/…`) reaches Next.js as the path it names.
         if (!req.url!.startsWith('/')) req.url = url.pathname + (url.searchParams.size ? `?${url.searchParams}` : '');
         // A view of a served flow: rendered without Next.js (app/_patient-pages/), into the render cache's copy when armed.
-        if (opts.patientPages && framed?.cacheable && (await opts.patientPages.render(req, res, framed.nonce, origin.address))) return;
+        if (opts.patientPages && framed?.cacheable && (await opts.patientPages.render(req, res, framed, origin.address))) return;
         // The patient portal's pages (never cached: they are the signed-in patient's).
         if (opts.patientPages && unframed?.portal && (await opts.patientPages.renderPortal(req, res, unframed.nonce, origin.address))) return;
         await runForwardedHttps(origin.https, () => fallback(req, res));

@@ -48,6 +48,8 @@ const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : 
 
 /** A framable page's response facts: its CSP (with this response's nonce) and, when it may come from the render cache, what names its bytes. */
 export interface FramedPage {
+  /** The embed key the page is addressed by ('' when it names none). */
+  embedKey: string;
   csp: string;
   nonce: string;
   cacheable: CacheablePage | null;
@@ -82,7 +84,7 @@ export async function framedPagePolicy(req: IncomingMessage, url: RequestTarget,
     const referrer = originOf(header(req.headers.referer));
     if (referrer && originAllowed({ origin: referrer }, allowed, services.auth.publicUrl)) req.headers[EMBED_PARENT_HEADER] = parent = referrer;
   }
-  return { csp, nonce, cacheable: key ? cacheablePage(req, url, key, parent, generation) : null };
+  return { embedKey: keyId, csp, nonce, cacheable: key ? cacheablePage(req, url, key, parent, generation) : null };
 }
 
 /**

@@ -7,10 +7,11 @@ import { AppError } from '@/server/lib/errors';
  */
 export interface PatientPages {
   /**
-   * Writes the flow's page for this request with the response's CSP nonce; false when no flow is served there.
-   * `clientIp` is the patient's address, which the public procedures' per-address limit counts.
+   * Writes the flow's page of `embedKey` (as the app found it in the address) for this request with the
+   * response's CSP nonce; false when no flow is served there. `clientIp` is the patient's address, which the
+   * public procedures' per-address limit counts.
    */
-  render(req: IncomingMessage, res: ServerResponse, nonce: string, clientIp: string): Promise<boolean>;
+  render(req: IncomingMessage, res: ServerResponse, page: { embedKey: string; nonce: string }, clientIp: string): Promise<boolean>;
   /** Writes a portal page (`/p/{embedKey}/…`, GET), its 404 included; false for an address that is none of its pages. */
   renderPortal(req: IncomingMessage, res: ServerResponse, nonce: string, clientIp: string): Promise<boolean>;
   /** The scripts by address, each with the compressed forms made at build time. */
