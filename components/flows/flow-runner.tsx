@@ -388,6 +388,11 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
     showStep(sid, stepId);
   };
 
+  // What the step's form calls, always with this render's state: StepBody keeps the handlers of the last time it
+  // was drawn when nothing it shows has changed (step-body.tsx), so they go through this ref.
+  const latest = useRef({ save, goTo });
+  latest.current = { save, goTo };
+
   const shell = { cssVariables: def.theme.cssVariables, embedded: Boolean(embed), compact: embed?.compact, sandbox: def.sandbox, headingRef: heading, rootRef: root };
 
   if (refused) return <EmbedRefused cssVariables={def.theme.cssVariables} />;
@@ -411,7 +416,7 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
 
   const step = stepById(def, stage.stepId) ?? def.steps[0];
   if (!step) return <FlowShell {...shell} title="This form is not available">{null}</FlowShell>;
-  const onSubmit = (answers: Record<string, unknown>) => save(step, answers);
+  const onSubmit = (answers: Record<string, unknown>) => latest.current.save(step, answers);
   const lastBeforeSubmit = afterStep(def, def.steps[def.steps.indexOf(step) + 1]?.id ?? null).submit;
   const canGoBack = previousStepId(def, step.id) !== null;
   return (
@@ -426,7 +431,7 @@ export function FlowRunner({ embedKey, initial, campaign, embed }: Props) {
         step={step}
         remembered={sent[step.id]}
         prefill={contactPrefill(step, sent)}
-        earlier={step.kind === 'contact' ? earlierAnswers(def, mismatched, goTo) : undefined}
+        earlier={step.kind === 'contact' ? earlierAnswers(def, mismatched, (stepId) => latest.current.goTo(stepId)) : undefined}
         onSubmit={onSubmit}
         last={lastBeforeSubmit}
       />

@@ -1,5 +1,6 @@
 'use client';
 
+import { memo } from 'react';
 import { QuestionnaireForm } from '@/components/intake/questionnaire-form';
 import { rawOf } from '@/components/intake/answers';
 import type { FieldErrors } from '@/components/intake/types';
@@ -26,8 +27,18 @@ const contactOf = (a: Readonly<Record<string, unknown>>): Partial<ContactAnswers
   ...(a.smsConsent === true && { smsConsent: true }),
 });
 
+/**
+ * What a step's form shows, compared by value: the flow re-renders when its session's id arrives or a save
+ * settles, and a page of forty questions need not be drawn again for that on a phone's main thread. Functions
+ * are not compared: the flow hands the step handlers that always call its latest state (flow-runner.tsx).
+ */
+function sameView(a: Props, b: Props): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof Props)[]);
+  return [...keys].every((k) => typeof a[k] === 'function' || a[k] === b[k] || JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
 /** One step's form, by kind, opened with what the patient answered there before (after going back). */
-export function StepBody({ step, remembered, last, prefill, earlier, onSubmit }: Props) {
+export const StepBody = memo(function StepBody({ step, remembered, last, prefill, earlier, onSubmit }: Props) {
   const label = last ? 'See my result' : 'Continue';
   switch (step.kind) {
     case 'landing':
@@ -53,7 +64,7 @@ export function StepBody({ step, remembered, last, prefill, earlier, onSubmit }:
     default:
       return null;
   }
-}
+}, sameView);
 
 /**
  * "Back" to the previous step: a real button after the step's form, so it comes after the primary action in
