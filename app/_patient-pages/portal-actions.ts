@@ -24,7 +24,8 @@ type Action = (call: PortalActionCall) => Promise<PortalActionAnswer>;
  * The patient portal's writes (DESIGN decisions 39, 40), run in this process through the same procedures,
  * limits and errors as /v1: sign-in (the session token goes into the HttpOnly cookie, never to the page), sign-out,
  * and the signed-in patient's shipping address and notice choices. The embed key is the address's alone, so a
- * body cannot sign in to another clinic's portal; the procedures' strict schemas refuse any other field. A failure is thrown as the procedure threw it: the app answers the spec's envelope.
+ * body cannot sign in to another clinic's portal; the procedures' strict schemas refuse any other field. A
+ * failure is thrown as the procedure threw it: the app answers the spec's envelope.
  */
 export function createPortalActions(services: Services) {
   const caller = (call: PortalActionCall, bearer?: string) => publicCallerOf(services, call.clientIp, bearer);
@@ -44,7 +45,8 @@ export function createPortalActions(services: Services) {
     'verify-code': async (call) => ({ body: {}, session: (await caller(call).publicPatients.verifyPatientLogin(withKey(call))).token }),
     // The mail's one-click link: the same exchange with the link's token, once the page runs in the patient's browser.
     'verify-link': async (call) => ({ body: {}, session: (await caller(call).publicPatients.verifyPatientLoginLink(withKey(call))).token }),
-    // Ends the session on the server (one already ended is fine) and forgets the cookie either way.
+    // Ends the session on the server (one already ended is fine) and forgets the cookie; any other failure is
+    // answered as it is, with the cookie kept, since the session it names still lives.
     'sign-out': async (call) => {
       if (call.token) {
         try {
