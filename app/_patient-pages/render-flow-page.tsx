@@ -61,7 +61,6 @@ export function createFlowPages(services: Services, assets: PatientPageAssets) {
   };
 }
 
-
 function flowDocument(assets: PatientPageAssets, props: FlowPageProps, title: string, nonce: string): string {
   return patientDocument(assets, { title, referrer: 'same-origin', body: renderToString(<FlowRunner {...props} />), script: { path: assets.scripts.flow, nonce, props } });
 }
