@@ -10,8 +10,8 @@ import postcss from 'postcss';
  * The patient pages' own assets (docs/decisions/flows.md, "The patient pages' weight"): the hosted flow page, the
  * widget's frame and the patient portal's pages are rendered by the custom server (app/_patient-pages/) and
  * hydrated by one small script per kind of page, not by Next.js's client runtime. Built here, beside the server,
- * by `npm run build` and on a start that finds them missing or older than their sources: the scripts (React and
- * the page's components, minified, named by their content and compressed ahead of time) and the stylesheet
+ * by `npm run build` and on a start that finds them missing or older than their sources: the scripts (the page's
+ * components on preact/compat, minified, named by their content and compressed ahead of time) and the stylesheet
  * (Tailwind over the patient components only, inlined in each page, so the first paint waits for no second request).
  */
 export const PATIENT_OUT_DIR = 'dist/patient';

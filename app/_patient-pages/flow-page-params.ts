@@ -5,10 +5,6 @@ import type { PublicFlow } from '@/components/flows/types';
  * (render-flow-page.tsx) and Next.js's (app/f/[embedKey]/page.tsx, app/embed/frame/page.tsx, used in development).
  */
 
-/** Set by the custom server (server/http/framed-pages.ts) only when the framing page's origin is one the key allows. */
-export const EMBED_PARENT_HEADER = 'x-fr-embed-parent';
-export const EMBED_KEY_SHAPE = /^emb_[0-9A-Za-z]{24}$/;
-
 /** A query parameter the page reads, or null when absent, repeated or not of its shape. */
 export const paramOf = (v: string | string[] | null | undefined, shape = /^[\w.:/-]{1,200}$/) => (typeof v === 'string' && shape.test(v) ? v : null);
 export const campaignOf = (v: string | string[] | null | undefined) => paramOf(v, /^[\w.-]{1,64}$/);

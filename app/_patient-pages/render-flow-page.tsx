@@ -5,12 +5,12 @@ import { FlowRunner } from '@/components/flows/flow-runner';
 import type { PublicFlow } from '@/components/flows/types';
 import type { Services } from '@/server/api/context';
 import { publicCallerOf, statusOf } from '@/web/trpc/public-caller';
-import { campaignOf, EMBED_KEY_SHAPE, EMBED_PARENT_HEADER, hostedPageTitle, paramOf } from './flow-page-params';
+import { EMBED_KEY_SHAPE, EMBED_PARENT_HEADER, FRAME_PATH } from '@/server/lib/embed-addresses';
+import { campaignOf, hostedPageTitle, paramOf } from './flow-page-params';
 import type { FlowPageProps } from './flow-page-props';
 import type { PatientPageAssets } from './patient-assets';
 import { patientDocument } from './patient-document';
 
-const FRAME_PATH = '/embed/frame';
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /** What a view renders: the flow runner with its props, or the refusal shown in a frame on a site the key does not allow. */

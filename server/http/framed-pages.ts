@@ -6,14 +6,8 @@ import { originAllowed, originOf } from '@/server/domain/embed/origins';
 import type { CacheablePage } from './page-cache';
 import { framedPageCsp, unframedPageCsp } from './security-headers';
 import type { RequestTarget } from './request-target';
+import { EMBED_PARENT_HEADER, FRAME_PATH } from '@/server/lib/embed-addresses';
 
-/**
- * Set on the request handed to Next.js for `/embed/frame` when the page that frames it (the Referer's origin,
- * which the widget sends with `referrerpolicy=origin`) is one the key allows: the frame posts its messages to
- * that origin only. Whatever a client sends under this name is dropped first.
- */
-export const EMBED_PARENT_HEADER = 'x-fr-embed-parent';
-export const FRAME_PATH = '/embed/frame';
 const FLOW_PAGE = /^\/f\/([^/]+)\/?$/;
 
 /** The embed key a framable page is addressed by, '' when it names none, undefined for any other page. */

@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { campaignOf, EMBED_KEY_SHAPE, EMBED_PARENT_HEADER, paramOf } from '@/app/_patient-pages/flow-page-params';
+import { campaignOf, paramOf } from '@/app/_patient-pages/flow-page-params';
+import { EMBED_KEY_SHAPE, EMBED_PARENT_HEADER } from '@/server/lib/embed-addresses';
 import { EmbedRefused } from '@/components/flows/embed-refused';
 import { FlowRunner } from '@/components/flows/flow-runner';
 import { PublicIntakeFrame } from '@/components/flows/public-intake-frame';

@@ -13,8 +13,6 @@ import { announcePublicChange } from './public-changes';
 export type EmbedKeyRow = typeof embedKeys.$inferSelect;
 
 export const EMBED_KEY_PREFIX = 'emb_';
-/** `emb_` + 24 base62 characters: the shape every real key has, checked before any lookup. */
-export const EMBED_KEY_SHAPE = /^emb_[0-9A-Za-z]{24}$/;
 
 export const newEmbedKeyId = () => `${EMBED_KEY_PREFIX}${randomBase62(24)}`;
 

@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '@/server/db/types';
 import { caches } from './public-changes';
-import { EMBED_KEY_SHAPE, readServingKey, servingKeyOf, type ServingEmbedKey, type ServingKeyRecord } from './keys';
+import { EMBED_KEY_SHAPE } from '@/server/lib/embed-addresses';
+import { readServingKey, servingKeyOf, type ServingEmbedKey, type ServingKeyRecord } from './keys';
 
 /**
  * Every public request and every hosted page resolves its embed key (with the flow's published version, the

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { embedKeys, flows, flowVersions, tenants } from '@/db/schema';
 import { prepared } from '@/server/db/prepared';
 import type { Queryable } from '@/server/db/types';
-import { EMBED_KEY_SHAPE } from '@/server/domain/embed/keys';
+import { EMBED_KEY_SHAPE } from '@/server/lib/embed-addresses';
 import { THEME_TOKENS, themeVariable } from '@/server/domain/flows/shared/shapes';
 
 /**
