@@ -24,8 +24,8 @@ export function newEvent<T extends EventType>(type: T, data: EventData<T>) {
 /**
  * Appends an event to the log inside the caller's transaction. The insert itself queues one delivery per
  * enabled subscribed endpoint (trigger `events_fan_out`, migrations 0006 and 0037) and wakes the SSE streams
- * (trigger `events_notify`, migrations 0005, 0009 and 0037: once per inserting statement): the state change, its event and its deliveries commit
- * together or not at all.
+ * (trigger `events_notify`, migrations 0005, 0009 and 0037: once per inserting statement): the state change, its
+ * event and its deliveries commit together or not at all.
  */
 export async function emitEvent<T extends EventType>(tx: Tx, scope: Scope, type: T, data: EventData<T>) {
   const event = newEvent(type, data);
